@@ -1,0 +1,83 @@
+"""Inferno: a digital edition of the board game *Inferno* (Fernando Eduardo Sánchez, 2024).
+
+The engine API::
+
+    import inferno
+    s = inferno.new_game(players=3, seed=42)
+    while not s.over:
+        acts = inferno.legal_actions(s)
+        s = inferno.apply(s, acts[0])
+    print(inferno.result(s))
+"""
+
+from inferno.records.log import action_lines, events, log_json, log_lines, scoring_table
+from inferno.records.record import GameRecord, RecordError, load_game, record_of, replay, save_game
+from inferno.rules.actions import (
+    Act,
+    Action,
+    Decision,
+    GameOverError,
+    HiddenInformationError,
+    IllegalActionError,
+    InfernoError,
+    MalformedActionError,
+)
+from inferno.rules.engine import Pending, apply, apply_in_place, determinize, legal_actions, pending, to_move, view
+from inferno.rules.events import Event
+from inferno.rules.model import Rules
+from inferno.rules.notation import action_text, parse_action
+from inferno.rules.pack import RulesDataError, load_rules
+from inferno.rules.scenario import Scenario
+from inferno.rules.scoring import PlayerResult, Result, result
+from inferno.rules.serialize import SnapshotError, state_from_dict, state_to_dict
+from inferno.rules.setup import SetupError, new_game
+from inferno.rules.state import GameConfig, State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Act",
+    "Action",
+    "Decision",
+    "Event",
+    "GameConfig",
+    "GameOverError",
+    "GameRecord",
+    "HiddenInformationError",
+    "IllegalActionError",
+    "InfernoError",
+    "MalformedActionError",
+    "Pending",
+    "PlayerResult",
+    "RecordError",
+    "Result",
+    "Rules",
+    "RulesDataError",
+    "Scenario",
+    "SetupError",
+    "SnapshotError",
+    "State",
+    "action_lines",
+    "action_text",
+    "apply",
+    "apply_in_place",
+    "determinize",
+    "events",
+    "legal_actions",
+    "load_game",
+    "load_rules",
+    "log_json",
+    "log_lines",
+    "new_game",
+    "parse_action",
+    "pending",
+    "record_of",
+    "replay",
+    "result",
+    "save_game",
+    "scoring_table",
+    "state_from_dict",
+    "state_to_dict",
+    "to_move",
+    "view",
+]

@@ -1,0 +1,1 @@
+"""The ``inferno`` command line."""

@@ -1,0 +1,139 @@
+"""The ``inferno`` command: rules data report, demo games, and (later) play, bots and analysis."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from inferno.rules.engine import apply_in_place, legal_actions
+from inferno.rules.pack import RulesDataError, load_rules
+from inferno.rules.provenance import Tag
+from inferno.rules.setup import SetupError, new_game
+
+console = Console()
+
+
+@click.group()
+@click.version_option(package_name="inferno-game")
+def cli() -> None:
+    """Inferno: Florence's families, the nine circles of Hell, and Dante's descent."""
+
+
+def _rules_dir_option(f):  # type: ignore[no-untyped-def]
+    return click.option(
+        "--rules-dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        help="Directory of corrected rules data files overriding the embedded ones.",
+    )(f)
+
+
+@cli.command()
+@_rules_dir_option
+@click.option(
+    "--tag", type=click.Choice([t.value for t in Tag]), default=None, help="Only values with this provenance."
+)
+@click.option("--full", is_flag=True, help="List every value, not only the summary.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def rules(rules_dir: Path | None, tag: str | None, full: bool, as_json: bool) -> None:
+    """Show which rules values are confirmed and which are defaults (with their sources)."""
+    try:
+        r = load_rules(rules_dir)
+    except RulesDataError as exc:
+        raise click.ClickException(str(exc)) from None
+    values = [v for v in r.provenance if tag is None or v.provenance.tag.value == tag]
+    if as_json:
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "file": v.file,
+                        "path": v.path,
+                        "value": v.value,
+                        "tag": v.provenance.tag.value,
+                        "source": v.provenance.note,
+                    }
+                    for v in values
+                ],
+                indent=1,
+                ensure_ascii=False,
+            )
+        )
+        return
+    console.print(f"Rules data: [bold]{r.source}[/] (fingerprint {r.fingerprint})")
+    summary = Table(title="Values by provenance and file")
+    summary.add_column("file")
+    for t in Tag:
+        summary.add_column(t.value, justify="right")
+    per_file: dict[str, Counter[str]] = {}
+    for v in r.provenance:
+        per_file.setdefault(v.file, Counter())[v.provenance.tag.value] += 1
+    for f, counts in per_file.items():
+        summary.add_row(f, *(str(counts.get(t.value, 0)) for t in Tag))
+    console.print(summary)
+    if not full:
+        groups: dict[tuple[str, str, str], int] = {}
+        for v in values:
+            head = v.path.split("[")[0].split(".")[0]
+            key = (v.file, head, str(v.provenance))
+            groups[key] = groups.get(key, 0) + 1
+        t2 = Table(title="Sources by entry (use --full for every value)")
+        for col in ("file", "entry", "provenance", "values"):
+            t2.add_column(col)
+        for (f, head, prov), n in groups.items():
+            t2.add_row(f, head, prov, str(n))
+        console.print(t2)
+        return
+    t3 = Table(title="Every value")
+    for col in ("file", "path", "value", "provenance"):
+        t3.add_column(col)
+    for v in values:
+        t3.add_row(v.file, v.path, json.dumps(v.value, ensure_ascii=False), str(v.provenance))
+    console.print(t3)
+
+
+@cli.command()
+@click.option("--players", "-p", type=click.IntRange(1, 4), default=3, show_default=True)
+@click.option("--seed", "-s", type=int, default=None, help="Game seed (random if not given).")
+@click.option(
+    "--side", type=click.Choice(["I/II", "III/IV"]), default=None, help="Board side (default: by player count)."
+)
+@_rules_dir_option
+@click.option("--quiet", is_flag=True, help="Only the final scoring.")
+def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | None, quiet: bool) -> None:
+    """Play one full seeded game between random players and print its log and final scoring."""
+    from inferno.records.log import log_lines, scoring_table
+    from inferno.rules.notation import action_text
+    from inferno.rules.scoring import result
+
+    if seed is None:
+        seed = random.randrange(1_000_000)
+    try:
+        s = new_game(players, seed, side, rules_dir=rules_dir)
+    except (SetupError, RulesDataError) as exc:
+        raise click.ClickException(str(exc)) from None
+    rng = random.Random(seed)
+    moves = 0
+    while not s.over:
+        a = rng.choice(legal_actions(s))
+        if not quiet:
+            console.print(f"[dim]> P{s.stack[-1][1] + 1}: {action_text(s, a)}[/]", highlight=False)
+        apply_in_place(s, a)
+        moves += 1
+    if not quiet:
+        for line in log_lines(s):
+            console.print(line, highlight=False, markup=False)
+    console.print(f"\n[bold]Seed {seed}: {players} players, side {s.config.side}, {moves} decisions, {s.turn} turns[/]")
+    for line in scoring_table(result(s)):
+        console.print(line, highlight=False, markup=False)
+
+
+def main() -> None:  # pragma: no cover
+    cli(sys.argv[1:])

@@ -1,0 +1,1 @@
+"""Game records: save files, replay, readable logs."""

@@ -1,0 +1,54 @@
+"""Readable and machine-readable game logs built from the engine's events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inferno.rules.events import Event
+from inferno.rules.notation import action_text
+from inferno.rules.scoring import STEPS, Result
+from inferno.rules.state import State, linked_to_list
+
+
+def events(s: State) -> list[Event]:
+    """The event log, oldest first."""
+    return linked_to_list(s.events)
+
+
+def player_name(p: int) -> str:
+    return f"Player {p + 1}" if p >= 0 else "Game"
+
+
+def event_line(e: Event) -> str:
+    pts = f" [{e.points:+d} Infamy]" if e.points else ""
+    return f"{player_name(e.player)}: {e.text}{pts}  ({e.rule})"
+
+
+def log_lines(s: State) -> list[str]:
+    """The whole event log in words, one line per event, each naming its rule."""
+    return [event_line(e) for e in events(s)]
+
+
+def log_json(s: State) -> list[dict[str, Any]]:
+    """The event log as JSON-ready dicts."""
+    return [e._asdict() for e in events(s)]
+
+
+def action_lines(s: State) -> list[str]:
+    return [action_text(s, a) for a in linked_to_list(s.actions)]
+
+
+def scoring_table(r: Result) -> list[str]:
+    """Final scoring by S3 step for every player, as text lines."""
+    head = f"{'':10}" + "".join(f"{step:>15}" for step in STEPS) + f"{'in play':>10}{'total':>8}{'diplomas':>10}"
+    lines = [head]
+    for pr in r.players:
+        mark = " *" if pr.winner else ""
+        lines.append(
+            f"{player_name(pr.player):10}"
+            + "".join(f"{pr.steps[step]:>15}" for step in STEPS)
+            + f"{pr.before_final:>10}{pr.infamy:>8}{pr.diplomas:>10}{mark}"
+        )
+    how = "sudden death" if r.sudden_death else "Dante reached the end"
+    lines.append(f"Winner(s): {', '.join(player_name(p) for p in r.winners)} ({how})")
+    return lines

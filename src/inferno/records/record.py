@@ -1,0 +1,118 @@
+"""A game record is config + seed + actions in text form; replaying it rebuilds the game exactly."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from inferno.rules.actions import InfernoError
+from inferno.rules.engine import apply_in_place
+from inferno.rules.notation import action_text, parse_action
+from inferno.rules.setup import new_game
+from inferno.rules.state import State, linked_to_list
+
+RECORD_FORMAT = "inferno-game/1"
+
+
+class RecordError(InfernoError):
+    """A save file that cannot be read or replayed; the message says where."""
+
+
+@dataclass
+class GameRecord:
+    """What a save file holds."""
+
+    players: int
+    seed: int
+    side: str
+    actions: list[str] = field(default_factory=list)
+    rules_dir: str | None = None
+    rules_fingerprint: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "config": {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir},
+            "rules_fingerprint": self.rules_fingerprint,
+            "actions": list(self.actions),
+            "meta": dict(self.meta),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameRecord:
+        if not isinstance(d, dict) or d.get("format") != RECORD_FORMAT:
+            raise RecordError(
+                f"not an Inferno game record (format {d.get('format') if isinstance(d, dict) else None!r}, expected {RECORD_FORMAT!r})"
+            )
+        try:
+            cfg = d["config"]
+            rec = cls(
+                int(cfg["players"]),
+                int(cfg["seed"]),
+                str(cfg["side"]),
+                [str(a) for a in d["actions"]],
+                cfg.get("rules_dir"),
+                str(d.get("rules_fingerprint", "")),
+                dict(d.get("meta", {})),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"game record is missing or has a bad field: {exc}") from None
+        return rec
+
+
+def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
+    """The record of a game so far."""
+    c = s.config
+    texts = [action_text(s, a) for a in linked_to_list(s.actions)]
+    return GameRecord(c.players, c.seed, c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}))
+
+
+def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True) -> State:
+    """Rebuild the game from its record, stopping after ``upto`` actions if given."""
+    s = new_game(rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=record_events)
+    if rec.rules_fingerprint and rec.rules_fingerprint != s.rules.fingerprint:
+        raise RecordError(
+            f"the record was made with other rules data (fingerprint {rec.rules_fingerprint}, these rules {s.rules.fingerprint})"
+        )
+    todo = rec.actions if upto is None else rec.actions[:upto]
+    for i, text in enumerate(todo):
+        try:
+            apply_in_place(s, parse_action(s, text))
+        except InfernoError as exc:
+            raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+    return s
+
+
+def save_record(rec: GameRecord, path: str | Path) -> None:
+    """Write a record atomically (a crash mid-write never leaves a broken file)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(rec.to_dict(), f, indent=1)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def load_record(path: str | Path) -> GameRecord:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise RecordError(f"{path}: not readable JSON: {exc}") from None
+    return GameRecord.from_dict(data)
+
+
+def save_game(s: State, path: str | Path, meta: dict[str, Any] | None = None) -> None:
+    save_record(record_of(s, meta), path)
+
+
+def load_game(path: str | Path) -> State:
+    return replay(load_record(path))

@@ -1,0 +1,178 @@
+"""Effects shared by bonus tiles, locations, Dante's stops and Fraud cards, and their decisions.
+
+``push_effect`` turns an :class:`Effect` into immediate changes or a pending decision.
+"""
+
+from __future__ import annotations
+
+from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.effects import (
+    advance_track,
+    count_in_tower,
+    member_code,
+    pay_drachmas,
+    remove_member_from_tower,
+    take_from_graveyard,
+)
+from inferno.rules.events import emit
+from inferno.rules.model import MEMBER_KINDS, Effect, EffectType
+from inferno.rules.state import Frame, State
+
+GROUP_UPPER = 0
+GROUP_LOWER = 1
+GROUP_ANY = 2
+_GROUP_CODE = {"U": GROUP_UPPER, "L": GROUP_LOWER, "": GROUP_ANY}
+
+
+def group_tracks(s: State, group: int) -> tuple[int, ...]:
+    r = s.rules
+    if group == GROUP_UPPER:
+        return r.upper_tracks
+    if group == GROUP_LOWER:
+        return r.lower_tracks
+    return tuple(range(2, 10))
+
+
+def push_effect(s: State, p: int, e: Effect, why: str) -> None:
+    """Resolve an effect now, or push the decision it needs."""
+    pl = s.players[p]
+    t = e.type
+    if t is EffectType.FLORINS:
+        pl.florins += e.amount
+        emit(s, "florins", p, f"gains {e.amount} Florins ({why})", "S0 Money")
+    elif t is EffectType.DRACHMAS:
+        pl.drachmas += e.amount
+        emit(s, "drachmas", p, f"gains {e.amount} Drachmas ({why})", "S0 Money")
+    elif t is EffectType.ADVANCE:
+        if e.track:
+            advance_track(s, p, e.track, why)
+        else:
+            s.stack.append((Decision.TRACK, p, _GROUP_CODE[e.group]))
+    elif t is EffectType.SAFE_PASSAGE:
+        s.stack.append((Decision.GATE, p))
+    elif t is EffectType.TOWER_HOME:
+        s.stack.append((Decision.TOWER_HOME, p, max(e.amount, 1)))
+    elif t is EffectType.STYX:
+        s.stack.append((Decision.STYX, p, e.amount))
+    elif t is EffectType.FRAUD:
+        s.stack.append((Decision.FRAUD_SOURCE, p, e.amount, 1))
+    elif t is EffectType.GUARDIAN:
+        if e.amount:
+            pay_drachmas(s, p, e.amount, "a Guardian")
+        s.stack.append((Decision.GUARDIAN_MOVE, p, 1))
+    elif t is EffectType.PHLEGETHON:
+        s.stack.append((Decision.PHLEG, p, max(e.amount, 1)))
+
+
+# --- GATE: place a safe passage (S2: BONFIRE or a silver bonus) ---------------------------------
+
+
+def list_gate(s: State, frame: Frame) -> list[Action]:
+    own = s.players[frame[1]].passages
+    return [Action(Act.GATE, g) for g in range(s.board.gates) if not own >> g & 1]
+
+
+def place_passage(s: State, p: int, gate: int) -> None:
+    s.players[p].passages |= 1 << gate
+    emit(s, "passage", p, f"places a safe passage on gate {gate + 1} of the Walls of Dis", "S2 Walls of Dis")
+
+
+def apply_gate(s: State, frame: Frame, action: Action) -> None:
+    place_passage(s, frame[1], action.a)
+
+
+# --- TRACK: advance on one track of a group -----------------------------------------------------
+
+
+def list_track(s: State, frame: Frame) -> list[Action]:
+    return [Action(Act.TRACK, c) for c in group_tracks(s, frame[2])]
+
+
+def apply_track(s: State, frame: Frame, action: Action) -> None:
+    advance_track(s, frame[1], action.a, "effect")
+
+
+# --- TOWER_HOME: family members Tower -> Home ---------------------------------------------------
+
+
+def list_tower_home(s: State, frame: Frame) -> list[Action]:
+    pl = s.players[frame[1]]
+    out = [Action(Act.HOME, k) for k in (0, 1) if member_code(k) in pl.tower]
+    if out:
+        out.append(Action(Act.DONE))
+    return out
+
+
+def member_home(s: State, p: int, kind: int, why: str) -> None:
+    pl = s.players[p]
+    remove_member_from_tower(pl, kind)
+    pl.home[kind] += 1
+    emit(s, "home", p, f"brings a {MEMBER_KINDS[kind]} from the Tower Home ({why})", "S0 Family members")
+
+
+def apply_tower_home(s: State, frame: Frame, action: Action) -> None:
+    if action.kind == Act.DONE:
+        return
+    _, p, left = frame
+    member_home(s, p, action.a, "effect")
+    if left > 1:
+        s.stack.append((Decision.TOWER_HOME, p, left - 1))
+
+
+# --- PHLEG: raise a Phlegethon cube -------------------------------------------------------------
+
+
+def list_phleg(s: State, frame: Frame) -> list[Action]:
+    top = s.rules.phleg_max
+    return [Action(Act.PHLEG, c) for c in range(2, 10) if s.phleg[c] < top]
+
+
+def raise_phleg(s: State, p: int, circle: int, step: int) -> None:
+    s.phleg[circle] = min(s.rules.phleg_max, s.phleg[circle] + step)
+    emit(
+        s,
+        "phlegethon",
+        p,
+        f"raises the {s.rules.circles[circle - 1].sin} Phlegethon cube to {s.phleg[circle]}",
+        "IT BONFIRE; U3",
+    )
+
+
+def apply_phleg(s: State, frame: Frame, action: Action) -> None:
+    raise_phleg(s, frame[1], action.a, frame[2])
+
+
+# --- STYX: the River Styx (S0, S1 p.9) ----------------------------------------------------------
+
+
+def list_styx(s: State, frame: Frame) -> list[Action]:
+    most = frame[2]
+    table = s.rules.styx_table
+    out = []
+    for c in range(1, 10):
+        n = s.graveyard[c]
+        for k in range(1, min(n, most) + 1):
+            if k in table:
+                out.append(Action(Act.DROWN, c, k))
+    return out
+
+
+def apply_styx(s: State, frame: Frame, action: Action) -> None:
+    p = frame[1]
+    c, k = action.a, action.b
+    s.supply[c] += k
+    take_from_graveyard(s, c, k)
+    emit(
+        s,
+        "styx",
+        p,
+        f"drowns {k} {s.rules.circles[c - 1].sin} Soul{'s' if k > 1 else ''} in the River Styx",
+        "S0 The River Styx",
+    )
+    for g in reversed(s.rules.styx_table[k]):
+        s.stack.append((Decision.TRACK, p, _GROUP_CODE[g]))
+
+
+def tower_members(s: State, p: int) -> int:
+    pl = s.players[p]
+    return count_in_tower(pl, 1, 3)

@@ -1,0 +1,247 @@
+"""The engine's public functions: legal actions, apply, pending decision, views.
+
+Every front-end, bot and environment drives the game through these and nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from inferno.rules import choices, dante, florence, fraud, guardians, hell, locations, scoring
+from inferno.rules.actions import (
+    AUTO,
+    Act,
+    Action,
+    Decision,
+    GameOverError,
+    HiddenInformationError,
+    IllegalActionError,
+    MalformedActionError,
+)
+from inferno.rules.events import emit
+from inferno.rules.state import Frame, State
+
+Lister = Callable[[State, Frame], list[Action]]
+Applier = Callable[[State, Frame, Action], None]
+
+HANDLERS: dict[int, tuple[Lister, Applier]] = {
+    Decision.HELL: (hell.list_hell, hell.apply_hell),
+    Decision.HELL_STEP: (hell.list_step, hell.apply_step),
+    Decision.FLORENCE: (florence.list_florence, florence.apply_florence),
+    Decision.COUNCIL: (florence.list_council, florence.apply_council),
+    Decision.COURTYARD: (locations.list_courtyard, locations.apply_courtyard),
+    Decision.BONFIRE_EXCHANGE: (locations.list_exchange, locations.apply_exchange),
+    Decision.BONFIRE_SECOND: (locations.list_bonfire_second, locations.apply_bonfire_second),
+    Decision.BONFIRE_THIRD: (locations.list_bonfire_third, locations.apply_bonfire_third),
+    Decision.WALL_EXCHANGE: (locations.list_exchange, locations.apply_exchange),
+    Decision.WALL_FRAUD: (locations.list_wall_fraud, locations.apply_wall_fraud),
+    Decision.WALL_DELIVER: (locations.list_deliver, locations.apply_deliver),
+    Decision.MARKET: (locations.list_market, locations.apply_market),
+    Decision.PALACE: (locations.list_palace, locations.apply_palace),
+    Decision.GATE: (choices.list_gate, choices.apply_gate),
+    Decision.TRACK: (choices.list_track, choices.apply_track),
+    Decision.TOWER_HOME: (choices.list_tower_home, choices.apply_tower_home),
+    Decision.PHLEG: (choices.list_phleg, choices.apply_phleg),
+    Decision.STYX: (choices.list_styx, choices.apply_styx),
+    Decision.GUARDIAN_MOVE: (guardians.list_move, guardians.apply_move),
+    Decision.GUARDIAN_EFFECT: (guardians.list_effect, guardians.apply_effect),
+    Decision.FRAUD_SOURCE: (fraud.list_source, fraud.apply_source),
+    Decision.FRAUD_EFFECT: (fraud.list_effect, fraud.apply_effect),
+    Decision.FRAUD_DRAW: (fraud.list_draw, fraud.apply_draw),
+    Decision.ENDGAME_FRAUD: (scoring.list_endgame, scoring.apply_endgame),
+    Decision.EXTRA_DIPLOMA: (scoring.list_extra, scoring.apply_extra),
+}
+
+AUTOMATIC: dict[int, Callable[[State, Frame], None]] = {
+    Decision.AUTO_DANTE: dante.advance_dante,
+    Decision.AUTO_REFILL_MARKET: fraud.refill_market,
+    Decision.AUTO_FINAL_FRAUD: scoring.push_final_fraud,
+    Decision.AUTO_PHLEGETHON: scoring.adjust_phlegethon,
+    Decision.AUTO_EXTRA_DIPLOMAS: scoring.push_extra_diplomas,
+    Decision.AUTO_FINISH: scoring.finish,
+}
+
+_DONE_ONLY = [Action(Act.DONE)]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision the game waits for: who decides, what kind, and the options."""
+
+    player: int
+    decision: Decision
+    actions: tuple[Action, ...]
+
+
+def start_turn(s: State, p: int) -> None:
+    s.current = p
+    s.turn += 1
+    s.quartiere = -1
+    emit(s, "turn", p, f"turn {s.turn}", "S2 Your turn")
+    s.stack.append((Decision.HELL, p))
+
+
+def _end_turn(s: State) -> None:
+    if s.ender >= 0:
+        if s.final_turns == 0:
+            scoring.start_final_scoring(s)
+            return
+        s.final_turns -= 1
+    start_turn(s, (s.current + 1) % s.num_players)
+
+
+def _sudden_death(s: State) -> None:
+    p = s.stack[-1][1]
+    emit(
+        s,
+        "sudden_death",
+        p,
+        "cannot move any Soul: the game ends at once (sudden death)",
+        "S2, S1 p.11, S3 Sudden death",
+    )
+    s.stack.pop()
+    s.sudden_death = True
+    s.ender = p
+    dante.sudden_death_dante(s)
+    scoring.start_final_scoring(s)
+
+
+def settle(s: State) -> None:
+    """Run automatic steps and skip empty optional decisions until a real decision waits."""
+    stack = s.stack
+    while True:
+        if s.over:
+            s.legal_cache = []
+            return
+        if not stack:
+            _end_turn(s)
+            stack = s.stack
+            continue
+        frame = stack[-1]
+        kind = frame[0]
+        if kind >= AUTO:
+            stack.pop()
+            AUTOMATIC[kind](s, frame)
+            stack = s.stack
+            continue
+        opts = HANDLERS[kind][0](s, frame)
+        if not opts:
+            if kind == Decision.HELL:
+                _sudden_death(s)
+                stack = s.stack
+                continue
+            stack.pop()
+            continue
+        if opts == _DONE_ONLY:
+            stack.pop()
+            continue
+        s.legal_cache = opts
+        return
+
+
+def legal_actions(s: State) -> list[Action]:
+    """The legal actions of the pending decision (empty when the game is over)."""
+    if s.over:
+        return []
+    cache = s.legal_cache
+    if cache is None:
+        if s.viewer >= 0 and s.stack and s.stack[-1][1] != s.viewer:
+            return []
+        frame = s.stack[-1]
+        cache = HANDLERS[frame[0]][0](s, frame)
+        s.legal_cache = cache
+    return list(cache)
+
+
+def pending(s: State) -> Pending | None:
+    """Who must decide what now, or None when the game is over."""
+    if s.over:
+        return None
+    frame = s.stack[-1]
+    return Pending(frame[1], Decision(frame[0]), tuple(legal_actions(s)))
+
+
+def to_move(s: State) -> int:
+    """The player who must decide now (-1 when the game is over)."""
+    return -1 if s.over else s.stack[-1][1]
+
+
+def _check(s: State, action: object) -> Action:
+    if s.over:
+        raise GameOverError("the game is over")
+    if s.viewer >= 0:
+        raise HiddenInformationError("a player's view cannot be played on; determinize it first")
+    if not (
+        isinstance(action, tuple) and len(action) == 3 and all(type(v) is int or isinstance(v, int) for v in action)
+    ):
+        raise MalformedActionError(f"not an action: {action!r}")
+    try:
+        act = Action(Act(action[0]), action[1], action[2])
+    except ValueError:
+        raise MalformedActionError(f"unknown action kind in {action!r}") from None
+    opts = s.legal_cache
+    if opts is None:
+        opts = legal_actions(s)
+    if act not in opts:
+        frame = s.stack[-1]
+        raise IllegalActionError(
+            f"{act.kind.name} {act.a} {act.b} is not legal now (pending: {Decision(frame[0]).name} for player {frame[1]})"
+        )
+    return act
+
+
+def apply_in_place(s: State, action: Action) -> None:
+    """Apply a legal action to ``s`` itself (fast path for bots and simulations).
+
+    A malformed or illegal action raises and leaves the state unchanged.
+    """
+    act = _check(s, action)
+    frame = s.stack.pop()
+    s.legal_cache = None
+    HANDLERS[frame[0]][1](s, frame, act)
+    s.actions = (act, s.actions)
+    s.version += 1
+    settle(s)
+
+
+def apply(s: State, action: Action) -> State:
+    """Return the state after ``action``; ``s`` itself is not changed."""
+    _check(s, action)
+    t = s.copy()
+    apply_in_place(t, action)
+    return t
+
+
+def view(s: State, player: int) -> State:
+    """What ``player`` may see: other hands and the deck order are hidden (-1), per RULES.md D5.
+
+    ``player = -1`` gives a spectator's view (every hand hidden).
+    """
+    v = s.copy()
+    v.viewer = player if player >= 0 else s.num_players
+    for i, pl in enumerate(v.players):
+        if i != player:
+            pl.hand = [-1] * len(pl.hand)
+    v.deck = [-1] * len(v.deck)
+    if s.over or v.stack[-1][1] != player:
+        v.legal_cache = None
+    return v
+
+
+def determinize(v: State, rng: random.Random) -> State:
+    """Fill a view's hidden cards with a random deal consistent with what its player has seen."""
+    s = v.copy()
+    seen = set(s.market)
+    for pl in s.players:
+        seen.update(c for c in pl.hand if c >= 0)
+        seen.update(pl.played)
+    unseen = [c for c in range(len(s.rules.fraud_cards)) if c not in seen]
+    rng.shuffle(unseen)
+    for pl in s.players:
+        pl.hand = [c if c >= 0 else unseen.pop() for c in pl.hand]
+    s.deck = [c if c >= 0 else unseen.pop() for c in s.deck]
+    s.viewer = -1
+    s.legal_cache = None
+    return s

@@ -1,0 +1,31 @@
+"""The event log: what happened, to whom, and which rule applied."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from inferno.rules.state import State
+
+
+class Event(NamedTuple):
+    """One thing that happened. ``points`` is the Infamy change it caused (0 if none)."""
+
+    kind: str
+    player: int
+    text: str
+    rule: str
+    points: int = 0
+    source: str = ""
+
+
+def emit(s: State, kind: str, player: int, text: str, rule: str, points: int = 0, source: str = "") -> None:
+    """Append an event to the state's log (skipped when the state does not record events)."""
+    if s.record_events:
+        s.events = (Event(kind, player, text, rule, points, source), s.events)
+
+
+def gain_infamy(s: State, p: int, amount: int, source: str, text: str, rule: str) -> None:
+    """Change player ``p``'s Infamy and log it with its source."""
+    s.players[p].infamy += amount
+    if s.record_events:
+        s.events = (Event("score", p, text, rule, amount, source), s.events)

@@ -1,0 +1,215 @@
+"""Florence phase: send a family member, accuse a sinner, or hold a family council (S2, S1, §6-§10)."""
+
+from __future__ import annotations
+
+from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.choices import push_effect
+from inferno.rules.effects import (
+    advance_track,
+    floor_has_room,
+    guest_floor,
+    has_tower_room,
+    member_code,
+    pay_drachmas,
+    put_in_tower,
+    remove_member_from_tower,
+    soul_from_supply,
+)
+from inferno.rules.events import emit, gain_infamy
+from inferno.rules.locations import arrive
+from inferno.rules.model import MEMBER_KINDS, NOBLE, URCHIN, Location
+from inferno.rules.state import T_BARREL, T_GUEST, TOWER_LOC, Frame, PlayerState, State
+
+
+def can_enter(loc: Location, kind: int, pl: PlayerState) -> bool:
+    """Entry requirement of a location for a Noble or an Urchin (S0; U6)."""
+    if loc.urchin_only and kind == NOBLE:
+        return False
+    cost = 0 if (kind == URCHIN and loc.urchin_free) else loc.noble_florins
+    return pl.florins >= cost
+
+
+def can_accuse(s: State, pl: PlayerState, loc: Location) -> bool:
+    """Guest of the location's colour at a special location (S0), and room in the Tower (U8)."""
+    if loc.special and (T_GUEST + loc.circle) not in pl.tower:
+        return False
+    return has_tower_room(s, pl)
+
+
+def list_florence(s: State, frame: Frame) -> list[Action]:
+    _, p, bribed = frame
+    pl = s.players[p]
+    q = -1 if bribed else s.quartiere
+    out = []
+    if not bribed:
+        out.append(Action(Act.BRIBE))
+    lq = s.loc_quartiere
+    home = pl.home
+    fl = pl.florence
+    for loc in s.rules.locations:
+        i = loc.index
+        if q >= 0 and lq[i] != q:
+            continue
+        for kind in (NOBLE, URCHIN):
+            if home[kind] and can_enter(loc, kind, pl):
+                out.append(Action(Act.SEND, i, kind))
+        if (fl[2 * i] or fl[2 * i + 1]) and can_accuse(s, pl, loc):
+            for kind in (NOBLE, URCHIN):
+                if fl[2 * i + kind]:
+                    out.append(Action(Act.ACCUSE, i, kind))
+    out.append(Action(Act.COUNCIL))
+    return out
+
+
+def apply_florence(s: State, frame: Frame, action: Action) -> None:
+    p = frame[1]
+    k = action.kind
+    if k == Act.BRIBE:
+        pay_drachmas(s, p, s.rules.bribe_cost, "bribe to act in any quartiere")
+        emit(s, "bribe", p, "bribes Charon to act in any quartiere", "S2 Or bribe Charon")
+        s.quartiere = -1
+        s.stack.append((Decision.FLORENCE, p, 1))
+    elif k == Act.SEND:
+        send(s, p, action.a, action.b)
+    elif k == Act.ACCUSE:
+        accuse(s, p, action.a, action.b)
+    else:
+        council(s, p)
+
+
+def send(s: State, p: int, li: int, kind: int) -> None:
+    pl = s.players[p]
+    loc = s.rules.locations[li]
+    pl.home[kind] -= 1
+    pl.florence[2 * li + kind] += 1
+    cost = 0 if (kind == URCHIN and loc.urchin_free) else loc.noble_florins
+    if cost:
+        pl.florins -= cost
+    emit(
+        s,
+        "send",
+        p,
+        f"sends a {MEMBER_KINDS[kind]} to the {loc.name}" + (f" paying {cost} Florin" if cost else ""),
+        "S2 Florence phase; S1 p.12",
+    )
+    arrive(s, p, loc)
+
+
+def accuse(s: State, p: int, li: int, kind: int) -> None:
+    """The five accusation steps (S1 p.14-15, §8)."""
+    r = s.rules
+    pl = s.players[p]
+    loc = r.locations[li]
+    emit(
+        s,
+        "accuse",
+        p,
+        f"accuses a sinner of {r.circles[loc.circle - 1].sin} at the {loc.name}",
+        "S1 p.14-15 accusation",
+    )
+    # 1. the accuser goes to the Tower (D3: the matching Guest's floor if it has room).
+    pl.florence[2 * li + kind] -= 1
+    floor = -1
+    if loc.special and r.accuser_floor_rule:
+        gf = guest_floor(s, pl, loc.circle)
+        if gf >= 0 and floor_has_room(s, pl, gf):
+            floor = gf
+    if floor < 0:
+        floor = next(f for f in range(pl.floors) if floor_has_room(s, pl, f))
+    put_in_tower(s, pl, floor, member_code(kind))
+    emit(
+        s,
+        "tower",
+        p,
+        f"the accusing {MEMBER_KINDS[kind]} goes to floor {floor} of the Tower",
+        "S0; D3 accuser_floor_rule",
+    )
+    # 2. everyone else in Florence comes Home.
+    back = 0
+    for j in range(len(pl.florence)):
+        n = pl.florence[j]
+        if n:
+            pl.home[j & 1] += n
+            pl.florence[j] = 0
+            back += n
+    if back:
+        emit(
+            s,
+            "home",
+            p,
+            f"{back} family member{'s' if back > 1 else ''} come{'s' if back == 1 else ''} Home from Florence",
+            "S1 accusation step 2",
+        )
+    # 3. a Soul of the location's colour goes to the Graveyard.
+    if soul_from_supply(s, loc.circle):
+        emit(s, "graveyard", p, f"a {r.circles[loc.circle - 1].sin} Soul enters the Graveyard", "S1 accusation step 3")
+    # 5. Dante moves (pushed first so it resolves after the bonus), unless he is at the end.
+    if s.ender < 0:
+        s.stack.append((Decision.AUTO_DANTE, p))
+    # 4. the Skull advances and the track's bonus is taken.
+    advance_track(s, p, loc.circle, "accusation")
+    tile = r.bonus_tiles[s.bonus[loc.circle]]
+    emit(s, "bonus", p, f"takes the {tile.kind} bonus {tile.id}", "S0 bonus only when you accuse")
+    push_effect(s, p, tile.effect, f"{tile.kind} bonus")
+
+
+def council(s: State, p: int) -> None:
+    """Family council: lose 2 Infamy, then one recall/dismissal (IT; S2; D2)."""
+    cost = s.rules.council_cost
+    gain_infamy(s, p, -cost, "council", f"holds a family council (-{cost} Infamy)", "S2; IT family council")
+    s.stack.append((Decision.COUNCIL, p))
+
+
+def list_council(s: State, frame: Frame) -> list[Action]:
+    pl = s.players[frame[1]]
+    out = []
+    for kind in (NOBLE, URCHIN):
+        if member_code(kind) in pl.tower:
+            out.append(Action(Act.RECALL, TOWER_LOC, kind))
+    for j, n in enumerate(pl.florence):
+        if n:
+            out.append(Action(Act.RECALL, j >> 1, j & 1))
+    for c in range(2, 10):
+        if (T_GUEST + c) in pl.tower:
+            out.append(Action(Act.DISMISS, c))
+    for b in range(len(s.rules.barrels)):
+        if (T_BARREL + b) in pl.tower:
+            out.append(Action(Act.RETURN, b))
+    return out
+
+
+def apply_council(s: State, frame: Frame, action: Action) -> None:
+    p = frame[1]
+    pl = s.players[p]
+    r = s.rules
+    if action.kind == Act.RECALL:
+        if action.a == TOWER_LOC:
+            remove_member_from_tower(pl, action.b)
+            where = "the Tower"
+        else:
+            pl.florence[2 * action.a + action.b] -= 1
+            where = f"the {r.locations[action.a].name}"
+        pl.home[action.b] += 1
+        emit(s, "council", p, f"the council brings a {MEMBER_KINDS[action.b]} Home from {where}", "IT family council")
+    elif action.kind == Act.DISMISS:
+        i = pl.tower.index(T_GUEST + action.a)
+        pl.tower[i] = 0
+        s.palace[action.a] += 1
+        emit(
+            s,
+            "council",
+            p,
+            f"the council sends the {r.circles[action.a - 1].colour} Guest back to the PALACE",
+            "S0; IT family council",
+        )
+    else:
+        i = pl.tower.index(T_BARREL + action.a)
+        pl.tower[i] = 0
+        s.barrel_market[action.a] += 1
+        emit(
+            s,
+            "council",
+            p,
+            f"the council returns the {r.barrels[action.a].id} Barrel to the MARKET",
+            "IT family council",
+        )

@@ -1,0 +1,127 @@
+"""Guardians: move to an empty shield, then optionally apply the effect to nearby Souls (S1 p.22-23).
+
+No effect ever takes a Soul below its own circle (S1, S2).
+"""
+
+from __future__ import annotations
+
+from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.events import emit
+from inferno.rules.hell import land_soul
+from inferno.rules.model import GuardianEffect
+from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State
+
+
+def list_move(s: State, frame: Frame) -> list[Action]:
+    _, _p, optional = frame
+    empties = [t for t, c in enumerate(s.hell) if c == EMPTY]
+    out = [Action(Act.GMOVE, slot, t) for slot in range(len(s.guardians)) for t in empties]
+    if optional and out:
+        out.append(Action(Act.DONE))
+    return out
+
+
+def apply_move(s: State, frame: Frame, action: Action) -> None:
+    if action.kind == Act.DONE:
+        return
+    p = frame[1]
+    slot, t = action.a, action.b
+    old = s.guardian_pos[slot]
+    s.hell[old] = EMPTY
+    s.hell[t] = GUARDIAN + slot
+    s.guardian_pos[slot] = t
+    g = s.rules.guardians[s.guardians[slot]]
+    emit(s, "guardian", p, f"moves {g.name} from {s.board.labels[old]} to {s.board.labels[t]}", "S1 p.22-23 Guardians")
+    s.stack.append((Decision.GUARDIAN_EFFECT, p, slot))
+
+
+def _wall_ok(s: State, p: int, frm: int, to: int, crosses: bool) -> bool:
+    b = s.board
+    if crosses or b.circle[frm] + 1 != s.rules.walls_above_circle or b.circle[to] != s.rules.walls_above_circle:
+        return True
+    return bool(s.players[p].passages >> b.gate[to] & 1)
+
+
+def effect_targets(s: State, p: int, slot: int) -> list[tuple[int, int]]:
+    """(target shield, destination shield) pairs the Guardian's effect can be applied to."""
+    b = s.board
+    hell = s.hell
+    g = s.rules.guardians[s.guardians[slot]]
+    near = b.linked(s.guardian_pos[slot])
+    e = g.effect
+    out: list[tuple[int, int]] = []
+    if e is GuardianEffect.PIT:
+        pits = sum(1 for c in hell if c == PIT)
+        if pits < g.max_pits:
+            out.extend((t, t) for t in near if hell[t] == EMPTY)
+        return out
+    for x in near:
+        c = hell[x]
+        if not 0 < c < LYING:
+            continue
+        cx = b.circle[x]
+        if e is GuardianEffect.PETRIFY:
+            out.append((x, x))
+        elif e is GuardianEffect.DROP_ONE:
+            out.extend(
+                (x, t)
+                for t in b.down[x]
+                if hell[t] == EMPTY and b.circle[t] <= c and _wall_ok(s, p, x, t, g.crosses_walls)
+            )
+        elif e is GuardianEffect.STRAIGHT_DROP:
+            t, prev = b.straight[x], x
+            while t >= 0 and b.circle[t] <= c and _wall_ok(s, p, prev, t, g.crosses_walls):
+                if hell[t] == EMPTY:
+                    out.append((x, t))
+                    break
+                prev, t = t, b.straight[t]
+        elif e is GuardianEffect.SIDEWAYS:
+            row = b.circle_shields[cx]
+            i = row.index(x)
+            out.extend((x, row[j]) for j in (i - 1, i + 1) if 0 <= j < len(row) and hell[row[j]] == EMPTY)
+        elif e is GuardianEffect.JUDGE:
+            frontier = {x}
+            for _ in range(cx, c):
+                frontier = {u for t in frontier for u in b.down[t] if _wall_ok(s, p, t, u, g.crosses_walls)}
+            out.extend((x, t) for t in sorted(frontier) if hell[t] == EMPTY and b.circle[t] == c)
+    return out
+
+
+def list_effect(s: State, frame: Frame) -> list[Action]:
+    _, p, slot = frame
+    out = [Action(Act.TARGET, x, t) for x, t in effect_targets(s, p, slot)]
+    out.append(Action(Act.DONE))
+    return out
+
+
+def apply_effect(s: State, frame: Frame, action: Action) -> None:
+    if action.kind == Act.DONE:
+        return
+    _, p, slot = frame
+    g = s.rules.guardians[s.guardians[slot]]
+    x, t = action.a, action.b
+    labels = s.board.labels
+    if g.effect is GuardianEffect.PIT:
+        s.hell[t] = PIT
+        emit(s, "pit", p, f"{g.name} digs a Pit on {labels[t]}", "S3 Geryon's Pits; U11")
+        return
+    c = s.hell[x]
+    if g.effect is GuardianEffect.PETRIFY:
+        s.hell[x] = LYING + c
+        emit(
+            s,
+            "petrify",
+            p,
+            f"{g.name} petrifies the {s.rules.circles[c - 1].sin} Soul on {labels[x]}",
+            "BM Medusa; U11",
+        )
+        return
+    s.hell[x] = EMPTY
+    emit(
+        s,
+        "guardian_effect",
+        p,
+        f"{g.name} moves the {s.rules.circles[c - 1].sin} Soul from {labels[x]}",
+        "S1 p.22-23; U11",
+    )
+    land_soul(s, p, c, t, g.name)

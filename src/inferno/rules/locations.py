@@ -1,0 +1,258 @@
+"""The eight locations' actions and their multi-step decisions (§6.4; IT; U19 printed order)."""
+
+from __future__ import annotations
+
+from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.choices import list_gate, list_phleg, member_home, place_passage, raise_phleg
+from inferno.rules.effects import (
+    built_spaces,
+    floor_has_room,
+    guests,
+    owns_barrel,
+    pay_drachmas,
+    put_in_tower,
+    urchins_owned,
+)
+from inferno.rules.events import emit, gain_infamy
+from inferno.rules.model import URCHIN, Location, LocationAction
+from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, State
+
+
+def arrive(s: State, p: int, loc: Location) -> None:
+    """Carry out a location's action for the family member just sent there."""
+    pl = s.players[p]
+    a = loc.action
+    prm = loc.params
+    if a is LocationAction.HAYSTACK:
+        if pl.reserve > 0:
+            pl.reserve -= 1
+            pl.florence[2 * loc.index + URCHIN] += 1
+            emit(s, "haystack", p, "adopts an Urchin, placed beside the family member", "S0; IT HAYSTACK")
+    elif a is LocationAction.BANQUET:
+        if pl.floors < s.rules.tower_floors:
+            pl.floors += 1
+            emit(s, "banquet", p, f"builds Tower floor {pl.floors - 1}", "IT BANQUET")
+    elif a is LocationAction.BANK:
+        gain = prm["base_florins"] + prm["florins_per_guest"] * guests(pl)
+        pl.florins += gain
+        emit(s, "bank", p, f"gains {gain} Florins at the BANK", "IT BANK")
+    elif a is LocationAction.COURTYARD:
+        s.stack.append((Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
+    elif a is LocationAction.BONFIRE:
+        s.stack.append((Decision.BONFIRE_THIRD, p))
+        s.stack.append((Decision.BONFIRE_SECOND, p))
+        s.stack.append((Decision.BONFIRE_EXCHANGE, p, prm["exchange_max"]))
+    elif a is LocationAction.WALL:
+        s.stack.append((Decision.WALL_DELIVER, p))
+        s.stack.append((Decision.WALL_FRAUD, p))
+        s.stack.append((Decision.WALL_EXCHANGE, p, prm["exchange_max"]))
+    elif a is LocationAction.MARKET:
+        s.stack.append((Decision.MARKET, p))
+    else:
+        s.stack.append((Decision.PALACE, p))
+
+
+def _location(s: State, action: LocationAction) -> Location:
+    return next(loc for loc in s.rules.locations if loc.action is action)
+
+
+# --- COURTYARD: (a) up to 2 members Tower -> Home, then (b) rearrange the Tower ----------------
+
+
+def list_courtyard(s: State, frame: Frame) -> list[Action]:
+    _, p, home_left, swaps_left = frame
+    pl = s.players[p]
+    out = []
+    if home_left:
+        if T_NOBLE in pl.tower:
+            out.append(Action(Act.HOME, 0))
+        if T_URCHIN in pl.tower:
+            out.append(Action(Act.HOME, 1))
+    if swaps_left:
+        n = built_spaces(s, pl)
+        t = pl.tower
+        per = s.rules.spaces_per_floor
+        for i in range(n):
+            for j in range(i + 1, n):
+                if t[i] == t[j] or i // per == j // per:
+                    continue
+                if _guest_swap_ok(s, t, i, j, per):
+                    out.append(Action(Act.SWAP, i, j))
+    out.append(Action(Act.DONE))
+    return out
+
+
+def _guest_swap_ok(s: State, t: list[int], i: int, j: int, per: int) -> bool:
+    """A swap may not put more Guests on a floor than it can hold."""
+    gi = T_GUEST < t[i] < T_BARREL
+    gj = T_GUEST < t[j] < T_BARREL
+    if gi == gj:
+        return True
+    limit = s.rules.max_guests_per_floor
+    _src, dst = (i, j) if gi else (j, i)
+    f = dst // per
+    on_floor = sum(1 for k in range(f * per, f * per + per) if T_GUEST < t[k] < T_BARREL)
+    return on_floor + 1 <= limit
+
+
+def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
+    _, p, home_left, swaps_left = frame
+    if action.kind == Act.DONE:
+        return
+    if action.kind == Act.HOME:
+        member_home(s, p, action.a, "COURTYARD")
+        s.stack.append((Decision.COURTYARD, p, home_left - 1, swaps_left))
+        return
+    t = s.players[p].tower
+    t[action.a], t[action.b] = t[action.b], t[action.a]
+    per = s.rules.spaces_per_floor
+    emit(
+        s, "rearrange", p, f"rearranges the Tower: floor {action.a // per} <-> floor {action.b // per}", "IT COURTYARD"
+    )
+    s.stack.append((Decision.COURTYARD, p, 0, swaps_left - 1))
+
+
+# --- BONFIRE and WALL -------------------------------------------------------------------------
+
+
+def list_exchange(s: State, frame: Frame) -> list[Action]:
+    rate = s.rules.florins_per_drachma
+    most = min(frame[2], s.players[frame[1]].florins)
+    out = [Action(Act.EXCHANGE, n) for n in range(rate, most + 1, rate)]
+    out.append(Action(Act.DONE))
+    return out
+
+
+def apply_exchange(s: State, frame: Frame, action: Action) -> None:
+    if action.kind == Act.DONE:
+        return
+    pl = s.players[frame[1]]
+    n = action.a
+    pl.florins -= n
+    pl.drachmas += n // s.rules.florins_per_drachma
+    emit(
+        s, "exchange", frame[1], f"changes {n} Florins into {n // s.rules.florins_per_drachma} Drachmas", "S0 Money; IT"
+    )
+
+
+def list_bonfire_second(s: State, frame: Frame) -> list[Action]:
+    out = list_phleg(s, frame) + list_gate(s, frame)
+    out.append(Action(Act.DONE))
+    return out
+
+
+def apply_bonfire_second(s: State, frame: Frame, action: Action) -> None:
+    if action.kind == Act.PHLEG:
+        raise_phleg(s, frame[1], action.a, _location(s, LocationAction.BONFIRE).params["phlegethon_step"])
+    elif action.kind == Act.GATE:
+        place_passage(s, frame[1], action.a)
+
+
+def list_bonfire_third(s: State, frame: Frame) -> list[Action]:
+    out = []
+    if s.guardians and EMPTY in s.hell:
+        out.append(Action(Act.GUARDIAN))
+    out.append(Action(Act.STYX))
+    out.append(Action(Act.DONE))
+    return out
+
+
+def apply_bonfire_third(s: State, frame: Frame, action: Action) -> None:
+    p = frame[1]
+    prm = _location(s, LocationAction.BONFIRE).params
+    if action.kind == Act.GUARDIAN:
+        pay_drachmas(s, p, prm["guardian_cost"], "a Guardian at the BONFIRE")
+        s.stack.append((Decision.GUARDIAN_MOVE, p, 0))
+    elif action.kind == Act.STYX:
+        pay_drachmas(s, p, prm["styx_cost"], "the River Styx at the BONFIRE")
+        s.stack.append((Decision.STYX, p, 3))
+
+
+def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
+    pl = s.players[frame[1]]
+    out = []
+    if pl.hand or s.market or s.deck:
+        out.append(Action(Act.FRAUD))
+    out.append(Action(Act.DONE))
+    return out
+
+
+def apply_wall_fraud(s: State, frame: Frame, action: Action) -> None:
+    if action.kind == Act.FRAUD:
+        cost = _location(s, LocationAction.WALL).params["fraud_cost"]
+        s.stack.append((Decision.FRAUD_SOURCE, frame[1], cost, 0))
+
+
+def list_deliver(s: State, frame: Frame) -> list[Action]:
+    pl = s.players[frame[1]]
+    out = [Action(Act.DELIVER, b.index) for b in s.rules.barrels if (T_BARREL + b.index) in pl.tower]
+    out.append(Action(Act.DONE))
+    return out
+
+
+def apply_deliver(s: State, frame: Frame, action: Action) -> None:
+    if action.kind == Act.DONE:
+        return
+    p = frame[1]
+    pl = s.players[p]
+    b = s.rules.barrels[action.a]
+    pl.tower[pl.tower.index(T_BARREL + b.index)] = EMPTY
+    pl.panel |= 1 << b.index
+    if b.score == "per_guest":
+        pts = b.amount * guests(pl)
+    elif b.score == "per_floor":
+        pts = b.amount * (pl.floors - s.rules.prebuilt_floors)
+    elif b.score == "per_urchin":
+        pts = b.amount * urchins_owned(s, pl)
+    else:
+        pts = b.amount
+    gain_infamy(
+        s, p, pts, "barrels", f"delivers the {b.id} Barrel to the supply panel (+{pts})", "S0 supply panel; U13"
+    )
+
+
+# --- MARKET and PALACE --------------------------------------------------------------------------
+
+
+def list_market(s: State, frame: Frame) -> list[Action]:
+    pl = s.players[frame[1]]
+    floors = [f for f in range(pl.floors) if floor_has_room(s, pl, f)]
+    out: list[Action] = []
+    for b in s.rules.barrels:
+        if s.barrel_market[b.index] > 0 and not owns_barrel(pl, b.index):
+            out.extend(Action(Act.BARREL, b.index, f) for f in floors)
+    return out
+
+
+def apply_market(s: State, frame: Frame, action: Action) -> None:
+    p = frame[1]
+    pl = s.players[p]
+    s.barrel_market[action.a] -= 1
+    put_in_tower(s, pl, action.b, T_BARREL + action.a)
+    emit(s, "barrel", p, f"takes the {s.rules.barrels[action.a].id} Barrel to Tower floor {action.b}", "IT MARKET")
+
+
+def list_palace(s: State, frame: Frame) -> list[Action]:
+    pl = s.players[frame[1]]
+    floors = [f for f in range(pl.floors) if floor_has_room(s, pl, f, guest=True)]
+    out: list[Action] = []
+    for c in s.rules.guest_circles:
+        if s.palace[c] > 0 and (T_GUEST + c) not in pl.tower:
+            out.extend(Action(Act.GUEST, c, f) for f in floors)
+    return out
+
+
+def apply_palace(s: State, frame: Frame, action: Action) -> None:
+    p = frame[1]
+    pl = s.players[p]
+    c, f = action.a, action.b
+    s.palace[c] -= 1
+    put_in_tower(s, pl, f, T_GUEST + c)
+    pl.florins += f
+    emit(
+        s,
+        "guest",
+        p,
+        f"invites the {s.rules.circles[c - 1].colour} Guest to floor {f} and gains {f} Florins",
+        "IT PALACE; S0 Guests",
+    )

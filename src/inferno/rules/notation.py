@@ -1,0 +1,184 @@
+"""The stable short text form of actions, and its parser.
+
+Examples: ``enter lust``, ``move 3.2``, ``step 4.1``, ``bribe``, ``send bank noble``,
+``accuse wall urchin``, ``council``, ``recall tower noble``, ``done``, ``exchange 2``,
+``phlegethon greed``, ``gate 3``, ``barrel grey 1``, ``guest heresy 2``, ``drown lust 2``,
+``track sloth``, ``gmove cerberus 4.2``, ``target 4.2 5.3``, ``play F03``, ``buy F07``,
+``play-deck``, ``effect 1``, ``draw F11``, ``draw-deck``, ``diploma greed``, ``swap 0.1 2.2``.
+"""
+
+from __future__ import annotations
+
+from inferno.rules.actions import Act, Action, MalformedActionError
+from inferno.rules.model import MEMBER_KINDS
+from inferno.rules.state import TOWER_LOC, State
+
+_WORD = {
+    Act.ENTER: "enter",
+    Act.MOVE: "move",
+    Act.STEP: "step",
+    Act.BRIBE: "bribe",
+    Act.SEND: "send",
+    Act.ACCUSE: "accuse",
+    Act.COUNCIL: "council",
+    Act.DONE: "done",
+    Act.HOME: "home",
+    Act.SWAP: "swap",
+    Act.EXCHANGE: "exchange",
+    Act.PHLEG: "phlegethon",
+    Act.GATE: "gate",
+    Act.GUARDIAN: "guardian",
+    Act.STYX: "styx",
+    Act.FRAUD: "fraud",
+    Act.DELIVER: "deliver",
+    Act.BARREL: "barrel",
+    Act.GUEST: "guest",
+    Act.RECALL: "recall",
+    Act.DISMISS: "dismiss",
+    Act.RETURN: "return",
+    Act.DROWN: "drown",
+    Act.TRACK: "track",
+    Act.GMOVE: "gmove",
+    Act.TARGET: "target",
+    Act.PLAY: "play",
+    Act.BUY: "buy",
+    Act.PLAY_DECK: "play-deck",
+    Act.EFFECT: "effect",
+    Act.DRAW: "draw",
+    Act.DRAW_DECK: "draw-deck",
+    Act.DIPLOMA: "diploma",
+}
+_KIND = {w: k for k, w in _WORD.items()}
+
+# Argument shapes: what each of a and b names.
+_ARGS: dict[Act, tuple[str, ...]] = {
+    Act.ENTER: ("colour",),
+    Act.MOVE: ("shield",),
+    Act.STEP: ("shield",),
+    Act.SEND: ("location", "member"),
+    Act.ACCUSE: ("location", "member"),
+    Act.HOME: ("member",),
+    Act.SWAP: ("space", "space"),
+    Act.EXCHANGE: ("number",),
+    Act.PHLEG: ("sin",),
+    Act.GATE: ("gate",),
+    Act.DELIVER: ("barrel",),
+    Act.BARREL: ("barrel", "number"),
+    Act.GUEST: ("sin", "number"),
+    Act.RECALL: ("place", "member"),
+    Act.DISMISS: ("sin",),
+    Act.RETURN: ("barrel",),
+    Act.DROWN: ("colour", "number"),
+    Act.TRACK: ("sin",),
+    Act.GMOVE: ("guardian", "shield"),
+    Act.TARGET: ("shield", "shield"),
+    Act.PLAY: ("card",),
+    Act.BUY: ("card",),
+    Act.EFFECT: ("half",),
+    Act.DRAW: ("card",),
+    Act.DIPLOMA: ("sin",),
+}
+
+
+def _fmt(s: State, shape: str, v: int) -> str:
+    r = s.rules
+    if shape in ("colour", "sin"):
+        return r.circles[v - 1].id
+    if shape == "shield":
+        return s.board.labels[v]
+    if shape == "location":
+        return r.locations[v].id
+    if shape == "place":
+        return "tower" if v == TOWER_LOC else r.locations[v].id
+    if shape == "member":
+        return MEMBER_KINDS[v]
+    if shape == "space":
+        per = r.spaces_per_floor
+        return f"{v // per}.{v % per + 1}"
+    if shape == "gate":
+        return str(v + 1)
+    if shape == "barrel":
+        return r.barrels[v].id
+    if shape == "guardian":
+        return r.guardians[s.guardians[v]].id
+    if shape == "card":
+        return r.fraud_cards[v].id if v >= 0 else "?"
+    if shape == "half":
+        return str(v + 1)
+    return str(v)
+
+
+def action_text(s: State, action: Action) -> str:
+    """The short text form of an action in this game."""
+    parts = [_WORD[Act(action[0])]]
+    for shape, v in zip(_ARGS.get(Act(action[0]), ()), (action[1], action[2]), strict=False):
+        parts.append(_fmt(s, shape, v))
+    return " ".join(parts)
+
+
+def _parse(s: State, shape: str, tok: str) -> int:
+    r = s.rules
+    t = tok.lower()
+    if shape in ("colour", "sin"):
+        c = r.circle_by_id(t)
+        if c is None:
+            raise MalformedActionError(f"unknown sin {tok!r} (one of {', '.join(x.id for x in r.circles)})")
+        return c
+    if shape == "shield":
+        if t not in s.board.index:
+            raise MalformedActionError(f"unknown shield {tok!r} (shields are named circle.position, e.g. 3.2)")
+        return s.board.index[t]
+    if shape in ("location", "place"):
+        if shape == "place" and t == "tower":
+            return TOWER_LOC
+        loc = r.location_by_id(t)
+        if loc is None:
+            raise MalformedActionError(f"unknown location {tok!r} (one of {', '.join(x.id for x in r.locations)})")
+        return loc.index
+    if shape == "member":
+        if t not in MEMBER_KINDS:
+            raise MalformedActionError(f"unknown family member {tok!r} (noble or urchin)")
+        return MEMBER_KINDS.index(t)
+    if shape == "space":
+        f, _, k = t.partition(".")
+        if not (f.isdigit() and k.isdigit()):
+            raise MalformedActionError(f"bad tower space {tok!r} (floor.slot, e.g. 0.1)")
+        return int(f) * r.spaces_per_floor + int(k) - 1
+    if shape == "barrel":
+        b = r.barrel_by_id(t)
+        if b is None:
+            raise MalformedActionError(f"unknown Barrel {tok!r} (one of {', '.join(x.id for x in r.barrels)})")
+        return b.index
+    if shape == "guardian":
+        for slot, g in enumerate(s.guardians):
+            if r.guardians[g].id == t:
+                return slot
+        raise MalformedActionError(f"{tok!r} is not a Guardian in this game")
+    if shape == "card":
+        card = r.card_by_id(tok.upper())
+        if card is None:
+            raise MalformedActionError(f"unknown Fraud card {tok!r}")
+        return card.index
+    if not t.isdigit():
+        raise MalformedActionError(f"expected a number, got {tok!r}")
+    v = int(t)
+    return v - 1 if shape in ("gate", "half") else v
+
+
+def parse_action(s: State, text: str) -> Action:
+    """Parse the text form; raises MalformedActionError on anything that is not an action."""
+    if not isinstance(text, str):
+        raise MalformedActionError(f"expected text, got {type(text).__name__}")
+    toks = text.split()
+    if not toks:
+        raise MalformedActionError("empty action")
+    kind = _KIND.get(toks[0].lower())
+    if kind is None:
+        raise MalformedActionError(f"unknown action {toks[0]!r}; known: {', '.join(sorted(_KIND))}")
+    shapes = _ARGS.get(kind, ())
+    if len(toks) - 1 != len(shapes):
+        want = " ".join(f"<{x}>" for x in shapes)
+        raise MalformedActionError(f"{toks[0]} takes {len(shapes)} argument(s): {toks[0]} {want}".rstrip())
+    vals = [_parse(s, shape, tok) for shape, tok in zip(shapes, toks[1:], strict=True)]
+    vals += [0] * (2 - len(vals))
+    return Action(kind, vals[0], vals[1])

@@ -1,0 +1,112 @@
+"""Full-state snapshots as JSON-safe dicts (for save files, scenarios and round-trip tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.model import Rules
+from inferno.rules.pack import load_rules
+from inferno.rules.state import GameConfig, PlayerState, State, linked_to_list
+
+SNAPSHOT_FORMAT = "inferno-state/1"
+_PLAYER_FIELDS = PlayerState.__slots__
+_STATE_LISTS = (
+    "hell",
+    "graveyard",
+    "supply",
+    "tiles",
+    "plague",
+    "phleg",
+    "guardian_pos",
+    "palace",
+    "barrel_market",
+    "deck",
+    "market",
+)
+_STATE_INTS = ("dante", "current", "first_player", "turn", "ender", "final_turns", "quartiere", "version", "viewer")
+_STATE_TUPLES = ("guardians", "loc_quartiere", "bonus")
+
+
+class SnapshotError(ValueError):
+    """A snapshot that cannot be loaded; the message names the field."""
+
+
+def state_to_dict(s: State) -> dict[str, Any]:
+    """Everything that defines the state, as plain JSON types."""
+    d: dict[str, Any] = {
+        "format": SNAPSHOT_FORMAT,
+        "config": s.config.to_dict(),
+        "rules_fingerprint": s.rules.fingerprint,
+        "players": [
+            {
+                f: (list(getattr(p, f)) if isinstance(getattr(p, f), (list, tuple)) else getattr(p, f))
+                for f in _PLAYER_FIELDS
+            }
+            for p in s.players
+        ],
+        "stack": [list(f) for f in s.stack],
+        "over": s.over,
+        "sudden_death": s.sudden_death,
+        "breakdown": [list(b) for b in s.breakdown],
+        "actions": [list(a) for a in linked_to_list(s.actions)],
+        "record_events": s.record_events,
+    }
+    for f in _STATE_LISTS + _STATE_TUPLES:
+        d[f] = list(getattr(s, f))
+    for f in _STATE_INTS:
+        d[f] = getattr(s, f)
+    return d
+
+
+def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
+    """Rebuild a state from :func:`state_to_dict` output (or a hand-edited scenario)."""
+    if d.get("format") != SNAPSHOT_FORMAT:
+        raise SnapshotError(f"format: expected {SNAPSHOT_FORMAT!r}, got {d.get('format')!r}")
+    try:
+        cfg = GameConfig(**d["config"])
+    except (KeyError, TypeError) as exc:
+        raise SnapshotError(f"config: {exc}") from None
+    if rules is None:
+        rules = load_rules(cfg.rules_dir)
+    if cfg.side not in rules.boards:
+        raise SnapshotError(f"config.side: unknown side {cfg.side!r}")
+    s = State.__new__(State)
+    s.rules = rules
+    s.config = cfg
+    s.board = rules.boards[cfg.side]
+    s.stops = rules.dante[cfg.side].stops(cfg.players)
+    try:
+        s.players = []
+        for i, pd in enumerate(d["players"]):
+            p = PlayerState.__new__(PlayerState)
+            for f in _PLAYER_FIELDS:
+                if f not in pd:
+                    raise SnapshotError(f"players[{i}].{f}: missing")
+                v = pd[f]
+                setattr(p, f, tuple(v) if f == "played" else (list(v) if isinstance(v, list) else v))
+            s.players.append(p)
+        for f in _STATE_LISTS:
+            setattr(s, f, list(d[f]))
+        for f in _STATE_TUPLES:
+            setattr(s, f, tuple(d[f]))
+        for f in _STATE_INTS:
+            setattr(s, f, int(d[f]))
+        s.stack = [tuple(x) for x in d["stack"]]
+        s.over = bool(d["over"])
+        s.sudden_death = bool(d["sudden_death"])
+        s.breakdown = [list(b) for b in d["breakdown"]]
+        s.record_events = bool(d.get("record_events", True))
+    except KeyError as exc:
+        raise SnapshotError(f"{exc.args[0]}: missing") from None
+    if len(s.hell) != s.board.size:
+        raise SnapshotError(f"hell: expected {s.board.size} shields, got {len(s.hell)}")
+    for frame in s.stack:
+        Decision(frame[0])
+    log: tuple[Any, ...] | None = None
+    for a in d.get("actions", []):
+        log = (Action(Act(a[0]), a[1], a[2]), log)
+    s.actions = log
+    s.events = None
+    s.legal_cache = None
+    return s

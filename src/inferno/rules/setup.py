@@ -1,0 +1,165 @@
+"""Game setup for 1-4 players on either board side (§3), from a seed."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from inferno.rules.effects import advance_track, soul_from_supply
+from inferno.rules.engine import settle, start_turn
+from inferno.rules.events import emit
+from inferno.rules.model import NOBLE, URCHIN, Rules
+from inferno.rules.pack import load_rules
+from inferno.rules.state import EMPTY, GUARDIAN, T_NOBLE, GameConfig, PlayerState, State
+
+
+class SetupError(ValueError):
+    """Bad game settings (player count, board side, rules directory)."""
+
+
+def new_game(
+    players: int,
+    seed: int,
+    side: str | None = None,
+    rules: Rules | None = None,
+    rules_dir: str | Path | None = None,
+    record_events: bool = True,
+) -> State:
+    """Set up a new game. ``side`` defaults to the one for the player count (S0)."""
+    if rules is None:
+        rules = load_rules(rules_dir)
+    if not isinstance(players, int) or not 1 <= players <= 4:
+        raise SetupError(f"players must be 1-4, got {players!r}")
+    if not isinstance(seed, int):
+        raise SetupError(f"seed must be a whole number, got {seed!r}")
+    side = side or rules.side_by_players[players - 1]
+    if side not in rules.boards:
+        raise SetupError(f"unknown board side {side!r} (choose {', '.join(rules.boards)})")
+    config = GameConfig(players, seed, side, str(rules_dir) if rules_dir is not None else None)
+    return setup_state(rules, config, record_events)
+
+
+def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) -> State:
+    rng = random.Random(config.seed)
+    n = config.players
+    s = State.__new__(State)
+    s.rules = rules
+    s.config = config
+    s.board = board = rules.boards[config.side]
+    s.stops = rules.dante[config.side].stops(n)
+    s.record_events = record_events
+    s.events = None
+    s.actions = None
+    s.viewer = -1
+    s.version = 0
+    s.legal_cache = None
+    s.hell = [EMPTY] * board.size
+    s.graveyard = [0] * 10
+    s.supply = list(rules.soul_supply)
+    s.tiles = list(rules.spare_tiles)
+    s.phleg = [0, 0] + [rules.phleg_start] * 8
+    s.dante = -1
+    s.turn = 0
+    s.ender = -1
+    s.final_turns = -1
+    s.stack = []
+    s.quartiere = -1
+    s.over = False
+    s.sudden_death = False
+    s.breakdown = []
+
+    # Locations at random by type: each quartiere gets one free and one special tile (§3.1).
+    free = [loc.index for loc in rules.locations if not loc.special]
+    special = [loc.index for loc in rules.locations if loc.special]
+    rng.shuffle(free)
+    rng.shuffle(special)
+    lq = [0] * len(rules.locations)
+    for q in range(4):
+        lq[free[q]] = q
+        lq[special[q]] = q
+    s.loc_quartiere = tuple(lq)
+
+    # Bonus tiles shuffled within type onto their track spaces (U5).
+    silver = [t.index for t in rules.bonus_tiles if t.kind == "silver"]
+    gold = [t.index for t in rules.bonus_tiles if t.kind == "gold"]
+    rng.shuffle(silver)
+    rng.shuffle(gold)
+    bonus = [-1] * 10
+    for c, t in zip(rules.silver_tracks, silver, strict=True):
+        bonus[c] = t
+    for c, t in zip(rules.gold_tracks, gold, strict=True):
+        bonus[c] = t
+    s.bonus = tuple(bonus)
+
+    # One set of Guests and of Barrels per player (§3.1 step 3).
+    s.palace = [0] * 10
+    for c in rules.guest_circles:
+        s.palace[c] = n
+    s.barrel_market = [n] * len(rules.barrels)
+
+    # Plague deck face up; the top card's Souls go to the Graveyard (§3.1 step 6; C7).
+    s.plague = list(range(len(rules.plague_cards)))
+    rng.shuffle(s.plague)
+    top = s.plague.pop(0)
+    if rules.plague_setup_to_bottom:
+        s.plague.append(top)
+    for colour in rules.plague_cards[top]:
+        soul_from_supply(s, colour)
+
+    # Families (§3.2).
+    families = list(range(len(rules.family_cards)))
+    rng.shuffle(families)
+    s.players = []
+    spaces = rules.tower_floors * rules.spaces_per_floor
+    for i in range(n):
+        fc = rules.family_cards[families[i]]
+        pl = PlayerState.__new__(PlayerState)
+        pl.florins = fc.florins
+        pl.drachmas = fc.drachmas
+        pl.infamy = 0
+        pl.loans = 0
+        pl.tracks = [0] * 10
+        pl.half = 0
+        pl.diplomas = 0
+        pl.passages = 0
+        pl.floors = rules.prebuilt_floors + fc.tower_floors
+        pl.tower = [EMPTY] * spaces
+        for k in range(fc.nobles_tower):
+            pl.tower[k] = T_NOBLE
+        pl.home = [0, 0]
+        pl.home[NOBLE] = fc.nobles_home + (rules.solo_extra_nobles if n == 1 else 0)
+        pl.home[URCHIN] = fc.urchins
+        pl.reserve = rules.urchins_per_player - fc.urchins
+        pl.florence = [0] * (2 * len(rules.locations))
+        pl.hand = []
+        pl.played = ()
+        pl.panel = 0
+        pl.family = fc.index
+        s.players.append(pl)
+    for i in range(n):
+        for c in rules.family_cards[families[i]].skulls:
+            advance_track(s, i, c, "Family card")
+
+    # Fraud deck, hands and market (§3.1 step 8, §3.2).
+    s.deck = list(range(len(rules.fraud_cards)))
+    rng.shuffle(s.deck)
+    for pl in s.players:
+        pl.hand = [s.deck.pop() for _ in range(rules.hand_size)]
+    s.market = [s.deck.pop() for _ in range(rules.market_size)]
+
+    # Two random Guardians on random empty shields of circles 3 and 6 (U11).
+    roster = list(range(len(rules.guardians)))
+    s.guardians = tuple(rng.sample(roster, rules.guardians_active))
+    s.guardian_pos = []
+    for slot in range(len(s.guardians)):
+        circle = rules.guardian_start_circles[slot % len(rules.guardian_start_circles)]
+        empty = [t for t in board.circle_shields[circle] if s.hell[t] == EMPTY]
+        t = rng.choice(empty)
+        s.hell[t] = GUARDIAN + slot
+        s.guardian_pos.append(t)
+
+    s.first_player = rng.randrange(n)
+    emit(s, "setup", -1, f"{n}-player game on side {config.side}, seed {config.seed}", "§3 Setup")
+    start_turn(s, s.first_player)
+    settle(s)
+    return s

@@ -1,0 +1,249 @@
+"""The mutable game state: plain ints and lists, copied by hand for speed.
+
+Static data (rules, board, Dante's stops, config) is shared by reference between copies; only the
+changing parts are copied. Codes used in the lists are defined here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from inferno.rules.model import Board, Rules, Stop
+
+# Hell shield contents.
+EMPTY = 0
+LYING = 10  # + colour: a Soul meeple lying down
+TILE = 20  # + colour: a spare Soul tile lying down (its meeple went back to the supply)
+GUARDIAN = 30  # + active Guardian slot
+PIT = 40
+
+# Tower space contents.
+T_NOBLE = 1
+T_URCHIN = 2
+T_GUEST = 10  # + circle of the Guest's colour
+T_BARREL = 20  # + Barrel index
+
+TOWER_LOC = 8  # "location" index meaning the Tower in a council recall
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Settings fixed for a whole game."""
+
+    players: int
+    seed: int
+    side: str
+    rules_dir: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}
+
+
+class PlayerState:
+    """One family's pieces and money."""
+
+    __slots__ = (
+        "diplomas",
+        "drachmas",
+        "family",
+        "floors",
+        "florence",
+        "florins",
+        "half",
+        "hand",
+        "home",
+        "infamy",
+        "loans",
+        "panel",
+        "passages",
+        "played",
+        "reserve",
+        "tower",
+        "tracks",
+    )
+
+    florins: int
+    drachmas: int
+    infamy: int
+    loans: int
+    tracks: list[int]  # Skull level per circle (index 2..9)
+    half: int  # ½ Diploma tokens
+    diplomas: int  # bit c set = Diploma in circle c's area
+    passages: int  # bit g set = own safe passage on gate g
+    floors: int  # tower floors built, floor 0 included
+    tower: list[int]  # flat: floor f, slot s at f * spaces + s
+    home: list[int]  # [Nobles, Urchins] at Home
+    reserve: int  # Urchins not yet adopted
+    florence: list[int]  # [location * 2 + kind] family members at each location
+    hand: list[int]  # Fraud card indices (-1 = hidden in a view)
+    played: tuple[int, ...]  # played Fraud cards, in order
+    panel: int  # bit b set = Barrel b delivered to the supply panel
+    family: int  # Family card index
+
+    def copy(self) -> PlayerState:
+        c = PlayerState.__new__(PlayerState)
+        c.florins = self.florins
+        c.drachmas = self.drachmas
+        c.infamy = self.infamy
+        c.loans = self.loans
+        c.tracks = self.tracks[:]
+        c.half = self.half
+        c.diplomas = self.diplomas
+        c.passages = self.passages
+        c.floors = self.floors
+        c.tower = self.tower[:]
+        c.home = self.home[:]
+        c.reserve = self.reserve
+        c.florence = self.florence[:]
+        c.hand = self.hand[:]
+        c.played = self.played
+        c.panel = self.panel
+        c.family = self.family
+        return c
+
+
+Frame = tuple[int, ...]
+
+
+class State:
+    """A game in progress. Use :mod:`inferno.rules.engine` to read and change it."""
+
+    __slots__ = (
+        "actions",
+        "barrel_market",
+        "board",
+        "bonus",
+        "breakdown",
+        "config",
+        "current",
+        "dante",
+        "deck",
+        "ender",
+        "events",
+        "final_turns",
+        "first_player",
+        "graveyard",
+        "guardian_pos",
+        "guardians",
+        "hell",
+        "legal_cache",
+        "loc_quartiere",
+        "market",
+        "over",
+        "palace",
+        "phleg",
+        "plague",
+        "players",
+        "quartiere",
+        "record_events",
+        "rules",
+        "stack",
+        "stops",
+        "sudden_death",
+        "supply",
+        "tiles",
+        "turn",
+        "version",
+        "viewer",
+    )
+
+    rules: Rules
+    config: GameConfig
+    board: Board
+    stops: tuple[Stop, ...]
+    players: list[PlayerState]
+    hell: list[int]
+    graveyard: list[int]  # Souls per colour (index 1..9)
+    supply: list[int]  # meeples per colour in the supply
+    tiles: list[int]  # spare Soul tiles per colour not yet used
+    plague: list[int]  # Plague deck, top card first (face up, open information)
+    phleg: list[int]  # Phlegethon cube per circle (index 2..9)
+    guardians: tuple[int, ...]  # roster index of each active Guardian slot
+    guardian_pos: list[int]  # shield of each active Guardian slot
+    loc_quartiere: tuple[int, ...]  # quartiere of each location
+    bonus: tuple[int, ...]  # bonus tile beside each track (index 2..9, -1 elsewhere)
+    palace: list[int]  # Guests left at the PALACE per circle
+    barrel_market: list[int]  # Barrels left at the MARKET per Barrel index
+    deck: list[int]  # Fraud deck, top card last (-1 = hidden in a view)
+    market: list[int]  # Fraud market, face up
+    dante: int  # index of Dante's current stop (-1 = on his first space)
+    current: int  # player whose turn it is
+    first_player: int
+    turn: int  # turns started so far
+    ender: int  # player who took Dante to the end (or could not move), -1 before
+    final_turns: int  # last-round turns still to play, -1 before the last round
+    stack: list[Frame]  # pending decisions and automatic steps, top last
+    quartiere: int  # quartiere allowed this Florence phase, -1 = any (bribed)
+    over: bool
+    sudden_death: bool
+    breakdown: list[list[int]]  # final-scoring points per player per step (6 steps)
+    actions: tuple[Any, ...] | None  # append-only action log as a linked list (action, previous)
+    events: tuple[Any, ...] | None  # append-only event log as a linked list (event, previous)
+    record_events: bool
+    viewer: int  # -1 = full state; otherwise a view for that player with secrets hidden
+    version: int  # actions applied so far
+    legal_cache: list[Any] | None
+
+    def copy(self) -> State:
+        """An independent copy sharing only immutable data and the logs' linked lists."""
+        c = State.__new__(State)
+        c.rules = self.rules
+        c.config = self.config
+        c.board = self.board
+        c.stops = self.stops
+        c.players = [p.copy() for p in self.players]
+        c.hell = self.hell[:]
+        c.graveyard = self.graveyard[:]
+        c.supply = self.supply[:]
+        c.tiles = self.tiles[:]
+        c.plague = self.plague[:]
+        c.phleg = self.phleg[:]
+        c.guardians = self.guardians
+        c.guardian_pos = self.guardian_pos[:]
+        c.loc_quartiere = self.loc_quartiere
+        c.bonus = self.bonus
+        c.palace = self.palace[:]
+        c.barrel_market = self.barrel_market[:]
+        c.deck = self.deck[:]
+        c.market = self.market[:]
+        c.dante = self.dante
+        c.current = self.current
+        c.first_player = self.first_player
+        c.turn = self.turn
+        c.ender = self.ender
+        c.final_turns = self.final_turns
+        c.stack = self.stack[:]
+        c.quartiere = self.quartiere
+        c.over = self.over
+        c.sudden_death = self.sudden_death
+        c.breakdown = [b[:] for b in self.breakdown]
+        c.actions = self.actions
+        c.events = self.events
+        c.record_events = self.record_events
+        c.viewer = self.viewer
+        c.version = self.version
+        c.legal_cache = self.legal_cache
+        return c
+
+    __copy__ = copy
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def __repr__(self) -> str:
+        return (
+            f"<State players={self.num_players} side={self.board.side} turn={self.turn} "
+            f"version={self.version} over={self.over}>"
+        )
+
+
+def linked_to_list(node: tuple[Any, ...] | None) -> list[Any]:
+    """Items of an append-only linked log, oldest first."""
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
