@@ -135,5 +135,26 @@ def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | Non
         console.print(line, highlight=False, markup=False)
 
 
+# Commands living in their own modules register here: each module defines a click ``command``.
+PLUGINS = ("play", "replay", "tournament", "simulate", "analyse", "serve")
+
+
+def _load_plugins() -> None:
+    import importlib
+
+    for name in PLUGINS:
+        mod_name = f"inferno.cli.{name}"
+        try:
+            mod = importlib.import_module(mod_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == mod_name:
+                continue
+            raise
+        cli.add_command(mod.command)
+
+
+_load_plugins()
+
+
 def main() -> None:  # pragma: no cover
     cli(sys.argv[1:])

@@ -1,0 +1,85 @@
+"""The bot interface, the bot registry, and a game runner that gives bots only their own view."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from inferno.rules.actions import Action
+from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
+from inferno.rules.state import State
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player. ``choose`` gets the bot's own view (secrets of others hidden) and the legal actions,
+    and returns one of those actions. It must not need anything else."""
+
+    name: str
+
+    def choose(self, view: State, actions: Sequence[Action]) -> Action: ...
+
+
+class BotSpecError(ValueError):
+    """An unknown bot name or bad bot options."""
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, view: State, actions: Sequence[Action]) -> Action:
+        return actions[self.rng.randrange(len(actions))]
+
+
+BotFactory = Callable[[int], Bot]
+_REGISTRY: dict[str, BotFactory] = {"random": RandomBot}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Make a bot available to ``make_bot`` (and so to the CLI, server and simulations)."""
+    _REGISTRY[name] = factory
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """Build a bot from its name (``random``, ``greedy``, ``easy``, ``medium``, ``hard``, ...)."""
+    _load_builtin()
+    factory = _REGISTRY.get(spec)
+    if factory is None:
+        raise BotSpecError(f"unknown bot {spec!r}; known: {', '.join(sorted(_REGISTRY))}")
+    return factory(seed)
+
+
+def bot_names() -> list[str]:
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def _load_builtin() -> None:
+    """Import the optional built-in bot modules so they register themselves."""
+    import importlib
+
+    for mod in ("inferno.bots.greedy", "inferno.bots.search"):
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
+
+
+def play_game(s: State, bots: Sequence[Bot], max_decisions: int = 100_000) -> State:
+    """Play ``s`` to the end in place, each decision made by the deciding player's bot from its view."""
+    n = 0
+    while not s.over:
+        p = to_move(s)
+        acts = legal_actions(s)
+        choice = bots[p].choose(view(s, p), acts)
+        apply_in_place(s, choice)
+        n += 1
+        if n > max_decisions:
+            raise RuntimeError(f"game did not end within {max_decisions} decisions")
+    return s
