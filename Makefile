@@ -16,7 +16,7 @@ $(STAMP_RUN): $(BIN)/python pyproject.toml
 	touch $@
 
 $(STAMP_DEV): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web]'
 	touch $@ $(STAMP_RUN)
 
 install: $(STAMP_RUN)
