@@ -124,15 +124,15 @@ def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | Non
     while not s.over:
         a = rng.choice(legal_actions(s))
         if not quiet:
-            console.print(f"[dim]> P{s.stack[-1][1] + 1}: {action_text(s, a)}[/]", highlight=False)
+            click.echo(f"> P{s.stack[-1][1] + 1}: {action_text(s, a)}")
         apply_in_place(s, a)
         moves += 1
     if not quiet:
         for line in log_lines(s):
-            console.print(line, highlight=False, markup=False)
+            click.echo(line)
     console.print(f"\n[bold]Seed {seed}: {players} players, side {s.config.side}, {moves} decisions, {s.turn} turns[/]")
     for line in scoring_table(result(s)):
-        console.print(line, highlight=False, markup=False)
+        click.echo(line)
 
 
 # Commands living in their own modules register here: each module defines a click ``command``.

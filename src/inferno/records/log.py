@@ -40,14 +40,17 @@ def action_lines(s: State) -> list[str]:
 
 def scoring_table(r: Result) -> list[str]:
     """Final scoring by S3 step for every player, as text lines."""
-    head = f"{'':10}" + "".join(f"{step:>15}" for step in STEPS) + f"{'in play':>10}{'total':>8}{'diplomas':>10}"
+    short = {"extra_diplomas": "extra", "phlegethon": "phleg", "reputation": "reput"}
+    head = (
+        f"{'':10}{'in play':>8}" + "".join(f"{short.get(step, step):>9}" for step in STEPS) + f"{'total':>7}{'dipl':>5}"
+    )
     lines = [head]
     for pr in r.players:
         mark = " *" if pr.winner else ""
         lines.append(
-            f"{player_name(pr.player):10}"
-            + "".join(f"{pr.steps[step]:>15}" for step in STEPS)
-            + f"{pr.before_final:>10}{pr.infamy:>8}{pr.diplomas:>10}{mark}"
+            f"{player_name(pr.player):10}{pr.before_final:>8}"
+            + "".join(f"{pr.steps[step]:>9}" for step in STEPS)
+            + f"{pr.infamy:>7}{pr.diplomas:>5}{mark}"
         )
     how = "sudden death" if r.sudden_death else "Dante reached the end"
     lines.append(f"Winner(s): {', '.join(player_name(p) for p in r.winners)} ({how})")

@@ -67,6 +67,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     s.over = False
     s.sudden_death = False
     s.breakdown = []
+    emit(s, "setup", -1, f"{n}-player game on side {config.side}, seed {config.seed}", "§3 Setup")
 
     # Locations at random by type: each quartiere gets one free and one special tile (§3.1).
     free = [loc.index for loc in rules.locations if not loc.special]
@@ -159,7 +160,6 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
         s.guardian_pos.append(t)
 
     s.first_player = rng.randrange(n)
-    emit(s, "setup", -1, f"{n}-player game on side {config.side}, seed {config.seed}", "§3 Setup")
     start_turn(s, s.first_player)
     settle(s)
     return s
