@@ -6,6 +6,7 @@ import json
 import random
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -26,7 +27,7 @@ def cli() -> None:
     """Inferno: Florence's families, the nine circles of Hell, and Dante's descent."""
 
 
-def _rules_dir_option(f):  # type: ignore[no-untyped-def]
+def _rules_dir_option(f: Callable[..., None]) -> Callable[..., None]:
     return click.option(
         "--rules-dir",
         type=click.Path(file_okay=False, path_type=Path),

@@ -173,6 +173,9 @@ def _check(s: State, action: object) -> Action:
         raise GameOverError("the game is over")
     if s.viewer >= 0:
         raise HiddenInformationError("a player's view cannot be played on; determinize it first")
+    opts = s.legal_cache
+    if type(action) is Action and opts is not None and action in opts:
+        return action
     if not (
         isinstance(action, tuple) and len(action) == 3 and all(type(v) is int or isinstance(v, int) for v in action)
     ):
@@ -181,7 +184,6 @@ def _check(s: State, action: object) -> Action:
         act = Action(Act(action[0]), action[1], action[2])
     except ValueError:
         raise MalformedActionError(f"unknown action kind in {action!r}") from None
-    opts = s.legal_cache
     if opts is None:
         opts = legal_actions(s)
     if act not in opts:

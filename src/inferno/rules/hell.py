@@ -58,23 +58,43 @@ def step_targets(s: State, p: int, colour: int, frm: int, memo: dict[int, bool] 
     return out
 
 
+def _can_move(s: State, passages: int, colour: int, frm: int, memo: dict[int, bool]) -> bool:
+    """Does a Soul of ``colour`` at ``frm`` have at least one legal move (short-circuits)?"""
+    b = s.board
+    if frm == GRAVEYARD:
+        return any(_lands(s, colour, passages, t, memo) for t in b.circle_shields[1])
+    cf = b.circle[frm]
+    if cf >= colour:
+        return False
+    wall = cf + 1 == s.rules.walls_above_circle
+    hell = s.hell
+    for t in b.down[frm]:
+        if wall and not passages >> b.gate[t] & 1:
+            continue
+        if hell[t] == EMPTY or _lands(s, colour, passages, t, memo):
+            return True
+    return False
+
+
 def list_hell(s: State, frame: Frame) -> list[Action]:
     """Move exactly one Soul: a standing Soul that can move, or a Graveyard Soul (S2)."""
-    p = frame[1]
+    passages = s.players[frame[1]].passages
     memos: dict[int, dict[int, bool]] = {}
     out = []
-    hell = s.hell
-    for t in range(len(hell)):
-        c = hell[t]
+    for t, c in enumerate(s.hell):
         if 0 < c < LYING:
-            memo = memos.setdefault(c, {})
-            if step_targets(s, p, c, t, memo):
+            memo = memos.get(c)
+            if memo is None:
+                memo = memos[c] = {}
+            if _can_move(s, passages, c, t, memo):
                 out.append(Action(Act.MOVE, t))
     gy = s.graveyard
     for c in range(1, 10):
         if gy[c] > 0:
-            memo = memos.setdefault(c, {})
-            if step_targets(s, p, c, GRAVEYARD, memo):
+            memo = memos.get(c)
+            if memo is None:
+                memo = memos[c] = {}
+            if _can_move(s, passages, c, GRAVEYARD, memo):
                 out.append(Action(Act.ENTER, c))
     return out
 

@@ -141,8 +141,10 @@ def _parse(s: State, shape: str, tok: str) -> int:
         return MEMBER_KINDS.index(t)
     if shape == "space":
         f, _, k = t.partition(".")
-        if not (f.isdigit() and k.isdigit()):
-            raise MalformedActionError(f"bad tower space {tok!r} (floor.slot, e.g. 0.1)")
+        if not (f.isdigit() and k.isdigit()) or int(f) >= r.tower_floors or not 1 <= int(k) <= r.spaces_per_floor:
+            raise MalformedActionError(
+                f"bad tower space {tok!r} (floor.slot with floor 0-{r.tower_floors - 1} and slot 1-{r.spaces_per_floor})"
+            )
         return int(f) * r.spaces_per_floor + int(k) - 1
     if shape == "barrel":
         b = r.barrel_by_id(t)
@@ -162,6 +164,10 @@ def _parse(s: State, shape: str, tok: str) -> int:
     if not t.isdigit():
         raise MalformedActionError(f"expected a number, got {tok!r}")
     v = int(t)
+    if shape == "gate" and not 1 <= v <= s.board.gates:
+        raise MalformedActionError(f"no gate {tok!r} (gates are 1-{s.board.gates})")
+    if shape == "half" and v not in (1, 2):
+        raise MalformedActionError(f"no effect {tok!r} (1 or 2)")
     return v - 1 if shape in ("gate", "half") else v
 
 

@@ -34,7 +34,7 @@ from inferno.rules.model import (
     Stop,
     StopKind,
 )
-from inferno.rules.provenance import ProvenanceError, TaggedValue, untag
+from inferno.rules.provenance import ProvenanceError, TaggedValue, parse_provenance, untag
 
 FILES = (
     "core.toml",
@@ -64,12 +64,13 @@ class RulesDataError(ValueError):
 class _Reader:
     """Typed access to one untagged data file, raising RulesDataError with the entry's path."""
 
-    def __init__(self, file: str, tree: Mapping[str, Any]) -> None:
+    def __init__(self, file: str, tree: Mapping[str, Any], prefix: str = "") -> None:
         self.file = file
         self.tree = tree
+        self.prefix = prefix  # where ``tree`` sits in the file, e.g. "card[3]." (paths below are relative)
 
     def fail(self, entry: str, message: str) -> RulesDataError:
-        return RulesDataError(self.file, entry, message)
+        return RulesDataError(self.file, self.prefix + entry, message)
 
     def get(self, path: str) -> Any:
         node: Any = self.tree
@@ -140,10 +141,30 @@ def _read_files(directory: Path | None) -> tuple[dict[str, _Reader], list[Tagged
         try:
             plain = untag(tree, label, "", None, tagged)
         except ProvenanceError as exc:
-            raise RulesDataError(label, "provenance", str(exc)) from None
+            raise RulesDataError(label, _bad_provenance_entry(tree) or "provenance", str(exc)) from None
         readers[name] = _Reader(label, plain)
     source = str(directory) if directory is not None else "embedded"
     return readers, tagged, source, digest.hexdigest()[:16]
+
+
+def _bad_provenance_entry(node: Any, path: str = "") -> str | None:
+    """The entry whose provenance string cannot be parsed, in the order ``untag`` visits them."""
+    if isinstance(node, dict):
+        if "provenance" in node:
+            try:
+                parse_provenance(node["provenance"])
+            except ProvenanceError:
+                return f"{path}.provenance" if path else "provenance"
+        for k, v in node.items():
+            found = _bad_provenance_entry(v, f"{path}.{k}" if path else k)
+            if found:
+                return found
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            found = _bad_provenance_entry(v, f"{path}[{i}]")
+            if found:
+                return found
+    return None
 
 
 def _circles(r: _Reader) -> tuple[Circle, ...]:
@@ -152,7 +173,7 @@ def _circles(r: _Reader) -> tuple[Circle, ...]:
         p = f"circles.list[{i}]"
         if not isinstance(e, Mapping):
             raise r.fail(p, "expected a table")
-        sub = _Reader(r.file, e)
+        sub = _Reader(r.file, e, f"{p}.")
         number = sub.num("circle", 1, 9)
         if number != i + 1:
             raise r.fail(p, f"circles must be listed 1..9 in order, found circle {number}")
@@ -176,12 +197,12 @@ def _circles(r: _Reader) -> tuple[Circle, ...]:
 def _effect(r: _Reader, v: Any, path: str) -> Effect:
     if not isinstance(v, Mapping):
         raise r.fail(path, "expected an effect table")
-    sub = _Reader(r.file, v)
+    sub = _Reader(r.file, v, f"{r.prefix}{path}.")
     kind = sub.text("type", tuple(t.value for t in EffectType))
     et = EffectType(kind)
-    amount = sub.check_int(v.get("amount", 0), f"{path}.amount", 0, 9)
-    track = sub.check_int(v.get("track", 0), f"{path}.track", 0, 9)
-    group = sub.check_str(v.get("group", ""), f"{path}.group", ("", "U", "L"))
+    amount = sub.check_int(v.get("amount", 0), "amount", 0, 9)
+    track = sub.check_int(v.get("track", 0), "track", 0, 9)
+    group = sub.check_str(v.get("group", ""), "group", ("", "U", "L"))
     if et is EffectType.ADVANCE and not (track or group):
         raise r.fail(path, "an advance needs a track (2-9) or a group (U or L)")
     if et is EffectType.ADVANCE and track and track < 2:
@@ -194,11 +215,11 @@ def _effect(r: _Reader, v: Any, path: str) -> Effect:
 def _endgame(r: _Reader, v: Any, path: str) -> Endgame:
     if not isinstance(v, Mapping):
         raise r.fail(path, "expected an end-game effect table")
-    sub = _Reader(r.file, v)
+    sub = _Reader(r.file, v, f"{r.prefix}{path}.")
     et = EndgameType(sub.text("type", tuple(t.value for t in EndgameType)))
-    amount = sub.check_int(v.get("amount", 1), f"{path}.amount", 0, 20)
-    per = sub.check_int(v.get("per", 1), f"{path}.per", 1, 20)
-    group = sub.check_str(v.get("group", ""), f"{path}.group", ("", "U", "L"))
+    amount = sub.check_int(v.get("amount", 1), "amount", 0, 20)
+    per = sub.check_int(v.get("per", 1), "per", 1, 20)
+    group = sub.check_str(v.get("group", ""), "group", ("", "U", "L"))
     if et is EndgameType.PER_DIPLOMA_GROUP and not group:
         raise r.fail(path, "per_diploma_group needs group U or L")
     return Endgame(et, amount, per, group)
@@ -218,17 +239,17 @@ def _board(r: _Reader, side: str, symbols: tuple[str, ...], walls: int) -> Board
         p = f"shield[{i}]"
         if not isinstance(e, Mapping):
             raise r.fail(p, "expected a table")
-        sub = _Reader(r.file, e)
+        sub = _Reader(r.file, e, f"{p}.")
         label = sub.text("id")
         if label in labels:
             raise r.fail(p, f"duplicate shield id {label!r}")
         labels.append(label)
         circle.append(sub.num("circle", 1, 9))
         symbol.append(symbols.index(sub.text("symbol", symbols)))
-        raw_down.append([sub.check_str(d, f"{p}.down") for d in sub.seq("down")])
+        raw_down.append([sub.check_str(d, "down") for d in sub.seq("down")])
         st = e.get("straight")
-        raw_straight.append(sub.check_str(st, f"{p}.straight") if st is not None else None)
-        raw_gate.append(sub.check_int(e.get("gate", 0), f"{p}.gate", 0, 9))
+        raw_straight.append(sub.check_str(st, "straight") if st is not None else None)
+        raw_gate.append(sub.check_int(e.get("gate", 0), "gate", 0, 9))
     index = {lab: i for i, lab in enumerate(labels)}
     n = len(labels)
     down: list[tuple[int, ...]] = []
@@ -330,7 +351,7 @@ def _table_list(r: _Reader, path: str) -> list[_Reader]:
     for i, e in enumerate(r.seq(path)):
         if not isinstance(e, Mapping):
             raise r.fail(f"{path}[{i}]", "expected a table")
-        out.append(_Reader(r.file, e))
+        out.append(_Reader(r.file, e, f"{r.prefix}{path}[{i}]."))
     return out
 
 
@@ -350,9 +371,9 @@ def build_rules(directory: Path | None = None) -> Rules:
     quartieri = tuple(core.check_str(s, "setup.quartieri") for s in core.seq("setup.quartieri", 4))
     walls = core.num("hell.walls_above_circle", 2, 9)
     styx: dict[int, tuple[str, ...]] = {}
-    for i, e in enumerate(_table_list(core, "styx.table")):
+    for e in _table_list(core, "styx.table"):
         souls = e.num("souls", 1, 3)
-        styx[souls] = tuple(e.check_str(a, f"styx.table[{i}].advances", ("U", "L")) for a in e.seq("advances"))
+        styx[souls] = tuple(e.check_str(a, "advances", ("U", "L")) for a in e.seq("advances"))
     if sorted(styx) != [1, 2, 3]:
         raise core.fail("styx.table", "needs one row for each of 1, 2 and 3 Souls")
     loans = tuple((e.num("immediate"), e.num("endgame")) for e in _table_list(core, "loans.positions"))
@@ -380,7 +401,7 @@ def build_rules(directory: Path | None = None) -> Rules:
     for i, e in enumerate(_table_list(loc_r, "location")):
         p = f"location[{i}]"
         tile = e.text("tile", ("free", "special"))
-        entry = _Reader(loc_r.file, special_entry if tile == "special" else free_entry)
+        entry = _Reader(loc_r.file, special_entry if tile == "special" else free_entry, f"entry.{tile}.")
         params = dict(e.tree.get("params", {}))
         for k, v in params.items():
             loc_r.check_int(v, f"{p}.params.{k}", 0, 20)
@@ -445,7 +466,7 @@ def build_rules(directory: Path | None = None) -> Rules:
             e.text("name"),
             GuardianEffect(e.text("effect", tuple(g.value for g in GuardianEffect))),
             e.flag("crosses_walls"),
-            e.check_int(e.tree.get("max_pits", 0), f"guardian[{i}].max_pits", 0, 20),
+            e.check_int(e.tree.get("max_pits", 0), "max_pits", 0, 20),
         )
         for i, e in enumerate(_table_list(gr, "guardian"))
     )
@@ -471,7 +492,7 @@ def build_rules(directory: Path | None = None) -> Rules:
             e.num("nobles_tower", 0),
             e.num("urchins", 0, core.num("family.urchins_per_player")),
             e.num("tower_floors", 0, core.num("tower.floors") - core.num("tower.prebuilt_floors")),
-            tuple(e.check_int(s, f"{p}.skulls", 2, 9) for s in e.seq("skulls")),
+            tuple(e.check_int(s, "skulls", 2, 9) for s in e.seq("skulls")),
         )
         if fc.nobles_home + fc.nobles_tower > max_nobles or fc.nobles_home < 1:
             raise fr.fail(p, f"a family starts with 1-{max_nobles} Nobles, at least one at Home")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from inferno.rules.actions import Decision
 from inferno.rules.engine import settle
 from inferno.rules.model import MEMBER_KINDS
+from inferno.rules.scoring import start_final_scoring
 from inferno.rules.setup import new_game
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, State
 
@@ -221,3 +222,46 @@ class Scenario:
     def decision(self, frame: tuple[int, ...]) -> State:
         """Open any decision frame directly, e.g. ``(Decision.STYX, 0, 3)``."""
         return self._open(frame, frame[1])
+
+    # --- helpers added for the rules tests (tests/rules) ------------------------------------------
+
+    def fraud_cards(
+        self,
+        market: tuple[str, ...] | None = None,
+        deck_top: tuple[str, ...] = (),
+        hands: dict[int, tuple[str, ...]] | None = None,
+    ) -> Scenario:
+        """Set hands, the Fraud market and the top of the deck (``deck_top`` top card first), by card id.
+
+        Named cards are first taken from wherever they were; cards displaced from a hand or the
+        market go to the bottom of the deck, so every card stays in exactly one place.
+        """
+        s = self.state
+        hands = hands or {}
+        want_market = [self._card(c) for c in market] if market is not None else None
+        want_hands = {p: [self._card(c) for c in ids] for p, ids in hands.items()}
+        top = [self._card(c) for c in deck_top]
+        named = set(top) | set(want_market or ()) | {c for ids in want_hands.values() for c in ids}
+        for pl in s.players:
+            pl.hand = [c for c in pl.hand if c not in named]
+        s.market = [c for c in s.market if c not in named]
+        s.deck = [c for c in s.deck if c not in named]
+        for p, ids in want_hands.items():
+            s.deck[:0] = s.players[p].hand
+            s.players[p].hand = ids
+        if want_market is not None:
+            s.deck[:0] = s.market
+            s.market = want_market
+        s.deck.extend(reversed(top))
+        return self
+
+    def final_scoring(self, ender: int) -> State:
+        """Start final scoring as if player ``ender`` had taken Dante to the end (S3)."""
+        s = self.state
+        s.ender = ender
+        s.final_turns = 0
+        s.current = ender
+        start_final_scoring(s)
+        s.legal_cache = None
+        settle(s)
+        return s

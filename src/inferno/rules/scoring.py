@@ -158,7 +158,7 @@ def finish(s: State, frame: Frame) -> None:
 def _reputation_value(s: State, p: int, ident: str) -> int:
     pl = s.players[p]
     if ident == "tallest_tower":
-        return pl.floors
+        return pl.floors - s.rules.prebuilt_floors  # floor pieces built: nobody wins it with floor 0 alone
     if ident == "most_guests":
         return guests(pl)
     if ident == "most_florins":

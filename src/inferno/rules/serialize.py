@@ -69,6 +69,11 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         raise SnapshotError(f"config: {exc}") from None
     if rules is None:
         rules = load_rules(cfg.rules_dir)
+    saved_with = d.get("rules_fingerprint")
+    if saved_with and saved_with != rules.fingerprint:
+        raise SnapshotError(
+            f"rules_fingerprint: the snapshot was made with other rules data ({saved_with}, these rules {rules.fingerprint})"
+        )
     if cfg.side not in rules.boards:
         raise SnapshotError(f"config.side: unknown side {cfg.side!r}")
     s = State.__new__(State)
@@ -101,11 +106,14 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         raise SnapshotError(f"{exc.args[0]}: missing") from None
     if len(s.hell) != s.board.size:
         raise SnapshotError(f"hell: expected {s.board.size} shields, got {len(s.hell)}")
-    for frame in s.stack:
-        Decision(frame[0])
     log: tuple[Any, ...] | None = None
-    for a in d.get("actions", []):
-        log = (Action(Act(a[0]), a[1], a[2]), log)
+    try:
+        for frame in s.stack:
+            Decision(frame[0])
+        for a in d.get("actions", []):
+            log = (Action(Act(a[0]), a[1], a[2]), log)
+    except (ValueError, TypeError, IndexError) as exc:
+        raise SnapshotError(f"stack or actions: {exc}") from None
     s.actions = log
     s.events = None
     s.legal_cache = None

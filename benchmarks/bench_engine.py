@@ -1,0 +1,196 @@
+"""Engine speed benchmark (STYLE lesson 14): random games, decisions, copies and snapshots, per player count.
+
+Plain script, one core, stdlib timers only::
+
+    python benchmarks/bench_engine.py                 # the table
+    python benchmarks/bench_engine.py --games 50      # quicker
+    python benchmarks/bench_engine.py --profile       # also cProfile 4-player games, top hotspots
+
+Targets: <= 20 µs per decision in 4-player random games, <= 20 µs to copy a mid-game state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import inferno
+
+TARGET_DECISION_US = 20.0
+TARGET_COPY_US = 20.0
+MID_GAME = 150  # decisions into the game for the "mid-game" state
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """Measurements for one player count."""
+
+    players: int
+    decisions_per_game: float
+    games_per_s_quiet: float
+    games_per_s_logged: float
+    decision_us: float
+    apply_copy_us: float
+    copy_us: float
+    snapshot_us: float
+
+
+def _play(players: int, seed: int, record_events: bool, copying: bool) -> tuple[float, float, int]:
+    """One random game: (setup seconds, seconds deciding, decisions)."""
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    s = inferno.new_game(players, seed, record_events=record_events)
+    t1 = time.perf_counter()
+    n = 0
+    legal = inferno.legal_actions
+    if copying:
+        apply = inferno.apply
+        while not s.over:
+            acts = legal(s)
+            s = apply(s, acts[rng.randrange(len(acts))])
+            n += 1
+    else:
+        step = inferno.apply_in_place
+        while not s.over:
+            acts = legal(s)
+            step(s, acts[rng.randrange(len(acts))])
+            n += 1
+    return t1 - t0, time.perf_counter() - t1, n
+
+
+def _games(players: int, games: int, record_events: bool, copying: bool = False) -> tuple[float, float, int]:
+    """(games per second including setup, µs per decision, total decisions)."""
+    setup = deciding = 0.0
+    decisions = 0
+    for seed in range(games):
+        a, b, n = _play(players, seed, record_events, copying)
+        setup += a
+        deciding += b
+        decisions += n
+    return games / (setup + deciding), 1e6 * deciding / decisions, decisions
+
+
+def _mid_game_states(players: int, count: int) -> list[inferno.State]:
+    out = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        s = inferno.new_game(players, seed)
+        for _ in range(MID_GAME):
+            if s.over:
+                break
+            acts = inferno.legal_actions(s)
+            inferno.apply_in_place(s, acts[rng.randrange(len(acts))])
+        out.append(s)
+    return out
+
+
+def _per_call_us(states: list[inferno.State], fn: Callable[[inferno.State], object], repeat: int) -> float:
+    """Median over states of the mean µs per call of ``fn(state)``."""
+    times = []
+    for s in states:
+        t0 = time.perf_counter()
+        for _ in range(repeat):
+            fn(s)
+        times.append(1e6 * (time.perf_counter() - t0) / repeat)
+    return statistics.median(times)
+
+
+def _round_trip(s: inferno.State) -> object:
+    return inferno.state_from_dict(inferno.state_to_dict(s))
+
+
+def measure(players: int, games: int, repeat: int) -> Row:
+    """Each figure is the best of ``repeat`` runs, so that other processes on the machine matter less."""
+    quiet = [_games(players, games, record_events=False) for _ in range(repeat)]
+    logged = [_games(players, games, record_events=True) for _ in range(repeat)]
+    copying = [_games(players, max(games // 4, 1), record_events=False, copying=True) for _ in range(repeat)]
+    mids = _mid_game_states(players, 20)
+    copy_us = min(_per_call_us(mids, inferno.State.copy, 2000) for _ in range(repeat))
+    snap_us = min(_per_call_us(mids, _round_trip, 100) for _ in range(repeat))
+    return Row(
+        players,
+        quiet[0][2] / games,
+        max(q[0] for q in quiet),
+        max(g[0] for g in logged),
+        min(q[1] for q in quiet),
+        min(c[1] for c in copying),
+        copy_us,
+        snap_us,
+    )
+
+
+def print_table(rows: list[Row]) -> None:
+    head = (
+        f"{'players':>7} {'dec/game':>9} {'games/s':>9} {'games/s':>9} {'µs/dec':>8} {'µs/apply':>9}"
+        f" {'µs/copy':>8} {'µs/snap':>8}"
+    )
+    sub = f"{'':>7} {'':>9} {'no log':>9} {'logged':>9} {'in place':>8} {'copying':>9} {'mid-game':>8} {'to+from':>8}"
+    print(head)
+    print(sub)
+    for r in rows:
+        print(
+            f"{r.players:>7} {r.decisions_per_game:>9.0f} {r.games_per_s_quiet:>9.1f} {r.games_per_s_logged:>9.1f}"
+            f" {r.decision_us:>8.1f} {r.apply_copy_us:>9.1f} {r.copy_us:>8.2f} {r.snapshot_us:>8.1f}"
+        )
+
+
+def check_targets(rows: list[Row]) -> list[str]:
+    """Lines saying whether each target is met (4-player decisions, mid-game copies)."""
+    four = next((r for r in rows if r.players == 4), None)
+    out = []
+    if four is not None:
+        ok = four.decision_us <= TARGET_DECISION_US
+        out.append(
+            f"target µs/decision (4 players) <= {TARGET_DECISION_US:.0f}: {four.decision_us:.1f} "
+            f"{'met' if ok else 'MISSED'}"
+        )
+    worst = max(r.copy_us for r in rows)
+    out.append(
+        f"target µs/mid-game copy <= {TARGET_COPY_US:.0f}: worst {worst:.2f} "
+        f"{'met' if worst <= TARGET_COPY_US else 'MISSED'}"
+    )
+    return out
+
+
+def profile(players: int, games: int, top: int = 20) -> str:
+    """cProfile of random games (in place, no event log): the top functions by own time."""
+    prof = cProfile.Profile()
+    prof.enable()
+    _games(players, games, record_events=False)
+    prof.disable()
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(top)
+    return buf.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Inferno engine speed benchmark")
+    parser.add_argument("--games", type=int, default=200, help="random games per player count and mode")
+    parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4], choices=[1, 2, 3, 4])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is shown")
+    parser.add_argument("--profile", action="store_true", help="cProfile 4-player games and print hotspots")
+    args = parser.parse_args(argv)
+    print(
+        f"Inferno engine benchmark: Python {sys.version.split()[0]}, {args.games} games per row, best of {args.repeat}, one core"
+    )
+    rows = []
+    for n in args.players:
+        rows.append(measure(n, args.games, args.repeat))
+    print_table(rows)
+    for line in check_targets(rows):
+        print(line)
+    if args.profile:
+        print(profile(4, max(args.games // 4, 1)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

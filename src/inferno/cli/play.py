@@ -1,0 +1,96 @@
+"""``inferno play``: a game in the terminal, hot-seat and against bots, autosaved after every action."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from inferno.bots.base import BotSpecError, bot_names
+from inferno.records.record import RecordError
+from inferno.rules.actions import InfernoError
+from inferno.rules.pack import RulesDataError
+from inferno.rules.setup import SetupError
+from inferno.tui.loop import TerminalGame, make_reader
+from inferno.tui.session import Seat, SeatError, Session, parse_seat_option
+from inferno.tui.setup_dialog import interactive_setup
+
+
+def default_save_path() -> Path:
+    """``$XDG_DATA_HOME/inferno/autosave.json`` (``~/.local/share/inferno/autosave.json``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "inferno" / "autosave.json"
+
+
+def make_console() -> Console:
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(highlight=False, width=120)
+    return console
+
+
+def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
+    given = dict(parse_seat_option(x) for x in seat_opts)
+    n = players or (max(given) + 1 if given else 1)
+    if any(i >= n for i in given):
+        raise SeatError(f"a --seat is numbered beyond the {n} players")
+    seats = [given.get(i, Seat() if i == 0 else Seat("random")) for i in range(n)]
+    known = bot_names()
+    for seat in seats:
+        if not seat.human and seat.bot not in known:
+            raise SeatError(f"unknown bot {seat.bot!r}; known: {', '.join(known)}")
+    return seats
+
+
+@click.command(name="play")
+@click.option("--seat", "seat_opts", multiple=True, metavar="N=WHO", help="Who plays seat N: human or bot:NAME.")
+@click.option("--players", "-p", type=click.IntRange(1, 4), default=None, help="Number of players (1-4).")
+@click.option("--seed", "-s", type=int, default=None, help="Game seed (random if not given).")
+@click.option("--side", type=click.Choice(["I/II", "III/IV"]), default=None, help="Board side (default: by players).")
+@click.option(
+    "--rules-dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Corrected rules data."
+)
+@click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Autosave file.")
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Resume a saved game.")
+def command(
+    seat_opts: tuple[str, ...],
+    players: int | None,
+    seed: int | None,
+    side: str | None,
+    rules_dir: Path | None,
+    save: Path | None,
+    resume: Path | None,
+) -> None:
+    """Play Inferno in the terminal: 1-4 seats, each a human or a bot (e.g. --seat 2=bot:random).
+
+    Without options a short set-up asks for the seats and the seed. The game is saved after every
+    action (default file: ~/.local/share/inferno/autosave.json); resume it with --resume FILE.
+    """
+    console = make_console()
+    try:
+        if resume is not None:
+            overrides = dict(parse_seat_option(x) for x in seat_opts)
+            session = Session.resume(resume, overrides, save)
+            console.print(f"Resumed {resume} at action {session.state.version}.", markup=False, soft_wrap=True)
+        else:
+            if not seat_opts and players is None:
+                seats, seed = interactive_setup(make_reader(console), console)
+            else:
+                seats = _seats(seat_opts, players)
+            if seed is None:
+                seed = random.randrange(1_000_000)
+            session = Session.start(
+                seats, seed, save or default_save_path(), side, str(rules_dir) if rules_dir else None
+            )
+            console.print(f"New game, seed {seed}; autosaving to {session.save_path}", markup=False, soft_wrap=True)
+    except (SeatError, BotSpecError, RecordError, SetupError, RulesDataError, InfernoError) as exc:
+        raise click.ClickException(str(exc)) from None
+    except EOFError:
+        raise click.ClickException("input ended during set-up") from None
+    game = TerminalGame(session, console)
+    code = game.run()
+    if code:
+        raise SystemExit(code)

@@ -1,0 +1,161 @@
+"""``inferno simulate``: many seeded bot games on all cores (or Ray), streamed to a record file."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from inferno.bots.base import BotSpecError, make_bot
+from inferno.rules.pack import RulesDataError
+from inferno.rules.setup import SetupError
+from inferno.sim.game import SimConfig
+from inferno.sim.runner import Backend, local_cores, run_simulation
+from inferno.sim.writers import SimFileError
+
+
+class RateColumn(ProgressColumn):
+    """Games per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s", style="cyan")
+
+
+def parse_bots(spec: str, players: int) -> tuple[str, ...]:
+    """``"random"`` for every seat, or one comma-separated name per seat."""
+    names = tuple(b.strip() for b in spec.split(","))
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise click.BadParameter(
+            f"give one bot or {players} bots (one per seat), got {len(names)}", param_hint="--bots"
+        )
+    for name in set(names):
+        try:
+            make_bot(name, 0)
+        except BotSpecError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bots") from None
+    return names
+
+
+@click.command("simulate")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
+@click.option(
+    "--first-seed", type=int, default=0, show_default=True, help="Seeds are first-seed .. first-seed+games-1."
+)
+@click.option("--players", "-p", type=click.IntRange(1, 4), default=4, show_default=True)
+@click.option(
+    "--bots",
+    "-b",
+    default="random",
+    show_default=True,
+    help="One bot for all seats, or one per seat: random,greedy,hard,...",
+)
+@click.option("--rotate", is_flag=True, help="Rotate the line-up by seed so every bot plays every seat equally often.")
+@click.option(
+    "--side", type=click.Choice(["I/II", "III/IV"]), default=None, help="Board side (default: by player count)."
+)
+@click.option(
+    "--rules-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Corrected rules data directory.",
+)
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="Record file: .jsonl, .csv or .parquet.",
+)
+@click.option(
+    "--workers", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: all local cores)."
+)
+@click.option(
+    "--backend", type=click.Choice([b.value for b in Backend]), default=Backend.LOCAL.value, show_default=True
+)
+@click.option("--address", default=None, help="Ray cluster address (with --backend ray; default: start a local Ray).")
+@click.option("--overwrite", is_flag=True, help="Start the file afresh instead of resuming it.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def command(
+    games: int,
+    first_seed: int,
+    players: int,
+    bots: str,
+    rotate: bool,
+    side: str | None,
+    rules_dir: Path | None,
+    out: Path,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    overwrite: bool,
+    quiet: bool,
+) -> None:
+    """Simulate many seeded games between bots and stream one record per game to OUT.
+
+    Rerunning the same command on an interrupted file resumes it: games already there are not
+    replayed, and the finished file is the same as an uninterrupted run's. Results depend only on
+    the seeds, never on the number of workers or the back end.
+    """
+    cfg = SimConfig(players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate)
+    workers = workers or local_cores()
+    console = Console(stderr=True, quiet=quiet)
+    progress = Progress(
+        TextColumn("[bold]simulate"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("elapsed"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=quiet,
+    )
+    task = progress.add_task("games", total=games)
+
+    def on_start(done: int, todo: int) -> None:
+        if done:
+            console.print(f"resuming {out}: {done} of {games} games already there")
+        progress.reset(task, total=todo)
+
+    start = time.perf_counter()
+    try:
+        with progress:
+            report = run_simulation(
+                cfg,
+                range(first_seed, first_seed + games),
+                out,
+                workers=workers,
+                backend=Backend(backend),
+                address=address,
+                overwrite=overwrite,
+                on_start=on_start,
+                on_record=lambda _rec: progress.advance(task),
+            )
+    except (SimFileError, SetupError, RulesDataError) as exc:
+        raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:
+        console.print(f"interrupted: the games finished so far are in {out}; run the same command to resume")
+        raise SystemExit(130) from None
+    seconds = time.perf_counter() - start
+    rate = report.played / seconds if seconds > 0 else 0.0
+    console.print(
+        f"{out}: {report.played} games played, {report.already_done} already there "
+        f"({seconds:.1f} s, {rate:,.1f} games/s, {workers} worker{'s' if workers > 1 else ''}, {backend})"
+    )

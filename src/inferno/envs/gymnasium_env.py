@@ -1,0 +1,202 @@
+"""A single-agent Gymnasium environment: the learner plays one seat, our bots play the others.
+
+Observation: ``{"observation": float32 vector, "action_mask": int8 vector}`` from the learner's view
+(:mod:`inferno.envs.observation`); action: ``Discrete(A)``, the fixed game action index of
+:mod:`inferno.envs.encoding`. ``action_masks()`` returns the current mask too (the convention of
+sb3-contrib's ``MaskablePPO``). Each ``step`` applies the learner's decision, then lets the bots
+decide until the learner must decide again or the game ends. The reward is 0 until the end, then the
+final reward (``reward="margin"`` or ``"win"``, :mod:`inferno.envs.rewards`). With ``dense=True``
+(margin only) every step instead rewards the change in the Infamy margin since the previous step;
+the rewards of an episode still add up to the final margin. An illegal action
+leaves the game unchanged and costs ``illegal_reward`` (``illegal_action="penalize"``, default) or
+ends the episode with it (``"terminate"``). ``max_steps`` truncates after that many learner steps.
+``reset(seed=k)`` plays ``inferno.new_game(players, k)`` with bots seeded from ``k``; resets
+without a seed draw game seeds from a generator seeded by the last given seed. The game seed is kept
+in ``env.game_seed``, not in ``info``: it determines the hidden cards.
+
+Registered with Gymnasium as ``inferno/Inferno-v0``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from inferno.bots.base import Bot, make_bot
+from inferno.envs.encoding import encoding_for
+from inferno.envs.observation import encoder_for
+from inferno.envs.render import render_text
+from inferno.envs.rewards import RewardMode, final_rewards, reward_mode
+from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
+from inferno.rules.pack import load_rules
+from inferno.rules.setup import SetupError, new_game
+from inferno.rules.state import State
+
+Obs = dict[str, np.ndarray]
+
+
+class InfernoGymEnv(gym.Env[Obs, int]):
+    """Inferno for one learner against bots; see the module docstring for the conventions."""
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium declares it so)
+
+    def __init__(
+        self,
+        players: int = 2,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        side: str | None = None,
+        *,
+        reward: str = "margin",
+        dense: bool = False,
+        max_steps: int | None = None,
+        illegal_action: str = "penalize",
+        illegal_reward: float = -1.0,
+        rules_dir: str | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        if not isinstance(players, int) or not 1 <= players <= 4:
+            raise SetupError(f"players must be 1-4, got {players!r}")
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, got {seat!r}")
+        if illegal_action not in ("penalize", "terminate"):
+            raise ValueError(f"illegal_action must be 'penalize' or 'terminate', got {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != players - 1:
+            raise ValueError(f"need {players - 1} opponent bot name(s), got {len(specs)}")
+        self.players = players
+        self.seat = seat
+        self.opponent_specs = specs
+        self.side = side
+        self.rules_dir = rules_dir
+        self.rules = load_rules(rules_dir)
+        self.reward_mode = reward_mode(reward, players)
+        if dense and self.reward_mode is not RewardMode.MARGIN:
+            raise ValueError("dense rewards are defined for reward='margin' only")
+        self.dense = dense
+        self._potential = 0.0
+        self.max_steps = max_steps
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.actions = encoding_for(self.rules)
+        self.encoder = encoder_for(self.rules)
+        self.observation_space: spaces.Dict = spaces.Dict(  # type: ignore[assignment]
+            {
+                "observation": spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
+            }
+        )
+        self.action_space: spaces.Discrete = spaces.Discrete(self.actions.size)  # type: ignore[assignment]
+        self._rng: random.Random | None = None
+        self.state: State | None = None
+        self.bots: dict[int, Bot] = {}
+        self.game_seed = 0
+        self.steps = 0
+
+    def _obs(self) -> Obs:
+        s = self.state
+        assert s is not None
+        mask = self.action_masks()
+        return {"observation": self.encoder.encode(view(s, self.seat)), "action_mask": mask}
+
+    def action_masks(self) -> np.ndarray:
+        """The int8 mask of the learner's legal actions (all zeros once the game is over)."""
+        s = self.state
+        assert s is not None
+        if s.over or to_move(s) != self.seat:
+            return np.zeros(self.actions.size, dtype=np.int8)
+        return self.actions.mask(legal_actions(s))
+
+    def _run_bots(self) -> None:
+        s = self.state
+        assert s is not None
+        while not s.over and to_move(s) != self.seat:
+            p = to_move(s)
+            apply_in_place(s, self.bots[p].choose(view(s, p), legal_actions(s)))
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = random.Random(seed)
+            self.game_seed = int(seed)
+        else:
+            if self._rng is None:
+                self._rng = random.Random()
+            self.game_seed = self._rng.getrandbits(62)
+        self.state = new_game(self.players, self.game_seed, self.side, rules_dir=self.rules_dir, record_events=False)
+        others = [p for p in range(self.players) if p != self.seat]
+        self.bots = {
+            p: make_bot(spec, self.game_seed + 1 + p) for p, spec in zip(others, self.opponent_specs, strict=True)
+        }
+        self.steps = 0
+        self._run_bots()
+        self._potential = self._margin()
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), {}
+
+    def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        s = self.state
+        assert s is not None, "call reset() before step()"
+        a = int(action)
+        reward = 0.0
+        info: dict[str, Any] = {}
+        terminated = False
+        act = self.actions.decode(a) if 0 <= a < self.actions.size else None
+        if act is None or s.over or to_move(s) != self.seat or act not in legal_actions(s):
+            reward = self.illegal_reward
+            info["illegal_action"] = True
+            terminated = self.illegal_action == "terminate"
+        else:
+            apply_in_place(s, act)
+            self._run_bots()
+        self.steps += 1
+        if self.dense:
+            potential = self._margin()
+            reward += potential - self._potential
+            self._potential = potential
+        if s.over:
+            final = final_rewards(s, self.reward_mode)[self.seat]
+            if not self.dense:
+                reward += final
+            info["final_reward"] = final
+            terminated = True
+        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, terminated, truncated, info
+
+    def _margin(self) -> float:
+        """Own Infamy minus the best other player's (solo: own Infamy); public information."""
+        s = self.state
+        assert s is not None
+        me = s.players[self.seat].infamy
+        others = [pl.infamy for p, pl in enumerate(s.players) if p != self.seat]
+        return float(me - max(others)) if others else float(me)
+
+    def render(self) -> str | None:
+        """``ansi``: the text of the learner's view; ``human``: print it."""
+        if self.render_mode is None or self.state is None:
+            return None
+        text = render_text(view(self.state, self.seat))
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+
+def register() -> None:
+    """Register ``inferno/Inferno-v0`` with Gymnasium (idempotent)."""
+    if "inferno/Inferno-v0" not in gym.registry:
+        gym.register(id="inferno/Inferno-v0", entry_point="inferno.envs.gymnasium_env:InfernoGymEnv")
+
+
+register()

@@ -1,0 +1,202 @@
+"""Rich renderables for the shared board: Hell, the Graveyard and Plague deck, Florence, Dante's path.
+
+Everything is read from a (viewed) state; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from inferno.rules.model import MEMBER_KINDS
+from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, TILE, State
+from inferno.tui.text import (
+    player_text,
+    quartiere_mark,
+    sin_mark,
+    sin_name,
+    stop_text,
+    stop_words,
+)
+
+
+def shield_content(s: State, t: int) -> Text:
+    """What stands on a shield: ``·`` empty, ``▲♣G`` standing Soul, ``▬♣g`` lying, ``▭♣g`` tile,
+    ``⛨Name`` Guardian, ``◎Pit``."""
+    c = s.hell[t]
+    r = s.rules
+    if c == EMPTY:
+        return Text("·", style="dim")
+    if c < LYING:
+        return Text("▲") + sin_mark(r, c)
+    if c < TILE:
+        return Text("▬", style="dim") + sin_mark(r, c - LYING, lying=True)
+    if c < GUARDIAN:
+        return Text("▭", style="dim") + sin_mark(r, c - TILE, lying=True)
+    if c < PIT:
+        g = r.guardians[s.guardians[c - GUARDIAN]]
+        return Text(f"⛨{g.name}", style="bold reverse")
+    return Text("◎Pit", style="bold")
+
+
+def _shield_cell(s: State, t: int) -> Text:
+    b = s.board
+    q = b.symbol[t]
+    cell = Text(f"{b.labels[t]} ", style="bold")
+    cell.append(f"[{quartiere_mark(s.rules, q)}]", style="underline" if s.quartiere == q else "")
+    cell.append(" ")
+    cell.append_text(shield_content(s, t))
+    if b.down[t]:
+        cell.append("\n↓" + " ".join(b.labels[u] for u in b.down[t]), style="dim")
+    return cell
+
+
+def _gates_row(s: State, width: int) -> list[Text]:
+    """One cell per circle-6 shield: its gate and who holds a safe passage there."""
+    b = s.board
+    cells = []
+    below = b.circle_shields[s.rules.walls_above_circle]
+    for t in below:
+        g = b.gate[t]
+        holders = [p for p, pl in enumerate(s.players) if pl.passages >> g & 1]
+        cell = Text(f"gate {g + 1}: ", style="bold red")
+        if holders:
+            for i, p in enumerate(holders):
+                if i:
+                    cell.append(",")
+                cell.append_text(player_text(p))
+        else:
+            cell.append("none", style="dim")
+        cells.append(cell)
+    return cells + [Text("")] * (width - len(cells))
+
+
+def hell_table(s: State) -> Table:
+    """Hell circle by circle: sin, Infamy for lying down, Phlegethon cube, and every shield."""
+    b = s.board
+    r = s.rules
+    width = max(len(row) for row in b.circle_shields[1:10])
+    t = Table(title="Hell", show_lines=True, expand=False, title_style="bold")
+    t.add_column("circle", no_wrap=True)
+    for i in range(width):
+        t.add_column(str(i + 1), no_wrap=True, min_width=12)
+    for circle in range(1, 10):
+        if circle == r.walls_above_circle:
+            t.add_row(Text("Walls of Dis", style="bold red"), *_gates_row(s, width))
+        head = Text(f"{circle} ", style="bold") + sin_name(r, circle)
+        head.append(f"\nlie: +{r.circle_infamy[circle]}")
+        if circle >= 2:
+            head.append(f"  Phleg {s.phleg[circle]}")
+        row = [_shield_cell(s, u) for u in b.circle_shields[circle]]
+        t.add_row(head, *(row + [Text("")] * (width - len(row))))
+    return t
+
+
+def graveyard_text(s: State) -> Text:
+    r = s.rules
+    out = Text("Graveyard: ", style="bold")
+    any_soul = False
+    for c in range(1, 10):
+        n = s.graveyard[c]
+        if n:
+            any_soul = True
+            out.append_text(sin_mark(r, c))
+            out.append(f"×{n}  ")
+    if not any_soul:
+        out.append("empty", style="dim")
+    if s.plague:
+        card = s.plague[0]
+        out.append("   Next Plague card ", style="bold")
+        out.append(f"{r.plague_ids[card]}: ")
+        for c in r.plague_cards[card]:
+            out.append_text(sin_mark(r, c))
+            out.append(" ")
+    return out
+
+
+def legend_text(s: State) -> Text:
+    r = s.rules
+    out = Text("Sins: ", style="bold")
+    for c in range(1, 10):
+        out.append_text(sin_mark(r, c))
+        out.append(f" {r.circles[c - 1].sin} ({r.circles[c - 1].colour})  ")
+    out.append("\nShields: ▲ standing Soul · ▬ lying Soul · ▭ spare tile · ⛨ Guardian · ◎ Pit · [K] quartiere", "dim")
+    out.append("\nQuartieri: ", style="bold")
+    for q, name in enumerate(r.quartieri):
+        style = "bold underline" if s.quartiere == q else ""
+        out.append(f"[{quartiere_mark(r, q)}] {name} ({r.quartiere_symbols[q]})  ", style=style)
+    return out
+
+
+def florence_table(s: State) -> Table:
+    """Florence's quartieri, their two locations, entry costs and every family member there."""
+    r = s.rules
+    title = "Florence"
+    if s.quartiere >= 0:
+        title += f" (this turn's quartiere: [{quartiere_mark(r, s.quartiere)}] {r.quartieri[s.quartiere]})"
+    t = Table(title=escape(title), title_style="bold", show_lines=False)
+    for col in ("quartiere", "location", "sin", "entry", "family members there"):
+        t.add_column(col)
+    for q, qname in enumerate(r.quartieri):
+        locs = [loc for loc in r.locations if s.loc_quartiere[loc.index] == q]
+        for i, loc in enumerate(locs):
+            qcell = Text(f"[{quartiere_mark(r, q)}] {qname}" if i == 0 else "")
+            if s.quartiere == q and i == 0:
+                qcell.stylize("bold underline")
+            if loc.urchin_only:
+                entry = "Urchins only"
+            elif loc.noble_florins:
+                entry = f"Noble {loc.noble_florins}F" + (", Urchin free" if loc.urchin_free else "")
+            else:
+                entry = "free"
+            if loc.special:
+                entry += "; Guest to accuse"
+            members = Text()
+            for p, pl in enumerate(s.players):
+                counts = [pl.florence[2 * loc.index + k] for k in range(len(MEMBER_KINDS))]
+                if any(counts):
+                    members.append_text(player_text(p))
+                    members.append(": " + ", ".join(f"{n} {MEMBER_KINDS[k]}" for k, n in enumerate(counts) if n) + "  ")
+            t.add_row(qcell, Text(loc.name, style="bold"), sin_name(r, loc.circle), entry, members)
+    return t
+
+
+def supply_text(s: State) -> Text:
+    """What is left at the PALACE (Guests) and the MARKET (Barrels)."""
+    r = s.rules
+    out = Text("PALACE Guests left: ", style="bold")
+    for c in r.guest_circles:
+        out.append_text(sin_mark(r, c))
+        out.append(f"×{s.palace[c]} ")
+    out.append("   MARKET Barrels left: ", style="bold")
+    out.append("  ".join(f"{b.id}×{s.barrel_market[b.index]}" for b in r.barrels))
+    return out
+
+
+def dante_text(s: State, ahead: int = 3) -> Text:
+    """Dante's path with his position and what the next stops give."""
+    out = Text("Dante's path: ", style="bold")
+    for i, stop in enumerate(s.stops):
+        piece = stop_text(s.rules, stop)
+        if i <= s.dante:
+            piece.stylize("dim strike")
+        if i == s.dante:
+            out.append("☗", style="bold red")
+        out.append_text(piece)
+        out.append(" ")
+    if s.dante < 0:
+        out.append(" (Dante has not moved yet)", style="dim")
+    nxt = s.stops[s.dante + 1 : s.dante + 1 + ahead]
+    if nxt:
+        out.append("\nNext stops: ", style="bold")
+        out.append("; ".join(f"{i + s.dante + 2}. {stop} = {stop_words(s, stop)}" for i, stop in enumerate(nxt)))
+    else:
+        out.append("\nDante has reached his last stop: this is the last round.", style="bold red")
+    return out
+
+
+def board_group(s: State) -> RenderableType:
+    """The shared board as one renderable."""
+    return Group(legend_text(s), hell_table(s), graveyard_text(s), dante_text(s), florence_table(s), supply_text(s))

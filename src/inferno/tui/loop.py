@@ -1,0 +1,221 @@
+"""The input loop: read a line, act on it, show the result. Works on a terminal and on piped input.
+
+At a human's decision the screen shows their own view (inferno.view) and the numbered legal actions;
+the player types a number, the action's text, or a command (help, undo, log, board, save, quit).
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from inferno.records.undo import UndoError
+from inferno.rules.actions import Action, InfernoError
+from inferno.rules.engine import Pending, pending
+from inferno.rules.notation import parse_action
+from inferno.tui.screen import clear, entry_text, game_screen, help_panel, log_group, scoring_table
+from inferno.tui.session import LogEntry, Session
+from inferno.tui.text import player_text
+
+Reader = Callable[[str], str]
+RECENT = 8  # log entries shown at least
+RECENT_MAX = 20  # ... and at most, to cover everything since the player's own last decision
+COMMANDS = "help, undo [N], log [N], board, save [FILE], quit"
+
+
+def make_reader(console: Console) -> Reader:
+    """Read a line after a prompt; on piped input the line is echoed so the transcript reads well."""
+    echo = not sys.stdin.isatty()
+
+    def read(prompt: str) -> str:
+        line = console.input(escape(prompt))
+        if echo:
+            console.print(line, markup=False, highlight=False)
+        return line
+
+    return read
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold Ctrl-C while an action is applied and saved, so the save always matches the game."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if caught:
+        raise KeyboardInterrupt
+
+
+class QuitGame(Exception):
+    """The player asked to stop; the game is saved."""
+
+
+class TerminalGame:
+    """Drives a :class:`Session` from typed lines until the game ends or the player quits."""
+
+    def __init__(self, session: Session, console: Console, read: Reader | None = None) -> None:
+        self.session = session
+        self.console = console
+        self.read = read or make_reader(console)
+        self.shown_to = -1  # the human whose screen is showing (hot-seat)
+        self.redraw = True
+
+    # --- top level --------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the end; returns a process exit code. Every action is already saved."""
+        c = self.console
+        try:
+            while not self.session.over:
+                p = self.session.deciding()
+                if self.session.seats[p].human:
+                    self.human_decision(p)
+                else:
+                    with interrupts_deferred():
+                        entry = self.session.bot_move()
+                    c.print(entry_text(entry))
+            self.show_end()
+            return 0
+        except QuitGame:
+            self.say_saved("Game saved")
+            return 0
+        except EOFError:
+            self.say_saved("Input ended; game saved")
+            return 0
+        except KeyboardInterrupt:
+            self.say_saved("\nInterrupted; game saved")
+            return 130
+
+    def say_saved(self, what: str) -> None:
+        path = self.session.save_path
+        self.console.print(
+            f"{what} to {path}.\nResume with: inferno play --resume {path}", markup=False, soft_wrap=True
+        )
+
+    def show_end(self) -> None:
+        s = self.session.state
+        clear(self.console)
+        self.console.print(game_screen(s, -1, self.session.labels(), None, self.session.log[-RECENT:]))
+        self.console.print(scoring_table(s, self.session.labels()))
+        self.console.print(f"The game record is saved in {self.session.save_path}", markup=False, soft_wrap=True)
+
+    # --- a human's decision -----------------------------------------------------------------
+
+    def pass_screen(self, p: int) -> None:
+        """Hot-seat: hide the last player's screen until the next player is at the device."""
+        clear(self.console)
+        msg = player_text(p, " ")
+        msg.append(f"{self.session.seats[p].label}: your decision. Pass the device to {player_text(p).plain}.")
+        self.console.print(msg)
+        self.read("Press Enter when only that player can see the screen. ")
+        self.shown_to = p
+        self.redraw = True
+
+    def show(self, p: int, pend: Pending) -> None:
+        sess = self.session
+        clear(self.console)
+        self.console.print(game_screen(sess.view_for(p), p, sess.labels(), pend, self.recent(p), sess.undo_steps(p)))
+        self.redraw = False
+
+    def recent(self, p: int) -> list[LogEntry]:
+        """The log since ``p``'s own last decision (between RECENT and RECENT_MAX entries)."""
+        log = self.session.log
+        since = next((i for i in range(len(log) - 1, -1, -1) if log[i].player == p and not log[i].undone), -1)
+        start = max(min(since, len(log) - RECENT), len(log) - RECENT_MAX, 0)
+        return log[start:]
+
+    def human_decision(self, p: int) -> None:
+        sess = self.session
+        if len(sess.humans()) > 1 and p != self.shown_to:
+            self.pass_screen(p)
+        pend = pending(sess.state)
+        assert pend is not None
+        self.show(p, pend)
+        while True:
+            line = self.read(f"{player_text(p).plain} > ").strip()
+            if not line:
+                continue
+            action = self.handle(p, pend, line)
+            if action is None:
+                if self.redraw:
+                    return  # the state changed (undo): decide afresh
+                continue
+            try:
+                with interrupts_deferred():
+                    entry = sess.play(action)
+            except InfernoError as exc:
+                self.error(str(exc))
+                continue
+            self.console.print(entry_text(entry))
+            self.redraw = True
+            return
+
+    def error(self, msg: str) -> None:
+        self.console.print(Text(f"✗ {msg}", style="bold red"))
+
+    def handle(self, p: int, pend: Pending, line: str) -> Action | None:
+        """The action a line chooses, or None after running a command or rejecting the line."""
+        sess = self.session
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if line.isdigit():
+            n = int(line)
+            if 1 <= n <= len(pend.actions):
+                return pend.actions[n - 1]
+            self.error(f"there is no option {n}: choose 1-{len(pend.actions)}, or type 'help'")
+            return None
+        if word in ("help", "?", "h"):
+            self.console.print(help_panel(sess.state, pend))
+            self.console.print(f"Commands: {COMMANDS}", markup=False)
+            return None
+        if word == "undo":
+            self.undo(p, rest)
+            return None
+        if word == "log":
+            last = int(rest) if rest.isdigit() else None
+            self.console.print(log_group(sess.log, last))
+            return None
+        if word == "board":
+            self.show(p, pend)
+            return None
+        if word == "save":
+            target = sess.save(Path(rest).expanduser() if rest else None)
+            self.console.print(f"Saved to {target}", markup=False, soft_wrap=True)
+            return None
+        if word in ("quit", "exit", "q"):
+            raise QuitGame
+        try:
+            action = parse_action(sess.state, line)
+        except InfernoError as exc:
+            self.error(f"{exc}. Type a number 1-{len(pend.actions)}, an action's text, or 'help'.")
+            return None
+        if action not in pend.actions:
+            self.error(f"'{line}' is not legal now; the legal actions are listed above (type 'help' for the rule)")
+            return None
+        return action
+
+    def undo(self, p: int, rest: str) -> None:
+        k = int(rest) if rest.isdigit() else 1
+        try:
+            marked = self.session.take_back(p, k)
+        except UndoError as exc:
+            self.error(str(exc))
+            return
+        for entry in marked:
+            self.console.print(entry_text(entry))
+        self.redraw = True

@@ -1,0 +1,95 @@
+"""Stepping through a game record forward and back (``inferno replay``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.text import Text
+
+from inferno.records.log import event_line
+from inferno.records.record import GameRecord, replay
+from inferno.rules.engine import apply_in_place, pending, to_move, view
+from inferno.rules.notation import parse_action
+from inferno.rules.state import State
+from inferno.tui.loop import make_reader
+from inferno.tui.screen import clear, entry_text, game_screen, scoring_table
+from inferno.tui.session import LogEntry, Seat, new_events
+
+Reader = Callable[[str], str]
+HELP = "Enter or n [K]: forward · p [K]: back · g N: go to action N · s: start · e: end · q: quit"
+
+
+class ReplayViewer:
+    """Shows the game after ``position`` actions, as a spectator or as one player."""
+
+    def __init__(self, rec: GameRecord, console: Console, viewer: int = -1, read: Reader | None = None) -> None:
+        self.rec = rec
+        self.console = console
+        self.viewer = viewer
+        self.read = read or make_reader(console)
+        self.position = 0
+        self.state: State = replay(rec, 0)
+        self.entry: LogEntry | None = None
+        seats = [Seat.parse(x) for x in rec.meta.get("seats", [])]
+        self.labels = [seats[i].label if i < len(seats) else "" for i in range(rec.players)]
+
+    @property
+    def length(self) -> int:
+        return len(self.rec.actions)
+
+    def goto(self, n: int) -> None:
+        """Move to the state after ``n`` actions (clipped to the record)."""
+        n = max(0, min(n, self.length))
+        if n == 0:
+            self.state, self.entry = replay(self.rec, 0), None
+        else:
+            s = replay(self.rec, n - 1)
+            player, mark = to_move(s), s.events
+            text = self.rec.actions[n - 1]
+            apply_in_place(s, parse_action(s, text))
+            lines = [event_line(e) for e in new_events(mark, s.events)]
+            self.state, self.entry = s, LogEntry(n - 1, player, text, lines)
+        self.position = n
+
+    def show(self) -> None:
+        s = self.state
+        shown = s if s.over and self.viewer < 0 else view(s, self.viewer)
+        recent = [self.entry] if self.entry else []
+        clear(self.console)
+        self.console.print(game_screen(shown, self.viewer, self.labels, None, recent))
+        if s.over:
+            self.console.print(scoring_table(s, self.labels))
+        else:
+            pend = pending(s)
+            if pend is not None:
+                self.console.print(f"Next to decide: Player {pend.player + 1} ({pend.decision.name})", markup=False)
+        self.console.print(Text(f"Action {self.position} of {self.length}.  {HELP}", style="bold"))
+
+    def run(self) -> None:
+        self.show()
+        while True:
+            try:
+                line = self.read("replay > ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return
+            word, _, rest = line.partition(" ")
+            k = int(rest) if rest.strip().isdigit() else 1
+            if word in ("", "n", "next", "f"):
+                self.goto(self.position + k)
+            elif word in ("p", "prev", "back", "b"):
+                self.goto(self.position - k)
+            elif word in ("g", "go", "goto") and rest.strip().isdigit():
+                self.goto(int(rest))
+            elif word in ("s", "start"):
+                self.goto(0)
+            elif word in ("e", "end"):
+                self.goto(self.length)
+            elif word in ("q", "quit", "exit"):
+                return
+            else:
+                self.console.print(f"✗ unknown command {line!r}. {HELP}", style="bold red", markup=False)
+                continue
+            self.show()
+            if self.entry is not None:
+                self.console.print(entry_text(self.entry))

@@ -1,0 +1,105 @@
+"""Whole screens: the game as one player sees it, the final scoring, the log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from inferno.rules.engine import Pending
+from inferno.rules.scoring import STEPS, result
+from inferno.rules.state import State
+from inferno.tui.board import board_group
+from inferno.tui.help import help_text
+from inferno.tui.players import cards_group, families_group, options_panel
+from inferno.tui.session import LogEntry
+from inferno.tui.text import player_text
+
+# Clear the screen and the scrollback, so a hot-seat player cannot scroll up to another's hand.
+CLEAR_ALL = "\033[H\033[2J\033[3J"
+
+
+def clear(console: Console) -> None:
+    if console.is_terminal:
+        console.file.write(CLEAR_ALL)
+        console.file.flush()
+
+
+def entry_text(entry: LogEntry) -> Text:
+    """A log entry: the action taken, then the events it caused; undone steps are marked."""
+    out = Text()
+    if entry.index < 0:
+        out.append("\n".join(entry.lines))
+        return out
+    out.append_text(player_text(entry.player))
+    out.append(f" #{entry.index + 1}: {entry.action}", style="bold")
+    if entry.undone:
+        out.append("  (undone)", style="bold red")
+        out.stylize("strike dim")
+        return out
+    for line in entry.lines:
+        out.append("\n    " + line)
+    return out
+
+
+def log_group(entries: Sequence[LogEntry], last: int | None = None) -> RenderableType:
+    shown = list(entries) if last is None else list(entries)[-last:]
+    return Group(*(entry_text(e) for e in shown))
+
+
+def game_screen(
+    v: State,
+    viewer: int,
+    labels: Sequence[str],
+    pend: Pending | None,
+    recent: Sequence[LogEntry],
+    undo_steps: int = 0,
+) -> RenderableType:
+    """Everything a player needs: board, every family, market, own hand, recent log, the decision."""
+    parts: list[RenderableType] = [
+        Text(f"Inferno — {v.num_players} players, side {v.board.side}, seed {v.config.seed}, turn {v.turn}"),
+        board_group(v),
+        families_group(v, labels),
+        cards_group(v, viewer),
+        Panel(log_group(recent), title="Recent log", title_align="left"),
+    ]
+    if pend is not None:
+        parts.append(options_panel(v, pend, labels, undo_steps))
+    return Group(*parts)
+
+
+def help_panel(s: State, pend: Pending) -> Panel:
+    title, text, rule = help_text(s, pend.decision)
+    body = Text(text + "\n")
+    body.append(f"Rule: {rule}", style="italic")
+    return Panel(body, title=escape(f"Help: {title}"), title_align="left")
+
+
+def scoring_table(s: State, labels: Sequence[str]) -> Table:
+    """Final scoring by S3 step for every player, winner marked."""
+    r = result(s)
+    t = Table(title="Final scoring (S3)", title_style="bold")
+    t.add_column("player")
+    t.add_column("in play", justify="right")
+    for step in STEPS:
+        t.add_column(step.replace("_", " "), justify="right")
+    t.add_column("total", justify="right", style="bold")
+    t.add_column("Diplomas", justify="right")
+    for pr in r.players:
+        name = player_text(pr.player, f" {labels[pr.player]}")
+        if pr.winner:
+            name.append("  ★ winner", style="bold yellow")
+        t.add_row(
+            name,
+            str(pr.before_final),
+            *(str(pr.steps[step]) for step in STEPS),
+            str(pr.infamy),
+            str(pr.diplomas),
+        )
+    how = "sudden death" if r.sudden_death else "Dante reached the end of his path"
+    t.caption = f"Game over ({how}). Winner(s): {', '.join(player_text(p).plain for p in r.winners)}"
+    return t

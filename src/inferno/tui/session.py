@@ -1,0 +1,224 @@
+"""A game being played at one device: seats, bots, the running log, undo and autosave (no I/O).
+
+The save file is the game record (config, seed, actions) with the seats and the undone steps in its
+``meta``; it is written atomically after every action, so a killed process loses nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from inferno.bots.base import Bot, make_bot
+from inferno.records.log import event_line
+from inferno.records.record import GameRecord, RecordError, load_record, record_of, replay, save_record
+from inferno.records.undo import Step, describe_step, undo, undoable
+from inferno.rules.actions import Action, InfernoError
+from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
+from inferno.rules.events import Event
+from inferno.rules.notation import action_text, parse_action
+from inferno.rules.setup import new_game
+from inferno.rules.state import State
+
+HUMAN = "human"
+BOT_PREFIX = "bot:"
+
+
+class SeatError(ValueError):
+    """A bad ``--seat`` value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays a seat: a person at this device, or a bot by registry name."""
+
+    bot: str = ""  # empty for a human
+
+    @property
+    def human(self) -> bool:
+        return not self.bot
+
+    @property
+    def label(self) -> str:
+        return "(you)" if self.human else f"(bot {self.bot})"
+
+    def spec(self) -> str:
+        return HUMAN if self.human else BOT_PREFIX + self.bot
+
+    @classmethod
+    def parse(cls, spec: str) -> Seat:
+        t = spec.strip().lower()
+        if t in (HUMAN, "h", "person"):
+            return cls()
+        if t.startswith(BOT_PREFIX):
+            t = t[len(BOT_PREFIX) :]
+        if not t:
+            raise SeatError(f"bad seat {spec!r}: use 'human' or 'bot:<name>'")
+        return cls(t)
+
+
+def parse_seat_option(text: str) -> tuple[int, Seat]:
+    """``2=bot:greedy`` -> (1, Seat('greedy')) with a 0-based seat index."""
+    num, sep, spec = text.partition("=")
+    if not sep or not num.strip().isdigit():
+        raise SeatError(f"bad --seat {text!r}: write SEAT=human or SEAT=bot:NAME, e.g. 2=bot:random")
+    idx = int(num) - 1
+    if not 0 <= idx < 4:
+        raise SeatError(f"bad --seat {text!r}: seats are numbered 1-4")
+    return idx, Seat.parse(spec)
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One action (or the setup, index -1) and the events it caused."""
+
+    index: int
+    player: int
+    action: str
+    lines: list[str]
+    undone: bool = False
+
+
+def new_events(before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) -> list[Event]:
+    """Events added between two points of a state's append-only event list, oldest first."""
+    out = []
+    node = after
+    while node is not None and node is not before:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
+
+
+@dataclass
+class Session:
+    """The live game: state, seats, bots, log and steps (for undo), and where it autosaves."""
+
+    state: State
+    seats: list[Seat]
+    save_path: Path
+    log: list[LogEntry] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    undone: list[dict[str, Any]] = field(default_factory=list)
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+    # --- building ---------------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        seats: list[Seat],
+        seed: int,
+        save_path: Path,
+        side: str | None = None,
+        rules_dir: str | None = None,
+    ) -> Session:
+        s = new_game(len(seats), seed, side, rules_dir=rules_dir)
+        sess = cls(s, seats, save_path)
+        sess.log.append(LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, s.events)]))
+        sess.make_bots()
+        sess.save()
+        return sess
+
+    @classmethod
+    def resume(cls, path: Path, seats: dict[int, Seat] | None = None, save_path: Path | None = None) -> Session:
+        """Load a save file and rebuild the game, its log and its undo steps exactly."""
+        rec = load_record(path)
+        saved = [Seat.parse(x) for x in rec.meta.get("seats", [])]
+        while len(saved) < rec.players:
+            saved.append(Seat() if not saved else Seat("random"))
+        for i, seat in (seats or {}).items():
+            if i >= rec.players:
+                raise SeatError(f"seat {i + 1} does not exist in this {rec.players}-player game")
+            saved[i] = seat
+        s = replay(rec, 0)  # checks the rules fingerprint
+        sess = cls(s, saved[: rec.players], save_path or path)
+        sess.log.append(LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, s.events)]))
+        sess.undone = list(rec.meta.get("undone", []))
+        for i, text in enumerate(rec.actions):
+            try:
+                sess._apply(parse_action(sess.state, text))
+            except InfernoError as exc:
+                raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+        for u in sess.undone:
+            at = next((i for i, e in enumerate(sess.log) if e.index >= int(u["at"]) and not e.undone), len(sess.log))
+            sess.log.insert(at, LogEntry(int(u["at"]), int(u["player"]), str(u["action"]), [], undone=True))
+        sess.make_bots()
+        return sess
+
+    def make_bots(self) -> None:
+        base = self.state.config.seed * 10 + 1000 * self.state.version
+        self.bots = {i: make_bot(seat.bot, base + i) for i, seat in enumerate(self.seats) if not seat.human}
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def deciding(self) -> int:
+        return to_move(self.state)
+
+    def labels(self) -> list[str]:
+        return [seat.label for seat in self.seats]
+
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.human]
+
+    def view_for(self, player: int) -> State:
+        return view(self.state, player)
+
+    def undo_steps(self, player: int) -> int:
+        return undoable(self.steps, player, self.state.turn, self.deciding())
+
+    def record(self) -> GameRecord:
+        meta = {"seats": [seat.spec() for seat in self.seats], "undone": list(self.undone)}
+        return record_of(self.state, meta)
+
+    # --- changing ---------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> LogEntry:
+        s = self.state
+        before = s.copy()
+        text = action_text(s, action)
+        player = to_move(s)
+        mark = s.events
+        apply_in_place(s, action)
+        self.steps.append(describe_step(before, action, s, len(self.steps), text))
+        entry = LogEntry(len(self.steps) - 1, player, text, [event_line(e) for e in new_events(mark, s.events)])
+        self.log.append(entry)
+        return entry
+
+    def play(self, action: Action) -> LogEntry:
+        """Apply a legal action (it raises and changes nothing otherwise), then autosave."""
+        entry = self._apply(action)
+        self.save()
+        return entry
+
+    def bot_move(self) -> LogEntry:
+        p = self.deciding()
+        bot = self.bots[p]
+        choice = bot.choose(view(self.state, p), legal_actions(self.state))
+        return self.play(choice)
+
+    def take_back(self, player: int, k: int = 1) -> list[LogEntry]:
+        """Undo ``player``'s last ``k`` decisions (UndoError if not allowed); the log marks them."""
+        _, state = undo(self.record(), player, k)
+        self.state = state
+        del self.steps[len(self.steps) - k :]
+        marked: list[LogEntry] = []
+        for entry in reversed(self.log):
+            if len(marked) == k:
+                break
+            if entry.index >= 0 and not entry.undone:
+                entry.undone = True
+                marked.append(entry)
+                self.undone.append({"at": entry.index, "player": entry.player, "action": entry.action})
+        self.save()
+        return marked
+
+    def save(self, path: Path | None = None) -> Path:
+        target = path or self.save_path
+        save_record(self.record(), target)
+        return target

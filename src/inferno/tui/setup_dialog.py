@@ -1,0 +1,55 @@
+"""The short interactive set-up run by ``inferno play`` without options."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rich.console import Console
+
+from inferno.bots.base import bot_names
+from inferno.tui.session import Seat, SeatError
+
+Reader = Callable[[str], str]
+
+
+def ask(read: Reader, console: Console, prompt: str, default: str, check: Callable[[str], object]) -> str:
+    """Ask until ``check`` accepts the answer (blank = default)."""
+    while True:
+        answer = read(f"{prompt} [{default}]: ").strip() or default
+        try:
+            check(answer)
+        except (ValueError, SeatError) as exc:
+            console.print(f"✗ {exc}", style="bold red", markup=False)
+            continue
+        return answer
+
+
+def _players(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 4:
+        raise ValueError("choose 1, 2, 3 or 4 players")
+    return int(text)
+
+
+def _seat(text: str) -> Seat:
+    seat = Seat.parse(text)
+    if not seat.human and seat.bot not in bot_names():
+        raise SeatError(f"unknown bot {seat.bot!r}; known: {', '.join(bot_names())}")
+    return seat
+
+
+def _seed(text: str) -> int:
+    return int(text)
+
+
+def interactive_setup(read: Reader, console: Console) -> tuple[list[Seat], int]:
+    """Players, who plays each seat (human or a bot), and the seed."""
+    console.print("New game of Inferno. Press Enter to accept a [default].", markup=False)
+    console.print(f"Bots available: {', '.join(bot_names())}", markup=False)
+    n = _players(ask(read, console, "Players (1-4)", "3", _players))
+    seats = []
+    for i in range(n):
+        default = "human" if i == 0 else "bot:random"
+        seats.append(_seat(ask(read, console, f"Seat {i + 1}: human or bot:NAME", default, _seat)))
+    seed = _seed(ask(read, console, "Seed", str(random.randrange(1_000_000)), _seed))
+    return seats, seed

@@ -1,0 +1,241 @@
+"""Invariant checks on a state, each citing the rule it protects.
+
+Each check raises AssertionError with a message naming the quantity that broke; ``check_all`` runs
+them all. None of them re-implements a rule: they count pieces and compare with the rules data.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import Any
+
+import inferno
+from inferno.rules.model import NOBLE, URCHIN
+from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE
+
+
+def check_souls(s: inferno.State) -> None:
+    """Souls are conserved per colour (S0 Graveyard, supply and spare tiles; U15).
+
+    Meeples: supply + Graveyard + meeples on shields (standing or lying) + the Soul moving along a jump
+    chain (held by a HELL_STEP decision) = the colour's supply at setup.
+    Tiles: spare tiles on shields + spare tiles left = the colour's spare tiles.
+    """
+    r = s.rules
+    hell = s.hell
+    on_shields = Counter(hell)
+    moving = [f[2] for f in s.stack if f[0] == inferno.Decision.HELL_STEP]
+    assert len(moving) <= 1, f"{len(moving)} Souls moving at once"
+    for c in range(1, 10):
+        on_board = on_shields[c] + on_shields[LYING + c] + moving.count(c)
+        total = s.supply[c] + s.graveyard[c] + on_board
+        assert total == r.soul_supply[c], f"colour {c}: {total} meeples, expected {r.soul_supply[c]}"
+        assert min(s.supply[c], s.graveyard[c]) >= 0, f"colour {c}: negative supply or Graveyard"
+        tiles = on_shields[TILE + c] + s.tiles[c]
+        assert tiles == r.spare_tiles[c], f"colour {c}: {tiles} spare tiles, expected {r.spare_tiles[c]}"
+        assert s.tiles[c] >= 0, f"colour {c}: negative spare tiles"
+    valid = {EMPTY, PIT, *range(1, 10), *range(LYING + 1, LYING + 10), *range(TILE + 1, TILE + 10)}
+    valid.update(GUARDIAN + slot for slot in range(len(s.guardians)))
+    bad = [(t, c) for t, c in enumerate(hell) if c not in valid]
+    assert not bad, f"unknown shield contents {bad}"
+
+
+def check_soul_places(s: inferno.State) -> None:
+    """No Soul is ever below its own circle (S1, S2); a standing Soul is above it, since a Soul that
+    reaches its own circle lies down (S2); spare tiles replace Souls lying in their own circle (S0)."""
+    circle = s.board.circle
+    labels = s.board.labels
+    for t, c in enumerate(s.hell):
+        if 0 < c < LYING:
+            assert circle[t] < c, f"standing colour-{c} Soul on {labels[t]} (circle {circle[t]})"
+        elif LYING < c < TILE:
+            assert circle[t] <= c, f"lying colour-{c - LYING} Soul below its circle on {labels[t]}"
+        elif TILE < c < GUARDIAN:
+            assert circle[t] == c - TILE, f"spare colour-{c - TILE} tile outside its circle on {labels[t]}"
+
+
+def check_turn_start(s: inferno.State) -> None:
+    """When a turn starts (a Soul to move), the Fraud market is full and hands hold their cards (S0 Fraud
+    cards: a card played from hand is replaced; the market refills from the deck)."""
+    if s.over or s.stack[-1][0] != inferno.Decision.HELL:
+        return
+    r = s.rules
+    if s.deck:
+        assert len(s.market) == r.market_size, f"market holds {len(s.market)} cards with a deck of {len(s.deck)}"
+    for p, pl in enumerate(s.players):
+        assert len(pl.hand) <= r.hand_size, f"player {p} holds {len(pl.hand)} cards"
+        if s.deck:
+            assert len(pl.hand) == r.hand_size, f"player {p} holds {len(pl.hand)} cards, deck not empty"
+
+
+def check_guardians(s: inferno.State) -> None:
+    """Each active Guardian stands on exactly one shield, where the state says (S1 p.22-23; U11)."""
+    for slot, t in enumerate(s.guardian_pos):
+        assert s.hell[t] == GUARDIAN + slot, f"Guardian slot {slot} is not on shield {t}"
+        assert s.hell.count(GUARDIAN + slot) == 1, f"Guardian slot {slot} appears more than once"
+    pits = s.hell.count(PIT)
+    most = max((g.max_pits for g in s.rules.guardians), default=0)
+    assert pits <= most, f"{pits} Pits, more than any Guardian may dig ({most})"
+
+
+def check_family(s: inferno.State) -> None:
+    """Family members are conserved (S0; §3.2): Nobles Home + Tower + Florence as dealt;
+    Urchins reserve + Home + Tower + Florence = urchins_per_player."""
+    r = s.rules
+    for p, pl in enumerate(s.players):
+        fc = r.family_cards[pl.family]
+        nobles = pl.home[NOBLE] + pl.tower.count(T_NOBLE) + sum(pl.florence[NOBLE::2])
+        dealt = fc.nobles_home + fc.nobles_tower + (r.solo_extra_nobles if s.num_players == 1 else 0)
+        assert nobles == dealt, f"player {p}: {nobles} Nobles, expected {dealt}"
+        urchins = pl.reserve + pl.home[URCHIN] + pl.tower.count(T_URCHIN) + sum(pl.florence[URCHIN::2])
+        assert urchins == r.urchins_per_player, f"player {p}: {urchins} Urchins, expected {r.urchins_per_player}"
+        assert min(pl.home[NOBLE], pl.home[URCHIN], pl.reserve, *pl.florence) >= 0, f"player {p}: negative count"
+
+
+def check_tower(s: inferno.State) -> None:
+    """Tower contents sit on built floors, within the Guests-per-floor limit (S0 Tower; §7)."""
+    r = s.rules
+    per = r.spaces_per_floor
+    for p, pl in enumerate(s.players):
+        assert r.prebuilt_floors <= pl.floors <= r.tower_floors, f"player {p}: {pl.floors} floors"
+        unbuilt = [c for c in pl.tower[pl.floors * per :] if c != EMPTY]
+        assert not unbuilt, f"player {p}: pieces {unbuilt} on unbuilt floors"
+        for f in range(pl.floors):
+            floor = pl.tower[f * per : f * per + per]
+            n_guests = sum(1 for c in floor if T_GUEST < c < T_BARREL)
+            assert n_guests <= r.max_guests_per_floor, f"player {p}: {n_guests} Guests on floor {f}"
+
+
+def check_guests_and_barrels(s: inferno.State) -> None:
+    """Guests and Barrels are conserved: one set per player at the PALACE/MARKET, in Towers or
+    on supply panels (§3.1 step 3); a family holds at most one of each (S0)."""
+    r = s.rules
+    n = s.num_players
+    nb = len(r.barrels)
+    held = [0] * (T_BARREL + nb)
+    for p, pl in enumerate(s.players):
+        items = [c for c in pl.tower if c > T_GUEST]
+        assert len(items) == len(set(items)), f"player {p} holds two Guests or Barrels alike: {sorted(items)}"
+        for c in items:
+            held[c] += 1
+        for b in range(nb):
+            if pl.panel >> b & 1:
+                assert T_BARREL + b not in items, f"player {p} has Barrel {b} in the Tower and on the panel"
+                held[T_BARREL + b] += 1
+    for c in range(1, 10):
+        expected = n if c in r.guest_circles else 0
+        assert s.palace[c] >= 0 and s.palace[c] + held[T_GUEST + c] == expected, (
+            f"Guest {c}: {s.palace[c]} at the PALACE + {held[T_GUEST + c]} held != {expected}"
+        )
+    for b in range(nb):
+        market = s.barrel_market[b]
+        assert market >= 0 and market + held[T_BARREL + b] == n, (
+            f"Barrel {b}: {market} at the MARKET + {held[T_BARREL + b]} owned != {n}"
+        )
+
+
+def check_cards(s: inferno.State) -> None:
+    """Fraud cards are conserved: deck + market + hands + played = every card once (S0 Fraud cards)."""
+    cards = s.deck + s.market
+    for pl in s.players:
+        cards += pl.hand
+        cards += pl.played
+    n = len(s.rules.fraud_cards)
+    assert sorted(cards) == list(range(n)), f"Fraud cards not conserved: {len(cards)} of {n}, {sorted(cards)}"
+    assert len(s.market) <= s.rules.market_size, f"market holds {len(s.market)} cards"
+
+
+def check_bounds(s: inferno.State) -> None:
+    """Money never negative (S0 Money: costs borrow from Charon), tracks and cubes in range (S0; S3)."""
+    r = s.rules
+    for p, pl in enumerate(s.players):
+        assert pl.florins >= 0 and pl.drachmas >= 0, f"player {p}: {pl.florins} Florins, {pl.drachmas} Drachmas"
+        assert pl.loans >= 0 and pl.half >= 0, f"player {p}: {pl.loans} loans, {pl.half} half Diplomas"
+        bad = [c for c in range(2, 10) if not 0 <= pl.tracks[c] <= r.track_max]
+        assert not bad, f"player {p}: tracks {bad} out of 0..{r.track_max}"
+    bad = [c for c in range(2, 10) if not r.phleg_min <= s.phleg[c] <= r.phleg_max]
+    assert not bad, f"Phlegethon cubes {bad} out of {r.phleg_min}..{r.phleg_max}"
+    assert -1 <= s.dante < len(s.stops), f"Dante on stop {s.dante} of {len(s.stops)}"
+
+
+CHECKS = (
+    check_souls,
+    check_soul_places,
+    check_turn_start,
+    check_guardians,
+    check_family,
+    check_tower,
+    check_guests_and_barrels,
+    check_cards,
+    check_bounds,
+)
+
+
+def check_all(s: inferno.State) -> None:
+    """Every conservation and bounds invariant."""
+    for check in CHECKS:
+        check(s)
+
+
+def events_since(s: inferno.State, head: Any) -> list[inferno.Event]:
+    """Events appended to ``s``'s log since its head was ``head`` (a node of the log's linked list), oldest first."""
+    out = []
+    node = s.events
+    while node is not None and node is not head:
+        out.append(node[0])
+        node = node[1]
+    assert node is head, "the event log was rewritten, not appended to"
+    out.reverse()
+    return out
+
+
+class InfamyLedger:
+    """Follows the event log and checks that each player's Infamy is the sum of its events' points.
+
+    New events are found by walking the log's linked list back to the node seen last time, so the
+    cost per step is the number of new events.
+    """
+
+    def __init__(self, s: inferno.State) -> None:
+        assert s.record_events, "the ledger needs a state that records events"
+        self.points = [0] * s.num_players
+        self.head: Any = None
+        self.update(s)
+
+    def update(self, s: inferno.State) -> None:
+        new = events_since(s, self.head)
+        self.head = s.events
+        for e in new:
+            if e.points:
+                assert 0 <= e.player < s.num_players, f"event with points but no player: {e}"
+                self.points[e.player] += e.points
+        infamy = [pl.infamy for pl in s.players]
+        assert infamy == self.points, f"Infamy {infamy} but the event log explains {self.points}"
+
+
+def check_finished(s: inferno.State) -> None:
+    """A finished game's log agrees with its result (S3): turns go round in order, the last round gives every
+    other player one turn, and the score before final scoring is what the log says it was."""
+    assert s.over
+    log = inferno.events(s)
+    n = s.num_players
+    turns = [i for i, e in enumerate(log) if e.kind == "turn"]
+    order = [log[i].player for i in turns]
+    assert order[0] == s.first_player
+    assert all(b == (a + 1) % n for a, b in itertools.pairwise(order)), f"turn order {order}"
+    assert len(turns) == s.turn
+    final = next(i for i, e in enumerate(log) if e.kind == "final")
+    last_round = [i for i, e in enumerate(log) if e.kind == "last_round"]
+    sudden = [e for e in log if e.kind == "sudden_death"]
+    assert len(sudden) == int(s.sudden_death), f"{len(sudden)} sudden-death events, flag {s.sudden_death}"
+    if not s.sudden_death:
+        assert len(last_round) == 1, "the game ended without Dante reaching the end"
+        after = [i for i in turns if i > last_round[0]]
+        assert len(after) == n - 1, f"{len(after)} turns after the last round began, expected {n - 1}"
+    r = inferno.result(s)
+    for p in range(n):
+        before = sum(e.points for e in log[:final] if e.player == p)
+        assert r.players[p].before_final == before, f"player {p}: before_final {r.players[p].before_final} != {before}"
+        assert sum(r.players[p].steps.values()) == s.players[p].infamy - before
+    assert s.version == len(inferno.record_of(s).actions)

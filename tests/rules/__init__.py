@@ -1,0 +1,1 @@
+"""One or more tests per rule of RULES.md and the seeds, built from exact positions with inferno.Scenario."""

@@ -1,0 +1,92 @@
+"""RULES.md §5.3 / S2 "Walls of Dis": crossing from circle 5 to 6 needs the mover's own safe passage."""
+
+from __future__ import annotations
+
+import pytest
+
+import inferno
+from inferno import Decision, Scenario, State
+
+SIDES = pytest.mark.parametrize("side", ["I/II", "III/IV"])
+
+
+def texts(s: State) -> list[str]:
+    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
+
+
+def play(s: State, *moves: str) -> State:
+    for m in moves:
+        s = inferno.apply(s, inferno.parse_action(s, m))
+    return s
+
+
+def hell(passages0: list[int], passages1: list[int], side: str = "I/II") -> Scenario:
+    """A heresy Soul on 5.1, whose lines lead to 6.1 (gate 1) and 6.2 (gate 2) on the default boards."""
+    sc = Scenario(players=2, seed=1, side=side).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc.soul("5.1", "heresy").player(0, passages=passages0).player(1, passages=passages1)
+    b = sc.state.board
+    assert [b.labels[t] for t in b.down[b.index["5.1"]]] == ["6.1", "6.2"]
+    assert [b.gate[b.index[lab]] for lab in ("6.1", "6.2", "6.3")] == [0, 1, 2]
+    return sc
+
+
+@SIDES
+def test_crossing_needs_own_passage_on_the_gate_above_the_target_shield(side: str) -> None:
+    """S2: you need your own disc on the gate just above the circle-6 shield the Soul crosses to."""
+    s = play(hell([1], [], side).hell_phase(0), "move 5.1")
+    assert texts(s) == ["step 6.1"]
+    s = play(hell([2], [], side).hell_phase(0), "move 5.1")
+    assert texts(s) == ["step 6.2"]
+
+
+@SIDES
+def test_without_a_passage_a_soul_in_circle_5_cannot_cross(side: str) -> None:
+    """S2: no own disc on any gate below it: the circle-5 Soul cannot be moved at all."""
+    assert "move 5.1" not in texts(hell([], [], side).hell_phase(0))
+    assert "move 5.1" not in texts(hell([3, 4], [], side).hell_phase(0))
+
+
+@SIDES
+def test_another_players_disc_does_not_help(side: str) -> None:
+    """S2: "Other players' discs do not help you"."""
+    assert "move 5.1" not in texts(hell([], [1, 2], side).hell_phase(0))
+    assert "move 5.1" in texts(hell([], [1, 2], side).hell_phase(1))
+
+
+def test_walls_are_checked_on_every_jump_of_a_chain() -> None:
+    """S2: a chain that would jump from circle 5 into circle 6 also needs the mover's passage."""
+    sc = Scenario(players=2, seed=1).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc.soul("4.1", "violence").soul("5.1", "sloth", lying=True)
+    s = play(sc.hell_phase(0), "move 4.1")
+    assert texts(s) == ["step 5.2"]
+    sc = Scenario(players=2, seed=1).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc.soul("4.1", "violence").soul("5.1", "sloth", lying=True).player(0, passages=[2])
+    s = play(sc.hell_phase(0), "move 4.1", "step 5.1")
+    assert texts(s) == ["step 6.2"]
+
+
+def test_several_players_may_hold_the_same_gate() -> None:
+    """S2: "Several players may have a disc on the same gate, one each"; each then crosses there."""
+    sc = hell([1], [])
+    s = sc.decision((Decision.GATE, 1))
+    assert "gate 1" in texts(s)
+    s = play(s, "gate 1")
+    assert s.players[0].passages & 1
+    assert s.players[1].passages & 1
+    for p in (0, 1):
+        assert texts(play(hell([1], [1]).hell_phase(p), "move 5.1")) == ["step 6.1"]
+
+
+def test_a_player_cannot_place_a_second_disc_on_a_gate_they_hold() -> None:
+    """S2: one disc each per gate: a player's own gate is not offered again."""
+    s = hell([1, 3], [2]).decision((Decision.GATE, 0))
+    assert texts(s) == ["gate 2", "gate 4"]
+
+
+def test_once_inside_the_walls_anyone_may_move_the_soul() -> None:
+    """S2: "Once a Soul is inside the walls it belongs to nobody again": no passage needed below circle 6."""
+    sc = Scenario(players=2, seed=1).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc.soul("6.1", "treachery").player(0, passages=[]).player(1, passages=[1])
+    for p in (0, 1):
+        s = play(sc.hell_phase(p), "move 6.1")
+        assert texts(s) == ["step 7.1", "step 7.2"]

@@ -1,0 +1,211 @@
+"""Setup (RULES.md §3, §3.2, §3.4; U5, U10, U11, U16): one test per setup rule."""
+
+from __future__ import annotations
+
+import pytest
+
+import inferno
+from inferno.rules.model import NOBLE, URCHIN, StopKind
+from inferno.rules.state import GUARDIAN, T_NOBLE, State
+
+SEEDS = range(6)
+
+
+def _game(players: int, seed: int, side: str | None = None) -> State:
+    return inferno.new_game(players, seed, side=side, record_events=False)
+
+
+@pytest.mark.parametrize(("players", "side"), [(1, "I/II"), (2, "I/II"), (3, "III/IV"), (4, "III/IV")])
+def test_board_side_follows_player_count_s0(players: int, side: str) -> None:
+    """§3.1 step 1 (S0): side I/II for 1-2 players, III/IV for 3-4."""
+    s = _game(players, 3)
+    assert s.config.side == side
+    assert s.board.side == side
+
+
+@pytest.mark.parametrize(("players", "gates"), [(1, 4), (2, 4), (3, 5), (4, 5)])
+def test_safe_passage_gates_per_side_s0(players: int, gates: int) -> None:
+    """§3.4 (S0): 4 safe-passage gates on side I/II, 5 on III/IV."""
+    assert _game(players, 0).board.gates == gates
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_quartiere_gets_one_free_and_one_special_location(seed: int) -> None:
+    """§3.1 step 2 (S0, NE): locations placed at random by type; each quartiere one free + one special."""
+    s = _game(3, seed)
+    for q in range(4):
+        here = [loc for loc in s.rules.locations if s.loc_quartiere[loc.index] == q]
+        assert sorted(loc.special for loc in here) == [False, True]
+
+
+def test_location_placement_is_random_across_seeds() -> None:
+    """§3.1 step 2 (BGU: locations are randomised during setup): every tile lands in varying quartieri."""
+    layouts = [_game(2, seed).loc_quartiere for seed in range(20)]
+    for loc in range(8):
+        assert len({lq[loc] for lq in layouts}) > 1
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_one_set_of_guests_and_barrels_per_player(players: int) -> None:
+    """§3.1 step 3 (NE): one set of 4 Guests at the PALACE and 4 Barrels at the MARKET per player."""
+    s = _game(players, 1)
+    assert [s.palace[c] for c in s.rules.guest_circles] == [players] * 4
+    assert s.barrel_market == [players] * len(s.rules.barrels)
+    assert sum(s.palace) == 4 * players
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_bonus_tiles_silver_on_upper_gold_on_lower_tracks(seed: int) -> None:
+    """§3.1 step 4, U5: silver tiles beside tracks 2-5, gold beside 6-9, each tile used once."""
+    s = _game(2, seed)
+    tiles = s.rules.bonus_tiles
+    assert {tiles[s.bonus[c]].kind for c in (2, 3, 4, 5)} == {"silver"}
+    assert {tiles[s.bonus[c]].kind for c in (6, 7, 8, 9)} == {"gold"}
+    assert sorted(s.bonus[2:10]) == list(range(8))
+
+
+def test_bonus_tiles_are_shuffled_within_type() -> None:
+    """§3.1 step 4 (NE: shuffle the 8 bonus tiles)."""
+    assert len({_game(2, seed).bonus for seed in range(20)}) > 1
+
+
+def test_phlegethon_cubes_start_on_start_value() -> None:
+    """§3.1 step 5, U3: every Phlegethon cube starts at 3."""
+    s = _game(4, 2)
+    assert s.phleg[2:10] == [s.rules.phleg_start] * 8 == [3] * 8
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_graveyard_holds_the_setup_plague_card_souls(seed: int) -> None:
+    """§3.1 step 6, C7: the top Plague card's Souls go to the Graveyard; the card goes to the bottom."""
+    s = _game(2, seed)
+    setup_card = s.plague[-1]
+    expected = [0] * 10
+    for colour in s.rules.plague_cards[setup_card]:
+        expected[colour] += 1
+    assert s.graveyard == expected
+    assert sum(s.graveyard) == s.rules.graveyard_refill == 4
+    assert sorted(s.plague) == list(range(len(s.rules.plague_cards)))
+    for c in range(1, 10):
+        assert s.graveyard[c] + s.supply[c] == s.rules.soul_supply[c]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_family_card_sets_money_nobles_urchins_floors_and_skulls(players: int) -> None:
+    """§3.2 (BC, SK; S0 Nobles may start in the Tower; U16): the Family card sets the start."""
+    s = _game(players, 5)
+    r = s.rules
+    assert len({pl.family for pl in s.players}) == players
+    for pl in s.players:
+        fc = r.family_cards[pl.family]
+        assert (pl.florins, pl.drachmas) == (fc.florins, fc.drachmas)
+        assert pl.home[NOBLE] == fc.nobles_home
+        assert pl.tower.count(T_NOBLE) == fc.nobles_tower
+        assert pl.home[URCHIN] == fc.urchins
+        assert pl.reserve == r.urchins_per_player - fc.urchins
+        assert pl.floors == r.prebuilt_floors + fc.tower_floors
+        expected = [0] * 10
+        for c in fc.skulls:
+            expected[c] += 1
+        assert pl.tracks == expected
+        assert pl.infamy == 0 and pl.loans == 0 and pl.half == 0 and pl.diplomas == 0 and pl.passages == 0
+        assert sum(pl.florence) == 0
+
+
+def test_multiplayer_families_have_at_most_three_nobles_d1() -> None:
+    """D1 (S0): multiplayer families start with the Nobles their card shows, at most 3."""
+    for seed in range(10):
+        s = _game(4, seed)
+        for pl in s.players:
+            card = s.rules.family_cards[pl.family]
+            assert pl.home[NOBLE] + pl.tower.count(T_NOBLE) == card.nobles_home + card.nobles_tower <= 3
+
+
+def test_solo_player_gets_the_fourth_noble_s0() -> None:
+    """§17, D1 (S0): the 4th Noble is used only in the solo game."""
+    for seed in range(5):
+        s = _game(1, seed)
+        pl = s.players[0]
+        fc = s.rules.family_cards[pl.family]
+        assert pl.home[NOBLE] == fc.nobles_home + 1
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_two_fraud_cards_per_hand_and_a_market_of_three(players: int) -> None:
+    """§3.1 step 8, §3.2 (S0): 2 Fraud cards per hand, a face-up market of 3, the rest in the deck."""
+    s = _game(players, 4)
+    assert all(len(pl.hand) == 2 for pl in s.players)
+    assert len(s.market) == 3
+    cards = [c for pl in s.players for c in pl.hand] + s.market + s.deck
+    assert sorted(cards) == list(range(len(s.rules.fraud_cards)))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_two_active_guardians_start_on_circles_3_and_6(seed: int) -> None:
+    """§3.1 step 9, U11: 2 Guardians picked at random, on empty shields of circles 3 and 6."""
+    s = _game(2, seed)
+    assert len(s.guardians) == 2 == len(set(s.guardians))
+    assert [s.board.circle[t] for t in s.guardian_pos] == [3, 6]
+    for slot, t in enumerate(s.guardian_pos):
+        assert s.hell[t] == GUARDIAN + slot
+    assert sum(1 for c in s.hell if c != 0) == 2
+
+
+def test_guardian_choice_varies_with_seed() -> None:
+    """U11: the 2 active Guardians are picked at random."""
+    assert len({_game(2, seed).guardians for seed in range(20)}) > 1
+
+
+@pytest.mark.parametrize(("players", "length"), [(1, 12), (2, 13), (3, 14), (4, 16)])
+def test_dante_path_length_per_player_count_u10(players: int, length: int) -> None:
+    """U10: 16 stops for 4 players, 14 with the 3-player Shortcut, 13 on side I/II, 12 solo."""
+    s = _game(players, 0)
+    assert len(s.stops) == length
+    assert s.dante == -1
+    assert s.stops[-1].kind is StopKind.END and s.stops[-1].circle == 9
+
+
+def test_three_player_shortcut_removes_two_fraud_stops_u10() -> None:
+    """U10: the Shortcut removes the F before D5 and the F before D8 (same stops otherwise)."""
+    four = [str(x) for x in _game(4, 0).stops]
+    three = [str(x) for x in _game(3, 0).stops]
+    assert four == "F D2 P F D3 D4 F D5 P D6 F D7 F D8 F END".split()
+    assert three == "F D2 P F D3 D4 D5 P D6 F D7 D8 F END".split()
+
+
+def test_solo_dante_starts_one_stop_further_u10() -> None:
+    """U10: the solo game starts Dante one stop further along the side I/II path."""
+    two = [str(x) for x in _game(2, 0).stops]
+    one = [str(x) for x in _game(1, 0).stops]
+    assert one == two[1:]
+
+
+def test_one_diploma_stop_per_circle_2_to_9() -> None:
+    """§11 (INFER from S3): Diploma stops run down the circles, one per circle 2..9 (9 at the END)."""
+    for players in (1, 2, 3, 4):
+        stops = _game(players, 0).stops
+        circles = [x.circle for x in stops if x.kind in (StopKind.DIPLOMA, StopKind.END)]
+        assert circles == list(range(2, 10))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_same_seed_gives_identical_setup(players: int) -> None:
+    """Style lesson 5: setup randomness comes from the seed alone."""
+    a = inferno.state_to_dict(_game(players, 77))
+    b = inferno.state_to_dict(_game(players, 77))
+    assert a == b
+
+
+def test_different_seeds_give_different_setups() -> None:
+    """Style lesson 5: a different seed gives a different setup."""
+    snaps = {repr(sorted(inferno.state_to_dict(_game(3, seed)).items())) for seed in range(5)}
+    assert len(snaps) == 5
+
+
+def test_first_player_is_on_their_hell_phase() -> None:
+    """§3.3, §4 (S2): the game starts with the first player's Hell phase."""
+    s = _game(3, 9)
+    p = inferno.pending(s)
+    assert p is not None
+    assert p.decision is inferno.Decision.HELL
+    assert p.player == s.first_player
