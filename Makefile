@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
+STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play test bench lint typecheck unit golden clean install install-dev
+.PHONY: play play-terminal test bench ladder lint typecheck unit golden clean install install-dev chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -19,15 +20,27 @@ $(STAMP_DEV): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web]'
 	touch $@ $(STAMP_RUN)
 
+$(STAMP_WEB): $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet -e '.[web]'
+	touch $@
+
 install: $(STAMP_RUN)
 install-dev: $(STAMP_DEV)
 
-## Play: for now a full seeded game between random players, with its log and final scoring.
-play: $(STAMP_RUN)
-	$(BIN)/inferno demo --players 3
+## Play: start the web server on the embedded defaults and print the link of a new game against bots.
+play: $(STAMP_WEB)
+	$(BIN)/inferno serve --new-game 3
+
+## Play in the terminal: one human against two bots.
+play-terminal: $(STAMP_RUN)
+	$(BIN)/inferno play --seat 1=human --seat 2=bot:greedy --seat 3=bot:greedy
+
+## Debian's Chromium for the browser end-to-end tests (Playwright drives it; no browser download).
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
 ## The whole test suite: lint, types, unit/rule tests, invariant harness, golden logs.
-test: $(STAMP_DEV) lint typecheck unit
+test: $(STAMP_DEV) chromium lint typecheck unit
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks tools
@@ -46,6 +59,8 @@ golden: $(STAMP_DEV)
 ## Speed benchmarks (not part of `make test`).
 bench: $(STAMP_DEV)
 	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_envs.py
+	$(BIN)/python benchmarks/bench_sim.py --games 1000
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts

@@ -6,16 +6,7 @@ import inferno
 from inferno import Scenario
 from inferno.rules.actions import Decision
 from inferno.rules.state import T_GUEST, T_NOBLE, T_URCHIN, State
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def do(s: State, *commands: str) -> State:
-    for c in commands:
-        s = inferno.apply(s, inferno.parse_action(s, c))
-    return s
+from tests.rules.helpers import decision, do, texts
 
 
 def family(sc: Scenario, p: int, florins: int = 5, drachmas: int = 5) -> Scenario:
@@ -31,12 +22,6 @@ def family(sc: Scenario, p: int, florins: int = 5, drachmas: int = 5) -> Scenari
         drachmas=drachmas,
         tracks={sin: 0 for sin in ("lust", "gluttony", "greed", "sloth", "heresy", "violence", "fraud", "treachery")},
     )
-
-
-def decision(s: State) -> Decision:
-    p = inferno.pending(s)
-    assert p is not None
-    return p.decision
 
 
 def accusations(s: State) -> list[str]:

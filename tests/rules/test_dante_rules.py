@@ -7,24 +7,9 @@ from inferno import Scenario
 from inferno.rules.actions import Decision
 from inferno.rules.model import StopKind
 from inferno.rules.state import State
+from tests.rules.helpers import decision, do, texts
 
 SINS = ("lust", "gluttony", "greed", "sloth", "heresy", "violence", "fraud", "treachery")
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def do(s: State, *commands: str) -> State:
-    for c in commands:
-        s = inferno.apply(s, inferno.parse_action(s, c))
-    return s
-
-
-def decision(s: State) -> Decision:
-    p = inferno.pending(s)
-    assert p is not None
-    return p.decision
 
 
 def no_skulls(sc: Scenario) -> Scenario:

@@ -5,16 +5,7 @@ from __future__ import annotations
 import inferno
 from inferno import Scenario
 from inferno.rules.state import T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, State
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def do(s: State, *commands: str) -> State:
-    for c in commands:
-        s = inferno.apply(s, inferno.parse_action(s, c))
-    return s
+from tests.rules.helpers import do, texts
 
 
 def family(sc: Scenario, p: int, nobles: int = 1, urchins: int = 0, florins: int = 5, drachmas: int = 5) -> Scenario:

@@ -8,19 +8,9 @@ import pytest
 
 import inferno
 from inferno import Decision, Scenario, State
+from tests.rules.helpers import decision, play
 
 TILE = 20  # shield code of a spare Soul tile (inferno.rules.state)
-
-
-def play(s: State, *moves: str) -> State:
-    for m in moves:
-        s = inferno.apply(s, inferno.parse_action(s, m))
-    return s
-
-
-def decision(s: State) -> Decision | None:
-    pend = inferno.pending(s)
-    return None if pend is None else pend.decision
 
 
 def souls(s: State) -> list[int]:

@@ -8,22 +8,7 @@ import inferno
 from inferno import Scenario
 from inferno.rules.actions import Decision
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, State
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def do(s: State, *commands: str) -> State:
-    for c in commands:
-        s = inferno.apply(s, inferno.parse_action(s, c))
-    return s
-
-
-def decision(s: State) -> Decision:
-    p = inferno.pending(s)
-    assert p is not None
-    return p.decision
+from tests.rules.helpers import decision, do, texts
 
 
 def at(s: State, label: str) -> int:

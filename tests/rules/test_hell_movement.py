@@ -9,23 +9,9 @@ import pytest
 
 import inferno
 from inferno import Decision, Scenario, State
+from tests.rules.helpers import decision, play, texts
 
 CORE_TOML = Path(inferno.__file__).parent / "data" / "core.toml"
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def play(s: State, *moves: str) -> State:
-    for m in moves:
-        s = inferno.apply(s, inferno.parse_action(s, m))
-    return s
-
-
-def decision(s: State) -> Decision | None:
-    pend = inferno.pending(s)
-    return None if pend is None else pend.decision
 
 
 def empty_hell(seed: int = 1) -> Scenario:

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 import inferno
 from inferno import Act, Scenario, State
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def play(s: State, *moves: str) -> State:
-    for m in moves:
-        s = inferno.apply(s, inferno.parse_action(s, m))
-    return s
+from tests.rules.helpers import play, texts
 
 
 def quartieri_of(s: State, kind: Act) -> set[int]:

@@ -5,12 +5,9 @@ from __future__ import annotations
 import pytest
 
 import inferno
-from inferno import Decision, Scenario, State
+from inferno import Decision, Scenario
 from inferno.rules.model import StopKind
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
+from tests.rules.helpers import texts
 
 
 def full_hell(players: int = 2, seed: int = 1, side: str | None = None) -> Scenario:

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-import inferno
-from inferno import Decision, Scenario, State
+from inferno import Decision, Scenario
+from tests.rules.helpers import play, texts
 
 SIDES = pytest.mark.parametrize("side", ["I/II", "III/IV"])
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def play(s: State, *moves: str) -> State:
-    for m in moves:
-        s = inferno.apply(s, inferno.parse_action(s, m))
-    return s
 
 
 def hell(passages0: list[int], passages1: list[int], side: str = "I/II") -> Scenario:

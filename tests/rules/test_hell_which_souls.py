@@ -5,22 +5,8 @@ from __future__ import annotations
 import pytest
 
 import inferno
-from inferno import Decision, Scenario, State
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def play(s: State, *moves: str) -> State:
-    for m in moves:
-        s = inferno.apply(s, inferno.parse_action(s, m))
-    return s
-
-
-def decision(s: State) -> Decision | None:
-    pend = inferno.pending(s)
-    return None if pend is None else pend.decision
+from inferno import Decision, Scenario
+from tests.rules.helpers import decision, play, texts
 
 
 def empty_hell(seed: int = 1, side: str | None = None) -> Scenario:

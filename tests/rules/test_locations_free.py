@@ -6,16 +6,7 @@ import inferno
 from inferno import Scenario
 from inferno.rules.actions import Decision
 from inferno.rules.state import T_GUEST, T_NOBLE, T_URCHIN, State
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def do(s: State, *commands: str) -> State:
-    for c in commands:
-        s = inferno.apply(s, inferno.parse_action(s, c))
-    return s
+from tests.rules.helpers import decision, do, texts
 
 
 def family(sc: Scenario, p: int, nobles: int = 1, urchins: int = 0, florins: int = 5) -> Scenario:
@@ -29,12 +20,6 @@ def loc_index(s: State, ident: str) -> int:
     loc = s.rules.location_by_id(ident)
     assert loc is not None
     return loc.index
-
-
-def decision(s: State) -> Decision:
-    p = inferno.pending(s)
-    assert p is not None
-    return p.decision
 
 
 # --- HAYSTACK ----------------------------------------------------------------------------------

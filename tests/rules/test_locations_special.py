@@ -8,16 +8,7 @@ import inferno
 from inferno import Scenario
 from inferno.rules.actions import Decision
 from inferno.rules.state import T_BARREL, T_GUEST, State
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def do(s: State, *commands: str) -> State:
-    for c in commands:
-        s = inferno.apply(s, inferno.parse_action(s, c))
-    return s
+from tests.rules.helpers import decision, do, texts
 
 
 def family(sc: Scenario, p: int, florins: int = 5, drachmas: int = 5) -> Scenario:
@@ -33,12 +24,6 @@ def family(sc: Scenario, p: int, florins: int = 5, drachmas: int = 5) -> Scenari
         drachmas=drachmas,
         reserve=3,
     )
-
-
-def decision(s: State) -> Decision:
-    p = inferno.pending(s)
-    assert p is not None
-    return p.decision
 
 
 def turn_over(s: State) -> bool:

@@ -6,24 +6,10 @@ import pytest
 
 import inferno
 from inferno import Act, Decision, Scenario, State
+from tests.rules.helpers import decision, play, texts
 
 # S0 loan table: (immediate Infamy change, Infamy lost at the end) after the n-th loan.
 LOAN_TABLE = {1: (0, -2), 2: (0, -4), 3: (-5, -2), 4: (0, -4), 5: (-5, -4), 6: (-5, -4)}
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def play(s: State, *moves: str) -> State:
-    for m in moves:
-        s = inferno.apply(s, inferno.parse_action(s, m))
-    return s
-
-
-def decision(s: State) -> Decision | None:
-    pend = inferno.pending(s)
-    return None if pend is None else pend.decision
 
 
 def ferry(drachmas: int, loans: int = 0, infamy: int = 20) -> State:

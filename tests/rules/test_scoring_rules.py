@@ -8,18 +8,9 @@ import inferno
 from inferno import Scenario
 from inferno.rules.actions import Decision
 from inferno.rules.state import State
+from tests.rules.helpers import do, texts
 
 SINS = ("lust", "gluttony", "greed", "sloth", "heresy", "violence", "fraud", "treachery")
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def do(s: State, *commands: str) -> State:
-    for c in commands:
-        s = inferno.apply(s, inferno.parse_action(s, c))
-    return s
 
 
 def neutral(players: int = 3, seed: int = 1) -> Scenario:

@@ -9,20 +9,10 @@ import pytest
 
 import inferno
 from inferno import Decision, Scenario, State
+from tests.rules.helpers import decision, play
 
 CORE_TOML = Path(inferno.__file__).parent / "data" / "core.toml"
 ANY_TRACK = 2  # TRACK frame group: any of the eight tracks
-
-
-def play(s: State, *moves: str) -> State:
-    for m in moves:
-        s = inferno.apply(s, inferno.parse_action(s, m))
-    return s
-
-
-def decision(s: State) -> Decision | None:
-    pend = inferno.pending(s)
-    return None if pend is None else pend.decision
 
 
 def advance(sc: Scenario, sin: str) -> State:

@@ -6,24 +6,10 @@ import pytest
 
 import inferno
 from inferno import Act, Decision, Scenario, State
+from tests.rules.helpers import decision, play, texts
 
 UPPER = {2, 3, 4, 5}
 LOWER = {6, 7, 8, 9}
-
-
-def texts(s: State) -> list[str]:
-    return sorted(inferno.action_text(s, a) for a in inferno.legal_actions(s))
-
-
-def play(s: State, *moves: str) -> State:
-    for m in moves:
-        s = inferno.apply(s, inferno.parse_action(s, m))
-    return s
-
-
-def decision(s: State) -> Decision | None:
-    pend = inferno.pending(s)
-    return None if pend is None else pend.decision
 
 
 def track_options(s: State) -> set[int]:

@@ -1,0 +1,205 @@
+"""Load test of the web server: many concurrent games played from another process over loopback.
+
+Starts ``inferno serve`` on a temporary SQLite database (or uses --url), creates ``--games`` games of
+human seats, and plays random legal moves in all of them at once, each move sent by the seat whose
+decision it is with the version it saw. Reports moves per second and latency percentiles.
+
+    .venv/bin/python benchmarks/load_test.py --games 40 --moves 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+@dataclass
+class Stats:
+    post_ms: list[float] = field(default_factory=list)
+    get_ms: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    moves: int = 0
+    games_finished: int = 0
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+async def play_game(c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats) -> None:
+    rng = random.Random(seed)
+    r = await c.post("/api/games", json={"seats": [{"kind": "human"}] * players, "seed": seed})
+    if r.status_code != 200:
+        stats.error(f"create {r.status_code}")
+        return
+    g = r.json()
+    tokens = [s["token"] for s in g["seats"]]
+    gid = g["game"]
+    seat = 0
+    for _ in range(moves):
+        t0 = time.perf_counter()
+        snap = (await c.get(f"/api/games/{gid}/state", headers={"X-Inferno-Token": tokens[seat]})).json()
+        stats.get_ms.append((time.perf_counter() - t0) * 1000)
+        if snap["pending"] is None:
+            stats.games_finished += 1
+            return
+        if snap["pending"]["player"] != seat:
+            seat = snap["pending"]["player"]
+            continue
+        text = rng.choice(snap["legal"])["text"]
+        t0 = time.perf_counter()
+        r = await c.post(
+            f"/api/games/{gid}/actions",
+            json={"version": snap["version"], "action": text},
+            headers={"X-Inferno-Token": tokens[seat]},
+        )
+        stats.post_ms.append((time.perf_counter() - t0) * 1000)
+        if r.status_code == 200:
+            stats.moves += 1
+        else:
+            stats.error(f"action {r.status_code} {r.json().get('error')}")
+
+
+async def _client(url: str, first: int, games: int, moves: int, players: int, concurrency: int) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as c:
+        await asyncio.gather(*(_safe_game(c, players, moves, 1000 + first + i, stats) for i in range(games)))
+    return stats
+
+
+async def _safe_game(c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats) -> None:
+    try:
+        await play_game(c, players, moves, seed, stats)
+    except httpx.HTTPError as exc:
+        stats.error(f"transport {type(exc).__name__}")
+
+
+def _client_process(args: tuple[str, int, int, int, int, int]) -> Stats:
+    return asyncio.run(_client(*args))
+
+
+def run_load(url: str, games: int, moves: int, players: int, concurrency: int, processes: int) -> dict[str, Any]:
+    """Play ``games`` games split over ``processes`` client processes (one client is CPU-bound early)."""
+    share = [games // processes + (1 if i < games % processes else 0) for i in range(processes)]
+    jobs = [(url, sum(share[:i]), n, moves, players, max(1, concurrency // processes)) for i, n in enumerate(share)]
+    t0 = time.perf_counter()
+    if processes == 1:
+        parts = [_client_process(jobs[0])]
+    else:
+        with multiprocessing.get_context("spawn").Pool(processes) as pool:
+            parts = pool.map(_client_process, jobs)
+    elapsed = time.perf_counter() - t0
+    stats = Stats()
+    for part in parts:
+        stats.post_ms += part.post_ms
+        stats.get_ms += part.get_ms
+        stats.moves += part.moves
+        stats.games_finished += part.games_finished
+        for k, v in part.errors.items():
+            stats.errors[k] = stats.errors.get(k, 0) + v
+    return {
+        "client_processes": processes,
+        "games": games,
+        "players": players,
+        "concurrent_connections": concurrency,
+        "moves": stats.moves,
+        "seconds": round(elapsed, 2),
+        "moves_per_second": round(stats.moves / elapsed, 1) if elapsed else 0.0,
+        "action_latency_ms": {
+            "p50": round(percentile(stats.post_ms, 0.50), 2),
+            "p90": round(percentile(stats.post_ms, 0.90), 2),
+            "p99": round(percentile(stats.post_ms, 0.99), 2),
+            "max": round(max(stats.post_ms, default=0.0), 2),
+            "mean": round(statistics.fmean(stats.post_ms), 2) if stats.post_ms else 0.0,
+        },
+        "state_latency_ms": {
+            "p50": round(percentile(stats.get_ms, 0.50), 2),
+            "p99": round(percentile(stats.get_ms, 0.99), 2),
+        },
+        "errors": stats.errors,
+    }
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd = [sys.executable, "-c", "from inferno.cli.main import cli; cli()", "serve", "--port", str(port)]
+    cmd += ["--db", f"sqlite:///{db}", "--action-rate", "100000", "--create-rate", "100000"]
+    log = open(db.with_suffix(".log"), "wb")  # kept open for the server's life
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{url}/api/bots", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("server did not start")
+
+
+def _cpu_seconds(proc: subprocess.Popen[bytes] | None) -> float:
+    """User + system CPU time of the server process so far (Linux /proc), 0 if unknown."""
+    if proc is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--url", help="an already running server (default: start one on a temporary database)")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--moves", type=int, default=60, help="decisions per game (fewer if the game ends)")
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--concurrency", type=int, default=64, help="HTTP connections in all")
+    ap.add_argument("--processes", type=int, default=2, help="client processes")
+    args = ap.parse_args(argv)
+    proc = None
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.url
+        if url is None:
+            proc, url = start_server(Path(tmp) / "load.db")
+        try:
+            cpu0 = _cpu_seconds(proc)
+            out = run_load(url, args.games, args.moves, args.players, args.concurrency, args.processes)
+            if proc is not None:
+                cpu = _cpu_seconds(proc) - cpu0
+                out["server_cpu_seconds"] = round(cpu, 2)
+                out["server_cpu_ms_per_move"] = round(1000 * cpu / max(1, out["moves"]), 2)
+        finally:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(10)
+    print(json.dumps(out, indent=1))
+    return out
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""``inferno serve``: the web server (lobby, games, browser client) on localhost by default."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for a LAN).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--db",
+    "database_url",
+    default=None,
+    help="SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/inferno (default: embedded SQLite file).",
+)
+@click.option(
+    "--bot-delay", default=0.4, show_default=True, type=click.FloatRange(0, 10), help="Seconds between bot moves."
+)
+@click.option(
+    "--new-game",
+    "new_game",
+    type=click.IntRange(1, 4),
+    default=None,
+    help="Create a game for this many players (you in seat 1, bots in the others) and print its URL.",
+)
+@click.option("--bot", default=None, help="Bot for --new-game seats (default: the strongest quick built-in bot).")
+@click.option("--seed", type=int, default=None, help="Seed for --new-game.")
+@click.option(
+    "--action-rate", default=20.0, show_default=True, type=click.FloatRange(0.1), help="Actions per second per seat."
+)
+@click.option(
+    "--create-rate",
+    default=2.0,
+    show_default=True,
+    type=click.FloatRange(0.01),
+    help="New games per second per address.",
+)
+def command(
+    host: str,
+    port: int,
+    database_url: str | None,
+    bot_delay: float,
+    new_game: int | None,
+    bot: str | None,
+    seed: int | None,
+    action_rate: float,
+    create_rate: float,
+) -> None:
+    """Serve Inferno in the browser: create games, invite friends, play against bots."""
+    try:
+        import uvicorn
+
+        from inferno.server.app import ServerSettings, create_app
+        from inferno.server.limits import Rate
+        from inferno.server.storage import Storage
+    except ModuleNotFoundError as exc:  # pragma: no cover
+        raise click.ClickException(
+            f"the web extra is not installed ({exc.name}); pip install 'inferno-game[web]'"
+        ) from None
+
+    storage = Storage(database_url)
+    if new_game is not None:
+        url = _new_game_url(storage, host, port, new_game, bot, seed)
+        click.echo(f"New game against bots: {url}")
+    settings = ServerSettings(
+        database_url=storage.url,
+        bot_delay=bot_delay,
+        action_rate=Rate(action_rate, max(3 * action_rate, 10)),
+        create_rate=Rate(create_rate, max(30 * create_rate, 60)),
+    )
+    app = create_app(settings, storage=storage)
+    click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+
+
+def _new_game_url(storage: object, host: str, port: int, players: int, bot: str | None, seed: int | None) -> str:
+    from inferno.bots.base import bot_names
+    from inferno.server.service import GameService, SeatKind, SeatSpec
+    from inferno.server.storage import Storage
+
+    assert isinstance(storage, Storage)
+    names = bot_names()
+    if bot is None:
+        bot = "greedy" if "greedy" in names else "random"
+    if bot not in names:
+        raise click.ClickException(f"unknown bot {bot!r}; known: {', '.join(names)}")
+    seats = [SeatSpec(SeatKind.HUMAN, name="You")] + [SeatSpec(SeatKind.BOT, bot)] * (players - 1)
+    created = GameService(storage).create(seats, seed)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    return f"http://{shown}:{port}/game/{created.game_id}#{created.seat_tokens[0]}"

@@ -1,0 +1,1 @@
+"""The authoritative game server: lobby, storage, bots and the browser client's API."""

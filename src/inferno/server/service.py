@@ -1,0 +1,368 @@
+"""The authoritative game service: games in memory, every accepted action committed before it counts.
+
+Thread-safe: each game has its own lock, held while an action is checked, stored and applied, so two
+requests for one game are served one after the other and the version number orders them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from inferno.bots.base import Bot, BotSpecError, bot_names, make_bot
+from inferno.records.undo import Step, describe_step, undoable
+from inferno.rules.actions import GameOverError, IllegalActionError, InfernoError, MalformedActionError
+from inferno.rules.engine import apply, apply_in_place, legal_actions, to_move, view
+from inferno.rules.notation import action_text, parse_action
+from inferno.rules.setup import SetupError, new_game
+from inferno.rules.state import State
+from inferno.server.storage import GameRow, SeatRow, StaleWriteError, Storage
+from inferno.server.views import board_json, view_json
+
+log = logging.getLogger("inferno.server")
+
+SPECTATOR = -1
+
+
+class SeatKind(StrEnum):
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class ErrorCode(StrEnum):
+    """Why a request was refused; each maps to one HTTP status."""
+
+    NOT_FOUND = "not_found"
+    FORBIDDEN = "forbidden"
+    STALE = "stale"
+    MALFORMED = "malformed"
+    ILLEGAL = "illegal"
+    NOT_YOUR_TURN = "not_your_turn"
+    GAME_OVER = "game_over"
+    UNDO_REFUSED = "undo_refused"
+    BAD_REQUEST = "bad_request"
+    RATE_LIMITED = "rate_limited"
+
+
+STATUS = {
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.FORBIDDEN: 403,
+    ErrorCode.STALE: 409,
+    ErrorCode.MALFORMED: 400,
+    ErrorCode.ILLEGAL: 422,
+    ErrorCode.NOT_YOUR_TURN: 409,
+    ErrorCode.GAME_OVER: 409,
+    ErrorCode.UNDO_REFUSED: 409,
+    ErrorCode.BAD_REQUEST: 400,
+    ErrorCode.RATE_LIMITED: 429,
+}
+
+
+class Refused(Exception):
+    """A request the service refuses; nothing changed."""
+
+    def __init__(self, code: ErrorCode, message: str, version: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.version = version
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"error": self.code.value, "message": self.message}
+        if self.version is not None:
+            d["version"] = self.version
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat asked for at creation: a human, or a bot by name."""
+
+    kind: SeatKind
+    bot: str = ""
+    name: str = ""
+
+
+@dataclass(slots=True)
+class Session:
+    """One game being served."""
+
+    row: GameRow
+    state: State
+    steps: list[Step]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    board: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new game with its secret links: one token per human seat, one for spectators."""
+
+    game_id: str
+    seat_tokens: list[str | None]
+    spectator_token: str
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class GameService:
+    """Creates, loads, serves and advances games; the only writer of game state."""
+
+    def __init__(self, storage: Storage, on_change: Callable[[str], None] | None = None) -> None:
+        self.storage = storage
+        self.sessions: dict[str, Session] = {}
+        self.on_change = on_change
+        self._create_lock = threading.Lock()
+
+    # ----- loading and creating -----
+
+    def load(self) -> int:
+        """Rebuild every stored game by replaying its moves; returns how many were loaded."""
+        for row in self.storage.load_games():
+            try:
+                s = new_game(row.players, row.seed, row.side)
+                steps = []
+                for i, (_seat, text) in enumerate(row.moves):
+                    a = parse_action(s, text)
+                    before = s.copy()
+                    apply_in_place(s, a)
+                    steps.append(describe_step(before, a, s, i, text))
+            except (InfernoError, SetupError) as exc:
+                log.error("game %s cannot be replayed and is not served: %s", row.id, exc)
+                continue
+            self.sessions[row.id] = Session(row, s, steps)
+        return len(self.sessions)
+
+    def create(self, seats: Sequence[SeatSpec], seed: int | None = None, side: str | None = None) -> Created:
+        players = len(seats)
+        known = set(bot_names())
+        for spec in seats:
+            if spec.kind is SeatKind.BOT and spec.bot not in known:
+                raise Refused(ErrorCode.BAD_REQUEST, f"unknown bot {spec.bot!r}; known: {', '.join(sorted(known))}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        try:
+            s = new_game(players, seed, side)
+        except (SetupError, InfernoError) as exc:
+            raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
+        tokens: list[str | None] = []
+        rows = []
+        for i, spec in enumerate(seats):
+            name = spec.name or (f"Player {i + 1}" if spec.kind is SeatKind.HUMAN else f"{spec.bot} bot {i + 1}")
+            if spec.kind is SeatKind.HUMAN:
+                tok = secrets.token_urlsafe(18)
+                tokens.append(tok)
+                rows.append(SeatRow("human", "", name, hash_token(tok)))
+            else:
+                tokens.append(None)
+                rows.append(SeatRow("bot", spec.bot, name, ""))
+        spectator = secrets.token_urlsafe(12)
+        with self._create_lock:
+            gid = secrets.token_urlsafe(8)
+            while gid in self.sessions:
+                gid = secrets.token_urlsafe(8)
+            row = GameRow(
+                gid, time.time(), players, seed, s.config.side, s.rules.fingerprint, rows, hash_token(spectator)
+            )
+            self.storage.create_game(row)
+            self.sessions[gid] = Session(row, s, [])
+        return Created(gid, tokens, spectator)
+
+    # ----- access -----
+
+    def session(self, game_id: str) -> Session:
+        sess = self.sessions.get(game_id)
+        if sess is None:
+            raise Refused(ErrorCode.NOT_FOUND, "no such game")
+        return sess
+
+    def authorize(self, game_id: str, token: str | None) -> int:
+        """The seat a token opens (SPECTATOR for the spectator token); refuses anything else."""
+        sess = self.session(game_id)
+        if not token:
+            raise Refused(ErrorCode.FORBIDDEN, "a seat or spectator token is needed")
+        h = hash_token(token)
+        for i, seat in enumerate(sess.row.seats):
+            if seat.kind == "human" and secrets.compare_digest(seat.token_hash, h):
+                return i
+        if secrets.compare_digest(sess.row.spectator_hash, h):
+            return SPECTATOR
+        raise Refused(ErrorCode.FORBIDDEN, "this token opens no seat of this game")
+
+    def snapshot(self, game_id: str, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees now (SPECTATOR: public information only)."""
+        sess = self.session(game_id)
+        with sess.lock:
+            s = sess.state
+            steps = list(sess.steps)
+        d = view_json(s, view(s, seat), seat)
+        d.update(
+            game=game_id,
+            seat=seat,
+            version=s.version,
+            seats=[{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(sess.row.seats)],
+            undo=undoable(steps, seat, s.turn, to_move(s)) > 0 if not s.over else False,
+        )
+        return d
+
+    def board(self, game_id: str) -> dict[str, Any]:
+        sess = self.session(game_id)
+        if sess.board is None:
+            sess.board = board_json(sess.state)
+        return sess.board
+
+    def replay_view(self, game_id: str, upto: int) -> dict[str, Any]:
+        """The public view after ``upto`` moves of a finished game (the replay view)."""
+        sess = self.session(game_id)
+        if not sess.state.over:
+            raise Refused(ErrorCode.BAD_REQUEST, "replays are for finished games")
+        texts = [t for _, t in sess.row.moves]
+        if not 0 <= upto <= len(texts):
+            raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
+        s = new_game(sess.row.players, sess.row.seed, sess.row.side)
+        for t in texts[:upto]:
+            apply_in_place(s, parse_action(s, t))
+        d = view_json(s, view(s, SPECTATOR), SPECTATOR)
+        d.update(game=game_id, seat=SPECTATOR, version=s.version, replay={"upto": upto, "total": len(texts)})
+        return d
+
+    def summary(self, game_id: str, seat: int) -> dict[str, Any]:
+        sess = self.session(game_id)
+        s = sess.state
+        return {
+            "game": game_id,
+            "seat": seat,
+            "players": sess.row.players,
+            "side": sess.row.side,
+            "created_at": sess.row.created_at,
+            "turn": s.turn,
+            "version": s.version,
+            "over": s.over,
+            "to_move": to_move(s),
+            "your_turn": seat >= 0 and to_move(s) == seat,
+            "seats": [x.name for x in sess.row.seats],
+        }
+
+    # ----- changing games -----
+
+    def act(self, game_id: str, seat: int, version: int, text: str) -> int:
+        """Apply ``seat``'s action seen at ``version``; stored and committed before returning the new version."""
+        sess = self.session(game_id)
+        with sess.lock:
+            s = sess.state
+            if seat < 0:
+                raise Refused(ErrorCode.FORBIDDEN, "spectators cannot act")
+            if s.over:
+                raise Refused(ErrorCode.GAME_OVER, "the game is over", s.version)
+            if version != s.version:
+                raise Refused(
+                    ErrorCode.STALE, f"you saw version {version}, the game is at version {s.version}", s.version
+                )
+            if to_move(s) != seat:
+                raise Refused(ErrorCode.NOT_YOUR_TURN, f"Player {to_move(s) + 1} decides now", s.version)
+            try:
+                a = parse_action(s, text)
+                new = apply(s, a)
+            except MalformedActionError as exc:
+                raise Refused(ErrorCode.MALFORMED, str(exc), s.version) from None
+            except (IllegalActionError, GameOverError) as exc:
+                raise Refused(ErrorCode.ILLEGAL, str(exc), s.version) from None
+            self._commit(sess, s, a, new, seat)
+        self._changed(game_id)
+        return new.version
+
+    def _commit(self, sess: Session, s: State, a: Any, new: State, seat: int) -> None:
+        text = action_text(s, a)
+        try:
+            self.storage.append_move(sess.row.id, s.version, seat, text, new.over)
+        except StaleWriteError:
+            raise Refused(ErrorCode.STALE, "another request changed the game first", s.version) from None
+        sess.row.moves.append((seat, text))
+        sess.steps.append(describe_step(s, a, new, s.version, text))
+        sess.state = new
+
+    def undo(self, game_id: str, seat: int, version: int) -> int:
+        """Take back ``seat``'s last decision if the shared undo limits allow it."""
+        sess = self.session(game_id)
+        with sess.lock:
+            s = sess.state
+            if version != s.version:
+                raise Refused(
+                    ErrorCode.STALE, f"you saw version {version}, the game is at version {s.version}", s.version
+                )
+            if s.over or undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
+                raise Refused(
+                    ErrorCode.UNDO_REFUSED,
+                    "only your own decisions in this turn, after the last revealed card, can be taken back",
+                    s.version,
+                )
+            keep = s.version - 1
+            t = new_game(sess.row.players, sess.row.seed, sess.row.side)
+            for _, text in sess.row.moves[:keep]:
+                apply_in_place(t, parse_action(t, text))
+            self.storage.truncate_moves(game_id, keep)
+            del sess.row.moves[keep:]
+            del sess.steps[keep:]
+            sess.state = t
+        self._changed(game_id)
+        return keep
+
+    def bot_to_move(self, game_id: str) -> bool:
+        sess = self.sessions.get(game_id)
+        if sess is None or sess.state.over:
+            return False
+        return sess.row.seats[to_move(sess.state)].kind == SeatKind.BOT
+
+    def bot_step(self, game_id: str) -> bool:
+        """Let the bot to move make one decision from its own view; False if no bot is to move.
+
+        The bot thinks outside the game's lock (it only sees an immutable state); its choice is applied
+        only if the game has not changed meanwhile.
+        """
+        sess = self.session(game_id)
+        with sess.lock:
+            s = sess.state
+            if s.over:
+                return False
+            p = to_move(s)
+            seat = sess.row.seats[p]
+            if seat.kind != SeatKind.BOT:
+                return False
+            bot = sess.bots.get(p)
+            if bot is None:
+                try:
+                    bot = make_bot(seat.bot, sess.row.seed * 31 + p)
+                except BotSpecError:
+                    bot = make_bot("random", sess.row.seed * 31 + p)
+                sess.bots[p] = bot
+            acts = legal_actions(s)
+        try:
+            a = bot.choose(view(s, p), acts)
+        except Exception:  # a broken bot must not stall the game: fall back to a random legal choice
+            log.exception("bot %s failed in game %s; playing a random legal action", seat.bot, game_id)
+            a = random.Random(s.version).choice(acts)
+        with sess.lock:
+            if sess.state is not s:
+                return True
+            new = apply(s, a)
+            self._commit(sess, s, a, new, p)
+        self._changed(game_id)
+        return True
+
+    def games_with_bot_to_move(self) -> list[str]:
+        return [gid for gid in self.sessions if self.bot_to_move(gid)]
+
+    def _changed(self, game_id: str) -> None:
+        if self.on_change is not None:
+            self.on_change(game_id)

@@ -1,0 +1,193 @@
+"""Durable storage of games through SQLAlchemy: embedded SQLite by default, any SQLAlchemy URL otherwise.
+
+A game is its settings (players, seed, side, seats) plus its accepted actions in text form, one row
+each. Every accepted action is committed in its own transaction before the server acknowledges it,
+so a killed server loses no acknowledged move; on restart each game is rebuilt by replaying its rows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+metadata = sa.MetaData()
+
+games_table = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("side", sa.String(16), nullable=False),
+    sa.Column("rules_fingerprint", sa.String(64), nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),  # JSON list of SeatRow dicts
+    sa.Column("spectator_hash", sa.String(64), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False, default=0),
+    sa.Column("over", sa.Boolean, nullable=False, default=False),
+)
+
+moves_table = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("text", sa.String(120), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat as stored: who plays it and the hash of its secret token."""
+
+    kind: str  # "human" or "bot"
+    bot: str  # bot name for bot seats, "" for humans
+    name: str
+    token_hash: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "bot": self.bot, "name": self.name, "token_hash": self.token_hash}
+
+
+@dataclass(slots=True)
+class GameRow:
+    """A stored game: settings, seats and its moves (seat, action text) in order."""
+
+    id: str
+    created_at: float
+    players: int
+    seed: int
+    side: str
+    rules_fingerprint: str
+    seats: list[SeatRow]
+    spectator_hash: str
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    over: bool = False
+
+
+class StaleWriteError(RuntimeError):
+    """Another writer stored a move at this index first (the in-memory game is out of date)."""
+
+
+def default_database_url() -> str:
+    """SQLite file under $XDG_DATA_HOME/inferno (or ~/.local/share/inferno)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "inferno"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'server.db'}"
+
+
+class Storage:
+    """Games and moves in a SQL database; every method is one committed transaction."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_database_url()
+        self.is_sqlite = self.url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine: Engine = sa.create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        # SQLite allows one writer at a time; serialising writes here avoids "database is locked".
+        self._write_lock = threading.Lock() if self.is_sqlite else None
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def _locked(self) -> Any:
+        return self._write_lock if self._write_lock is not None else _NullLock()
+
+    def create_game(self, g: GameRow) -> None:
+        now = time.time()
+        with self._locked(), self.engine.begin() as conn:
+            conn.execute(
+                games_table.insert().values(
+                    id=g.id,
+                    created_at=g.created_at,
+                    updated_at=now,
+                    players=g.players,
+                    seed=g.seed,
+                    side=g.side,
+                    rules_fingerprint=g.rules_fingerprint,
+                    seats=json.dumps([s.to_dict() for s in g.seats]),
+                    spectator_hash=g.spectator_hash,
+                    version=0,
+                    over=False,
+                )
+            )
+
+    def append_move(self, game_id: str, idx: int, seat: int, text: str, over: bool) -> None:
+        """Store move ``idx`` (0-based) and commit; raises StaleWriteError if that index exists."""
+        now = time.time()
+        try:
+            with self._locked(), self.engine.begin() as conn:
+                conn.execute(moves_table.insert().values(game_id=game_id, idx=idx, seat=seat, text=text, at=now))
+                conn.execute(
+                    games_table.update()
+                    .where(games_table.c.id == game_id)
+                    .values(version=idx + 1, over=over, updated_at=now)
+                )
+        except sa.exc.IntegrityError as exc:
+            raise StaleWriteError(f"move {idx} of game {game_id} is already stored") from exc
+
+    def truncate_moves(self, game_id: str, keep: int) -> None:
+        """Delete every move from index ``keep`` on (undo) and commit."""
+        now = time.time()
+        with self._locked(), self.engine.begin() as conn:
+            conn.execute(moves_table.delete().where(moves_table.c.game_id == game_id, moves_table.c.idx >= keep))
+            conn.execute(
+                games_table.update().where(games_table.c.id == game_id).values(version=keep, over=False, updated_at=now)
+            )
+
+    def load_games(self) -> list[GameRow]:
+        """Every stored game with its moves, oldest game first."""
+        out: dict[str, GameRow] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(games_table.select().order_by(games_table.c.created_at)):
+                seats = [SeatRow(**d) for d in json.loads(r.seats)]
+                out[r.id] = GameRow(
+                    r.id,
+                    r.created_at,
+                    r.players,
+                    r.seed,
+                    r.side,
+                    r.rules_fingerprint,
+                    seats,
+                    r.spectator_hash,
+                    over=bool(r.over),
+                )
+            for m in conn.execute(moves_table.select().order_by(moves_table.c.game_id, moves_table.c.idx)):
+                g = out.get(m.game_id)
+                if g is not None:
+                    g.moves.append((m.seat, m.text))
+        return list(out.values())
+
+
+class _NullLock:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    # WAL + NORMAL: a commit is in the WAL file (the OS has it) before it returns, so killing the server
+    # loses nothing acknowledged; only a power cut may lose the last commits. FULL would fsync each one.
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

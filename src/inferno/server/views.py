@@ -1,0 +1,260 @@
+"""JSON for the browser: a player's view of the game, its legal actions with what they touch, and the
+static board layout taken from the rules data (never hard-coded here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inferno.records.log import events
+from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.engine import legal_actions, pending
+from inferno.rules.notation import action_text
+from inferno.rules.scoring import STEPS, result
+from inferno.rules.serialize import state_to_dict
+from inferno.rules.state import GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, TOWER_LOC, State
+
+# What each action argument points at on the board, so the client can highlight it.
+# "shield:12", "colour:3" (a Graveyard Soul), "location:2", "member:0", ...
+_TARGETS: dict[Act, tuple[str, ...]] = {
+    Act.ENTER: ("colour",),
+    Act.MOVE: ("shield",),
+    Act.STEP: ("shield",),
+    Act.SEND: ("location", "member"),
+    Act.ACCUSE: ("location", "member"),
+    Act.HOME: ("member",),
+    Act.SWAP: ("space", "space"),
+    Act.EXCHANGE: ("number",),
+    Act.PHLEG: ("phleg",),
+    Act.GATE: ("gate",),
+    Act.DELIVER: ("barrel",),
+    Act.BARREL: ("barrel", "floor"),
+    Act.GUEST: ("guest", "floor"),
+    Act.RECALL: ("place", "member"),
+    Act.DISMISS: ("guest",),
+    Act.RETURN: ("barrel",),
+    Act.DROWN: ("colour", "number"),
+    Act.TRACK: ("track",),
+    Act.GMOVE: ("guardian", "shield"),
+    Act.TARGET: ("shield", "shield"),
+    Act.PLAY: ("card",),
+    Act.BUY: ("card",),
+    Act.EFFECT: ("half",),
+    Act.DRAW: ("card",),
+    Act.DIPLOMA: ("track",),
+}
+_PLAIN_TARGET = {
+    Act.BRIBE: "bribe",
+    Act.COUNCIL: "council",
+    Act.DONE: "done",
+    Act.PLAY_DECK: "deck",
+    Act.DRAW_DECK: "deck",
+    Act.GUARDIAN: "bonfire:guardian",
+    Act.STYX: "styx",
+    Act.FRAUD: "wall:fraud",
+}
+
+# What each pending decision asks, with the rule it comes from (shown when hovering).
+EXPLAIN: dict[Decision, tuple[str, str]] = {
+    Decision.HELL: (
+        "Move one standing Soul down a line, or pay Charon to bring a Graveyard Soul into Limbo.",
+        "S2; RULES.md §5.1",
+    ),
+    Decision.HELL_STEP: ("The Soul jumps an occupied shield: choose the line it follows.", "S2; RULES.md §5.2"),
+    Decision.FLORENCE: (
+        "Send a family member from Home, accuse with one already there, or hold a family council (bribe first to act in any quartiere).",
+        "S2; RULES.md §6.1",
+    ),
+    Decision.COURTYARD: (
+        "COURTYARD: bring family members Home from the Tower, or rearrange the Tower.",
+        "RULES.md §6.4",
+    ),
+    Decision.BONFIRE_EXCHANGE: ("BONFIRE 1: change Florins into Drachmas.", "RULES.md §6.4"),
+    Decision.BONFIRE_SECOND: ("BONFIRE 2: raise a Phlegethon cube or place a safe passage.", "RULES.md §6.4"),
+    Decision.BONFIRE_THIRD: ("BONFIRE 3: pay to move a Guardian, or to use the River Styx.", "RULES.md §6.4"),
+    Decision.WALL_EXCHANGE: ("WALL 1: change Florins into Drachmas.", "RULES.md §6.4"),
+    Decision.WALL_FRAUD: ("WALL 2: pay to play a Fraud card.", "RULES.md §6.4"),
+    Decision.WALL_DELIVER: ("WALL 3: deliver a Barrel to your supply panel and score it.", "RULES.md §6.4, §13"),
+    Decision.MARKET: ("MARKET: take a Barrel into an empty Tower space.", "RULES.md §6.4"),
+    Decision.PALACE: (
+        "PALACE: take a Guest into an empty Tower space and gain that floor's Florins.",
+        "RULES.md §6.4, §6.5",
+    ),
+    Decision.COUNCIL: ("Family council: bring a member Home, or send back a Guest or a Barrel.", "RULES.md §10"),
+    Decision.GATE: ("Place your safe passage on a gate of the Walls of Dis.", "S2; RULES.md §5.3"),
+    Decision.TRACK: ("Advance your Skull on a Sin Track.", "S0; RULES.md §7"),
+    Decision.TOWER_HOME: ("Bring a family member from the Tower Home.", "RULES.md §6.4"),
+    Decision.PHLEG: ("Raise a Phlegethon cube one space.", "RULES.md §6.4"),
+    Decision.STYX: (
+        "River Styx: return Souls of one colour from the Graveyard to advance on Sin Tracks.",
+        "S0, S1; RULES.md §7.1",
+    ),
+    Decision.GUARDIAN_MOVE: ("Move a Guardian to an empty shield.", "S1; RULES.md §9.2"),
+    Decision.GUARDIAN_EFFECT: ("Apply the Guardian's effect to a nearby Soul.", "S1; RULES.md §9.3"),
+    Decision.FRAUD_SOURCE: (
+        "Play a Fraud card from your hand, the market or the deck (not from hand costs 1 more).",
+        "S0; RULES.md §12",
+    ),
+    Decision.FRAUD_EFFECT: ("Choose one of the card's effects.", "S0; RULES.md §12"),
+    Decision.FRAUD_DRAW: ("Draw a replacement Fraud card from the market or the deck.", "S0; RULES.md §12"),
+    Decision.ENDGAME_FRAUD: ("Final scoring: apply a played card's end-game effect.", "S3; RULES.md §16.2"),
+    Decision.EXTRA_DIPLOMA: ("Final scoring: place a Diploma bought with two ½ Diplomas.", "S3; RULES.md §16.2"),
+}
+
+
+def action_targets(a: Action) -> list[str]:
+    """The board keys an action involves, e.g. ``["location:2", "member:0"]``."""
+    plain = _PLAIN_TARGET.get(a.kind)
+    if plain is not None:
+        return [plain]
+    out = []
+    for shape, v in zip(_TARGETS.get(a.kind, ()), (a.a, a.b), strict=False):
+        if shape != "number":
+            out.append(f"{shape}:{v}")
+    return out
+
+
+def legal_json(s: State) -> list[dict[str, Any]]:
+    return [
+        {"text": action_text(s, a), "kind": a.kind.name.lower(), "targets": action_targets(a)} for a in legal_actions(s)
+    ]
+
+
+def result_json(s: State) -> dict[str, Any] | None:
+    if not s.over:
+        return None
+    r = result(s)
+    return {
+        "steps": list(STEPS),
+        "players": [
+            {
+                "player": p.player,
+                "infamy": p.infamy,
+                "before_final": p.before_final,
+                "steps": dict(p.steps),
+                "diplomas": p.diplomas,
+                "rank": p.rank,
+                "winner": p.winner,
+            }
+            for p in r.players
+        ],
+        "winners": list(r.winners),
+        "sudden_death": r.sudden_death,
+        "ended_by": r.ended_by,
+    }
+
+
+def view_json(full: State, v: State, seat: int, log_tail: int = 400) -> dict[str, Any]:
+    """The JSON a seat receives: ``v`` is ``inferno.view(full, seat)`` (seat -1 = spectator)."""
+    d = state_to_dict(v)
+    moves = d.pop("actions")
+    d.pop("format", None)
+    pend = pending(full)
+    pend_json = None
+    if pend is not None:
+        text, rule = EXPLAIN.get(pend.decision, ("", ""))
+        pend_json = {"player": pend.player, "decision": pend.decision.name.lower(), "explain": text, "rule": rule}
+    mine = pend is not None and pend.player == seat
+    evs = events(v)
+    return {
+        "state": d,
+        "moves": len(moves),
+        "pending": pend_json,
+        "legal": legal_json(full) if mine else [],
+        "log": [e._asdict() for e in evs[-log_tail:]],
+        "log_total": len(evs),
+        "result": result_json(full),
+    }
+
+
+def board_json(s: State) -> dict[str, Any]:
+    """Static layout and component data for drawing: everything comes from the rules data."""
+    r, b = s.rules, s.board
+    return {
+        "side": b.side,
+        "circles": [
+            {"number": c.number, "id": c.id, "sin": c.sin, "colour": c.colour, "hex": c.hex, "glyph": c.glyph}
+            for c in r.circles
+        ],
+        "circle_infamy": list(r.circle_infamy),
+        "shields": {
+            "labels": list(b.labels),
+            "circle": list(b.circle),
+            "symbol": list(b.symbol),
+            "down": [list(x) for x in b.down],
+            "gate": list(b.gate),
+            "circle_shields": [list(x) for x in b.circle_shields],
+        },
+        "gates": b.gates,
+        "walls_above_circle": r.walls_above_circle,
+        "quartieri": list(r.quartieri),
+        "quartiere_symbols": list(r.quartiere_symbols),
+        "locations": [
+            {
+                "index": loc.index,
+                "id": loc.id,
+                "name": loc.name,
+                "circle": loc.circle,
+                "special": loc.special,
+                "noble_florins": loc.noble_florins,
+                "urchin_free": loc.urchin_free,
+                "urchin_only": loc.urchin_only,
+            }
+            for loc in r.locations
+        ],
+        "stops": [{"kind": st.kind.value, "circle": st.circle, "label": str(st)} for st in s.stops],
+        "barrels": [{"index": x.index, "id": x.id, "score": x.score, "amount": x.amount} for x in r.barrels],
+        "fraud_cards": [
+            {
+                "index": c.index,
+                "id": c.id,
+                "instant_barrel": c.instant_barrel,
+                "instant": [_effect_text(e.type.value, e.amount, e.track, e.group) for e in c.instant],
+                "endgame_barrel": c.endgame_barrel,
+                "endgame": [_effect_text(e.type.value, e.amount, e.per, e.group) for e in c.endgame],
+            }
+            for c in r.fraud_cards
+        ],
+        "guardians": [
+            {"slot": i, "id": r.guardians[g].id, "name": r.guardians[g].name} for i, g in enumerate(s.guardians)
+        ],
+        "bonus_tiles": [
+            {
+                "index": t.index,
+                "id": t.id,
+                "kind": t.kind,
+                "text": _effect_text(t.effect.type.value, t.effect.amount, t.effect.track, t.effect.group),
+            }
+            for t in r.bonus_tiles
+        ],
+        "plague_cards": [list(c) for c in r.plague_cards],
+        "family_cards": [{"index": f.index, "id": f.id} for f in r.family_cards],
+        "reputation": [{"id": a, "name": n, "points": p} for a, n, p in r.reputation],
+        "tower_floors": r.tower_floors,
+        "spaces_per_floor": r.spaces_per_floor,
+        "track_max": r.track_max,
+        "upper_tracks": list(r.upper_tracks),
+        "lower_tracks": list(r.lower_tracks),
+        "phleg_min": r.phleg_min,
+        "phleg_max": r.phleg_max,
+        "loan_positions": [list(x) for x in r.loan_positions],
+        "styx_table": {str(k): list(v) for k, v in r.styx_table.items()},
+        "guest_circles": list(r.guest_circles),
+        # How the state's lists encode pieces (inferno.rules.state), so the client decodes them the same way.
+        "codes": {
+            "hell": {"lying": LYING, "tile": TILE, "guardian": GUARDIAN, "pit": PIT},
+            "tower": {"noble": T_NOBLE, "urchin": T_URCHIN, "guest": T_GUEST, "barrel": T_BARREL},
+            "tower_place": TOWER_LOC,
+        },
+    }
+
+
+def _effect_text(kind: str, amount: int, extra: int, group: str) -> str:
+    words = kind.replace("_", " ")
+    bits = [words]
+    if amount:
+        bits.append(str(amount))
+    if extra:
+        bits.append(f"({extra})")
+    if group:
+        bits.append(group)
+    return " ".join(bits)

@@ -1,0 +1,271 @@
+// The main board: Florence's quartieri and locations, Hell's nine circles, the Graveyard, Plague deck,
+// River Styx, Dante's path and the Fraud market. Every size comes from the rules data (board.json).
+import { el, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
+
+const ROW_H = 62;
+const GATE_GAP = 34;
+const QUARTIERE_H = 186;
+// Two layouts: wide (quartieri side by side) and narrow for phones (quartieri two by two).
+const WIDE = { W: 1000, cols: 4, left: 110, right: 90 };
+const NARROW = { W: 600, cols: 2, left: 96, right: 54 };
+let L = WIDE;
+let W = L.W;
+let HELL_TOP = 215;
+
+export function layoutFor(pixelWidth) {
+  return pixelWidth > 0 && pixelWidth < 700 ? "narrow" : "wide";
+}
+
+export function shieldXY(board, i) {
+  const sh = board.shields;
+  const c = sh.circle[i];
+  const row = sh.circle_shields[c];
+  const n = row.length;
+  const k = row.indexOf(i);
+  const maxN = Math.max(...sh.circle_shields.map((r) => r.length));
+  const span = (W - L.left - L.right - 40) * (0.55 + 0.45 * (n / maxN));
+  const spacing = n > 1 ? span / (n - 1) : 0;
+  const x = (L.left + W - L.right) / 2 + (k - (n - 1) / 2) * Math.min(spacing, 150);
+  let y = HELL_TOP + (c - 1) * ROW_H + 30;
+  if (c >= board.walls_above_circle) y += GATE_GAP;
+  return [x, y];
+}
+
+export function drawBoard(svg, board, st, names, mode = "wide") {
+  L = mode === "narrow" ? NARROW : WIDE;
+  W = L.W;
+  HELL_TOP = 26 + Math.ceil(board.quartieri.length / L.cols) * QUARTIERE_H + 14;
+  const bottomH = mode === "narrow" ? 315 : 215;
+  const height = HELL_TOP + 9 * ROW_H + GATE_GAP + bottomH;
+  svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  svg.innerHTML = "";
+  el("rect", { x: 0, y: 0, width: W, height, class: "bg" }, svg);
+  drawFlorence(svg, board, st);
+  drawHell(svg, board, st);
+  drawBottom(svg, board, st, HELL_TOP + 9 * ROW_H + GATE_GAP + 12, names);
+}
+
+function drawFlorence(svg, board, st) {
+  const g = el("g", { class: "florence" }, svg);
+  el("text", { x: 10, y: 18, class: "area-title" }, g, "Florence");
+  const qw = (W - 20) / L.cols;
+  board.quartieri.forEach((name, q) => {
+    const x0 = 10 + (q % L.cols) * qw;
+    const y0 = 26 + Math.floor(q / L.cols) * QUARTIERE_H;
+    const active = st.quartiere === q;
+    el("rect", { x: x0 + 3, y: y0, width: qw - 6, height: 180, rx: 8, class: active ? "quartiere active" : "quartiere" }, g);
+    el("text", { x: x0 + 12, y: y0 + 18, class: "q-name" }, g, `${symbolGlyph(board.quartiere_symbols[q])} ${name}`);
+    const locs = board.locations.filter((l) => st.loc_quartiere[l.index] === q);
+    locs.forEach((loc, j) => drawLocation(g, board, st, loc, x0 + 10 + j * ((qw - 20) / 2), y0 + 28, (qw - 30) / 2));
+  });
+}
+
+function drawLocation(parent, board, st, loc, x, y, w) {
+  const c = board.circles[loc.circle - 1];
+  const h = 144;
+  const g = keyed(el("g", { class: "location", transform: `translate(${x},${y})` }, parent), [`location:${loc.index}`]);
+  if (loc.special) {
+    el("path", { d: `M0,${h}V22A${w / 2},22 0 0,1 ${w},22V${h}Z`, fill: c.hex, class: "loc-tile" }, g);
+  } else {
+    el("rect", { x: 0, y: 0, width: w, height: h, rx: 3, fill: c.hex, class: "loc-tile" }, g);
+  }
+  el("text", { x: w / 2, y: 34, class: "loc-name" }, g, loc.name);
+  let req = loc.special ? (loc.urchin_only ? "Urchins only" : `Noble ${loc.noble_florins}ƒ${loc.urchin_free ? ", Urchin free" : ""}`) : "free access";
+  el("text", { x: w / 2, y: 48, class: "loc-req" }, g, req);
+  // Family members here, per player and kind.
+  let k = 0;
+  st.players.forEach((pl, p) => {
+    for (const kind of [0, 1]) {
+      for (let n = 0; n < pl.florence[loc.index * 2 + kind]; n++, k++) {
+        member(g, p, kind, 14 + (k % 5) * 19, 70 + Math.floor(k / 5) * 22, 1.1);
+      }
+    }
+  });
+  if (loc.id === "palace") {
+    board.guest_circles.forEach((gc, i) => {
+      const left = st.palace[gc];
+      const cc = board.circles[gc - 1];
+      const gg = keyed(el("g", { transform: `translate(${12 + i * 22},${h - 16})` }, g), [`guest:${gc}`]);
+      el("circle", { r: 8, fill: cc.hex, class: "guest" }, gg);
+      el("text", { y: 4, class: "count" }, gg, String(left));
+      el("title", {}, gg, `${left} ${cc.sin} Guest(s) left at the PALACE`);
+    });
+  }
+  if (loc.id === "market") {
+    board.barrels.forEach((b, i) => {
+      const gg = keyed(el("g", { transform: `translate(${12 + i * 22},${h - 16})` }, g), [`barrel:${b.index}`]);
+      el("rect", { x: -7, y: -9, width: 14, height: 18, rx: 5, class: `barrel barrel-${b.id}` }, gg);
+      el("text", { y: 4, class: "count" }, gg, String(st.barrel_market[b.index]));
+      el("title", {}, gg, `${st.barrel_market[b.index]} ${b.id} Barrel(s) left at the MARKET`);
+    });
+  }
+  el("title", {}, g, `${loc.name} (${c.sin}, ${loc.special ? "special" : "free access"})`);
+}
+
+function drawHell(svg, board, st) {
+  const sh = board.shields;
+  const g = el("g", { class: "hell" }, svg);
+  el("text", { x: 10, y: HELL_TOP - 4, class: "area-title" }, g, "Hell");
+  // Circle bands with their sin, colour and Infamy, and the Phlegethon cube.
+  for (let c = 1; c <= 9; c++) {
+    const cc = board.circles[c - 1];
+    const [, y] = shieldXY(board, sh.circle_shields[c][0]);
+    el("rect", { x: 6, y: y - 28, width: W - 12, height: 56, rx: 10, class: "band", fill: cc.hex }, g);
+    const small = L === NARROW ? " small" : "";
+    el("text", { x: 12, y: y - 6, class: `circle-name${small}` }, g, `${c}. ${cc.sin}`);
+    el("text", { x: 12, y: y + 12, class: `circle-info${small}` }, g, `${cc.glyph} ${board.circle_infamy[c]} Infamy`);
+    if (c >= 2) {
+      const pg = keyed(el("g", { transform: `translate(${W - L.right + 28},${y})`, class: "phleg" }, g), [`phleg:${c}`]);
+      el("rect", { x: -14, y: -14, width: 28, height: 28, rx: 4, class: "cube" }, pg);
+      el("text", { y: 6, class: "cube-value" }, pg, `×${st.phleg[c]}`);
+      el("title", {}, pg, `Phlegethon multiplier of circle ${c}: ${st.phleg[c]} (${board.phleg_min}–${board.phleg_max})`);
+    }
+  }
+  // Lines first, then shields on top.
+  sh.down.forEach((downs, i) => {
+    const [x1, y1] = shieldXY(board, i);
+    for (const j of downs) {
+      const [x2, y2] = shieldXY(board, j);
+      el("line", { x1, y1: y1 + 14, x2, y2: y2 - 18, class: "link" }, g);
+    }
+  });
+  sh.labels.forEach((label, i) => drawShield(g, board, st, i, label));
+  // The Walls of Dis with their gates and everyone's safe passages.
+  const wallY = shieldXY(board, sh.circle_shields[board.walls_above_circle][0])[1] - 28 - GATE_GAP / 2;
+  el("rect", { x: L.left, y: wallY - 5, width: W - L.left - L.right, height: 10, class: "wall" }, g);
+  el("text", { x: 16, y: wallY + 4, class: "wall-label" }, g, "Walls of Dis");
+  sh.gate.forEach((gate, i) => {
+    if (gate < 0) return;
+    const [x] = shieldXY(board, i);
+    const gg = keyed(el("g", { transform: `translate(${x},${wallY})`, class: "gate" }, g), [`gate:${gate}`]);
+    el("rect", { x: -15, y: -10, width: 30, height: 20, rx: 3, class: "gate-box" }, gg);
+    el("text", { y: 4, class: "gate-label" }, gg, String(gate + 1));
+    st.players.forEach((pl, p) => {
+      if (pl.passages & (1 << gate)) el("circle", { cx: -12 + p * 8, cy: 14, r: 4, class: `disc p${p}` }, gg);
+    });
+    el("title", {}, gg, `Gate ${gate + 1}: safe passages of ${st.players.map((pl, p) => (pl.passages & (1 << gate) ? `P${p + 1}` : null)).filter(Boolean).join(", ") || "nobody"}`);
+  });
+}
+
+function drawShield(parent, board, st, i, label) {
+  const { lying: LYING, tile: TILE, guardian: GUARDIAN, pit: PIT } = board.codes.hell;
+  const [x, y] = shieldXY(board, i);
+  const c = board.shields.circle[i];
+  const keys = [`shield:${i}`];
+  const v = st.hell[i];
+  if (v >= GUARDIAN && v < PIT) keys.push(`guardian:${v - GUARDIAN}`);
+  const g = keyed(el("g", { class: "shield", transform: `translate(${x},${y})`, "data-shield": label }, parent), keys);
+  el("path", { d: shieldPath(40, 46), class: "shield-bg", stroke: board.circles[c - 1].hex }, g);
+  el("text", { x: 0, y: 19, class: "shield-symbol" }, g, symbolGlyph(board.quartiere_symbols[board.shields.symbol[i]]));
+  el("text", { x: -17, y: -15, class: "shield-label" }, g, label);
+  let what = "empty";
+  if (v > 0 && v < LYING) {
+    soul(g, board, v, 0, -3, false);
+    what = `standing ${board.circles[v - 1].sin} Soul`;
+  } else if (v > LYING && v < TILE) {
+    soul(g, board, v - LYING, 0, -3, true);
+    what = `lying ${board.circles[v - LYING - 1].sin} Soul`;
+  } else if (v > TILE && v < GUARDIAN) {
+    tile(g, board, v - TILE, 0, -3);
+    what = `${board.circles[v - TILE - 1].sin} Soul tile`;
+  } else if (v >= GUARDIAN && v < PIT) {
+    const gd = board.guardians[v - GUARDIAN];
+    el("path", { d: "M0,-14L12,-5L8,10H-8L-12,-5Z", class: "guardian" }, g);
+    el("text", { y: 3, class: "guardian-initial" }, g, gd ? gd.name.slice(0, 2) : "G");
+    what = `Guardian ${gd ? gd.name : ""}`;
+  } else if (v === PIT) {
+    el("ellipse", { rx: 12, ry: 7, class: "pit" }, g);
+    what = "Pit";
+  }
+  const sym = board.quartiere_symbols[board.shields.symbol[i]];
+  el("title", {}, g, `Shield ${label} (circle ${c}, ${sym} → ${board.quartieri[board.shields.symbol[i]]}): ${what}`);
+}
+
+function drawBottom(svg, board, st, y0, names) {
+  const g = el("g", { class: "bottom" }, svg);
+  // Panels flow left to right and wrap on a narrow board.
+  let x = 8, y = y0;
+  const place = (w) => {
+    if (x + w > W - 8) { x = 8; y += 100; }
+    const at = [x, y];
+    x += w + 8;
+    return at;
+  };
+  // Graveyard: Souls per colour (up to six a row).
+  let [gx, gy] = place(300);
+  el("rect", { x: gx, y: gy, width: 300, height: 92, rx: 8, class: "panel" }, g);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, g, "Graveyard");
+  const colours = [];
+  for (let c = 1; c <= 9; c++) if (st.graveyard[c]) colours.push(c);
+  colours.forEach((c, k) => {
+    const n = st.graveyard[c];
+    const row = colours.length > 6 ? gy + 38 + Math.floor(k / 6) * 34 : gy + 52;
+    const gg = keyed(el("g", { transform: `translate(${gx + 22 + (k % 6) * 46},${row})` }, g), [`colour:${c}`]);
+    el("rect", { x: -15, y: -16, width: 46, height: 32, rx: 5, class: "hit" }, gg);
+    soul(gg, board, c, 0, 0, false, 10);
+    el("text", { x: 16, y: 6, class: "count-side" }, gg, `×${n}`);
+    el("title", {}, gg, `${n} ${board.circles[c - 1].sin} Soul(s) in the Graveyard`);
+  });
+  // Plague deck (face up: its top card is open information).
+  [gx, gy] = place(150);
+  el("rect", { x: gx, y: gy, width: 150, height: 92, rx: 8, class: "panel" }, g);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, g, `Plague (${st.plague.length})`);
+  const top = st.plague.length ? board.plague_cards[st.plague[0]] : [];
+  top.forEach((c, i) => soul(g, board, c, gx + 24 + i * 32, gy + 52, false, 10));
+  // River Styx.
+  [gx, gy] = place(150);
+  const sx = keyed(el("g", { class: "styx" }, g), ["styx"]);
+  el("rect", { x: gx, y: gy, width: 150, height: 92, rx: 8, class: "panel river" }, sx);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, sx, "River Styx");
+  Object.entries(board.styx_table).forEach(([n, adv], i) => {
+    el("text", { x: gx + 10, y: gy + 40 + i * 16, class: "styx-row" }, sx, `${n} Soul${n > 1 ? "s" : ""}: ${adv.map((a) => (a === "U" ? "upper" : "lower")).join(" + ")}`);
+  });
+  el("title", {}, sx, "River Styx: return Souls of one colour from the Graveyard (S0, S1 p.9)");
+  // Fraud market and deck.
+  [gx, gy] = place(360);
+  el("rect", { x: gx, y: gy, width: 360, height: 92, rx: 8, class: "panel" }, g);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, g, "Fraud market");
+  st.market.forEach((card, i) => fraudCard(g, board, card, gx + 10 + i * 82, gy + 26));
+  const dk = keyed(el("g", { transform: `translate(${gx + 268},${gy + 26})` }, g), ["deck"]);
+  el("rect", { width: 78, height: 58, rx: 5, class: "card back" }, dk);
+  el("text", { x: 39, y: 34, class: "card-id" }, dk, `deck ${st.deck.length}`);
+  el("title", {}, dk, `Fraud deck: ${st.deck.length} cards, order secret (RULES.md D5)`);
+  // Dante's path.
+  const dy = y + 100;
+  el("rect", { x: 8, y: dy, width: W - 16, height: 90, rx: 8, class: "panel" }, g);
+  el("text", { x: 18, y: dy + 18, class: "area-title small" }, g, "Dante's path");
+  const n = board.stops.length + 1;
+  const step = (W - 60) / n;
+  for (let i = -1; i < board.stops.length; i++) {
+    const x = 30 + (i + 1) * step;
+    const stop = i < 0 ? { kind: "S", label: "start" } : board.stops[i];
+    const cls = i < st.dante ? "stop passed" : "stop";
+    el("rect", { x, y: dy + 30, width: step - 6, height: 30, rx: 4, class: `${cls} stop-${stop.kind}` }, g);
+    const label = stop.kind === "D" ? `D${stop.circle}` : stop.kind === "F" ? "Fraud" : stop.kind === "P" ? "Pagan" : stop.kind === "END" ? "End" : "start";
+    el("text", { x: x + (step - 6) / 2, y: dy + 50, class: L === NARROW ? "stop-label small" : "stop-label" }, g, label);
+    if (i === st.dante) {
+      el("path", { d: `M${x + step / 2 - 3},${dy + 64}l-8,16h16z`, class: "dante" }, g);
+      el("text", { x: x + step / 2 - 3, y: dy + 88, class: "dante-label" }, g, "Dante");
+    }
+  }
+}
+
+export function fraudCard(parent, board, card, x, y, w = 78, h = 58) {
+  const gg = el("g", { transform: `translate(${x},${y})` }, parent);
+  if (card < 0) {
+    el("rect", { width: w, height: h, rx: 5, class: "card back" }, gg);
+    el("text", { x: w / 2, y: h / 2 + 4, class: "card-id" }, gg, "?");
+    return gg;
+  }
+  const fc = board.fraud_cards[card];
+  keyed(gg, [`card:${card}`]);
+  el("rect", { width: w, height: h, rx: 5, class: "card" }, gg);
+  el("text", { x: w / 2, y: 13, class: "card-id" }, gg, fc.id);
+  el("rect", { x: 4, y: 18, width: 10, height: 12, rx: 3, class: `barrel barrel-${board.barrels[fc.instant_barrel].id}` }, gg);
+  el("text", { x: 18, y: 28, class: "card-text" }, gg, fc.instant[0]);
+  el("text", { x: 18, y: 38, class: "card-text" }, gg, `or ${fc.instant[1]}`);
+  el("rect", { x: 4, y: 42, width: 10, height: 12, rx: 3, class: `barrel barrel-${board.barrels[fc.endgame_barrel].id}` }, gg);
+  el("text", { x: 18, y: 52, class: "card-text" }, gg, `end: ${fc.endgame[0]}`);
+  el("title", {}, gg, `${fc.id}: instant (${board.barrels[fc.instant_barrel].id} Barrel) ${fc.instant.join(" or ")}; end game (${board.barrels[fc.endgame_barrel].id} Barrel) ${fc.endgame.join(" or ")}`);
+  return gg;
+}

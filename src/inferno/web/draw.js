@@ -1,0 +1,92 @@
+// SVG helpers and the pieces' shapes: every sin has its colour (from the rules data) and its own shape.
+export const NS = "http://www.w3.org/2000/svg";
+export const PLAYER_COLOURS = ["#1b1b1b", "#f4f4f4", "#ff5fa2", "#8b5a2b"];
+export const PLAYER_NAMES_COLOUR = ["black", "white", "pink", "brown"];
+const SYMBOL_GLYPHS = { keys: "⚷", church: "⌂", wheel: "☸", goat: "♑" };
+
+export function el(tag, attrs = {}, parent = null, text = null) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  if (text !== null) e.textContent = text;
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+export function symbolGlyph(name) {
+  return SYMBOL_GLYPHS[name] || (name ? name[0].toUpperCase() : "?");
+}
+
+// A regular polygon or star as a path around (0, 0).
+function poly(n, r, star = false, rot = -Math.PI / 2) {
+  const pts = [];
+  const k = star ? 2 * n : n;
+  for (let i = 0; i < k; i++) {
+    const rr = star && i % 2 ? r * 0.45 : r;
+    const a = rot + (i * 2 * Math.PI) / k;
+    pts.push(`${(rr * Math.cos(a)).toFixed(1)},${(rr * Math.sin(a)).toFixed(1)}`);
+  }
+  return "M" + pts.join("L") + "Z";
+}
+
+// One distinct shape per circle (1 = pagan ... 9 = treachery), centred on (0, 0), radius r.
+export function sinShape(circle, r) {
+  switch (circle) {
+    case 1: return `M${-r},0A${r},${r} 0 1,0 ${r},0A${r},${r} 0 1,0 ${-r},0Z`;
+    case 2: return `M0,${r}C${-1.6 * r},${-0.2 * r} ${-0.6 * r},${-1.3 * r} 0,${-0.45 * r}C${0.6 * r},${-1.3 * r} ${1.6 * r},${-0.2 * r} 0,${r}Z`;
+    case 3: return poly(3, r * 1.15);
+    case 4: return `M${-r * 0.85},${-r * 0.85}h${1.7 * r}v${1.7 * r}h${-1.7 * r}Z`;
+    case 5: return poly(5, r * 1.05);
+    case 6: return poly(6, r * 1.05);
+    case 7: return poly(5, r * 1.25, true);
+    case 8: return poly(4, r * 1.15, false, 0);
+    case 9: return `M${-r * 0.3},${-r}h${0.6 * r}v${0.7 * r}h${0.7 * r}v${0.6 * r}h${-0.7 * r}v${0.7 * r}h${-0.6 * r}v${-0.7 * r}h${-0.7 * r}v${-0.6 * r}h${0.7 * r}Z`;
+    default: return poly(8, r);
+  }
+}
+
+// A Soul: standing (upright, with a little base) or lying (turned on its side, flattened).
+export function soul(parent, board, colour, x, y, lying, r = 9) {
+  const c = board.circles[colour - 1];
+  const g = el("g", { class: lying ? "soul lying" : "soul standing", transform: `translate(${x},${y})` }, parent);
+  if (lying) {
+    el("ellipse", { cx: 0, cy: r * 0.9, rx: r * 1.3, ry: r * 0.3, class: "shadow" }, g);
+    el("path", { d: sinShape(colour, r * 0.85), fill: c.hex, transform: "rotate(90) scale(0.75,1.1)", class: "piece" }, g);
+  } else {
+    el("path", { d: sinShape(colour, r), fill: c.hex, class: "piece" }, g);
+    el("rect", { x: -r * 0.6, y: r * 0.95, width: r * 1.2, height: 3, class: "base" }, g);
+  }
+  el("title", {}, g, `${lying ? "lying" : "standing"} ${c.sin} Soul (${c.colour})`);
+  return g;
+}
+
+export function tile(parent, board, colour, x, y, r = 9) {
+  const c = board.circles[colour - 1];
+  const g = el("g", { class: "soul tile", transform: `translate(${x},${y})` }, parent);
+  el("rect", { x: -r, y: -r * 0.7, width: 2 * r, height: 1.4 * r, rx: 2, fill: c.hex, class: "piece" }, g);
+  el("path", { d: sinShape(colour, r * 0.45), fill: "#fff", opacity: 0.8 }, g);
+  el("title", {}, g, `spare ${c.sin} Soul tile`);
+  return g;
+}
+
+// A family member of player p: Noble = tall pawn, Urchin = small pawn.
+export function member(parent, p, kind, x, y, s = 1) {
+  const g = el("g", { class: "member", transform: `translate(${x},${y}) scale(${s})` }, parent);
+  const fill = PLAYER_COLOURS[p];
+  if (kind === 0) {
+    el("path", { d: "M-6,8L-4,-1A5,5 0 1,1 4,-1L6,8Z", fill, class: "pawn" }, g);
+  } else {
+    el("path", { d: "M-4,6L-3,0A3.5,3.5 0 1,1 3,0L4,6Z", fill, class: "pawn" }, g);
+  }
+  el("title", {}, g, `Player ${p + 1}'s ${kind === 0 ? "Noble" : "Urchin"}`);
+  return g;
+}
+
+export function shieldPath(w, h) {
+  return `M${-w / 2},${-h / 2}H${w / 2}V${h * 0.05}Q${w / 2},${h * 0.35} 0,${h / 2}Q${-w / 2},${h * 0.35} ${-w / 2},${h * 0.05}Z`;
+}
+
+export function keyed(node, keys) {
+  node.setAttribute("data-k", keys.join(" "));
+  node.classList.add("target");
+  return node;
+}

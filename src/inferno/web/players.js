@@ -1,0 +1,117 @@
+// Each player's board: Tower, Home, money, Boat, Sin Tracks with bonuses, Diplomas, supply panel, cards.
+import { PLAYER_COLOURS, el, keyed, member } from "./draw.js";
+import { fraudCard } from "./board.js";
+
+
+export function drawPlayer(svg, board, st, p, name, own, toMove) {
+  const pl = st.players[p];
+  const W = 520, H = 400;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.innerHTML = "";
+  el("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 10, class: toMove ? "pboard to-move" : "pboard" }, svg);
+  el("circle", { cx: 18, cy: 20, r: 9, fill: PLAYER_COLOURS[p], class: "swatch" }, svg);
+  el("text", { x: 34, y: 25, class: "p-name" }, svg, `${name}${own ? " (you)" : ""}`);
+  const boat = pl.loans ? `Boat: ${pl.loans} loan${pl.loans > 1 ? "s" : ""}` : "Boat: no loan";
+  el("text", { x: W - 10, y: 25, class: "p-money" }, svg, `Infamy ${pl.infamy} · ${pl.florins} Florins · ${pl.drachmas} Drachmas · ${boat}`);
+  drawTower(svg, board, pl, p, own, 10, 40);
+  drawTracks(svg, board, st, pl, own, 250, 40);
+  drawCards(svg, board, pl, own, 10, 318);
+}
+
+function drawTower(svg, board, pl, p, own, x0, y0) {
+  const { noble: T_NOBLE, urchin: T_URCHIN, guest: T_GUEST, barrel: T_BARREL } = board.codes.tower;
+  const g = el("g", { class: "tower" }, svg);
+  const per = board.spaces_per_floor, floors = board.tower_floors;
+  const cw = 34, ch = 30;
+  el("text", { x: x0, y: y0 + 12, class: "small-title" }, g, "Tower");
+  for (let f = 0; f < floors; f++) {
+    const y = y0 + 18 + (floors - 1 - f) * (ch + 4);
+    const built = f < pl.floors;
+    const row = el("g", {}, g);
+    if (own) keyed(row, [`floor:${f}`]);
+    el("rect", { x: x0, y, width: per * cw + 26, height: ch, rx: 3, class: built ? "floor built" : "floor unbuilt" }, row);
+    el("text", { x: x0 + 4, y: y + 19, class: "floor-no" }, row, String(f));
+    for (let s = 0; s < per; s++) {
+      const idx = f * per + s;
+      const v = pl.tower[idx];
+      const cx = x0 + 22 + s * cw + cw / 2, cy = y + ch / 2;
+      const cell = el("g", {}, g);
+      const keys = [`space:${idx}`];
+      el("rect", { x: cx - cw / 2 + 2, y: y + 3, width: cw - 4, height: ch - 6, rx: 3, class: built ? "space" : "space unbuilt" }, cell);
+      if (v === T_NOBLE || v === T_URCHIN) {
+        member(cell, p, v - T_NOBLE, cx, cy - 1, 1.05);
+        keys.push(`member:${v - T_NOBLE}`, `place:${board.codes.tower_place}`);
+      } else if (v > T_GUEST && v < T_BARREL) {
+        const c = board.circles[v - T_GUEST - 1];
+        el("circle", { cx, cy, r: 9, fill: c.hex, class: "guest" }, cell);
+        el("text", { x: cx, y: cy + 4, class: "count" }, cell, c.glyph);
+        el("title", {}, cell, `${c.sin} Guest`);
+        keys.push(`guest:${v - T_GUEST}`);
+      } else if (v >= T_BARREL) {
+        const b = board.barrels[v - T_BARREL];
+        el("rect", { x: cx - 7, y: cy - 9, width: 14, height: 18, rx: 5, class: `barrel barrel-${b.id}` }, cell);
+        el("title", {}, cell, `${b.id} Barrel`);
+        keys.push(`barrel:${v - T_BARREL}`);
+      }
+      if (own) keyed(cell, keys);
+    }
+  }
+  // Home and the Urchin reserve.
+  const hy = y0 + 18 + floors * (ch + 4) + 4;
+  const home = el("g", {}, g);
+  el("rect", { x: x0, y: hy, width: 220, height: 34, rx: 4, class: "home" }, home);
+  el("text", { x: x0 + 4, y: hy + 13, class: "small-title" }, home, "Home");
+  let k = 0;
+  for (const kind of [0, 1]) {
+    for (let n = 0; n < pl.home[kind]; n++, k++) {
+      const m = member(home, p, kind, x0 + 56 + k * 17, hy + 18, 1.1);
+      if (own) keyed(m, [`member:${kind}`]);
+    }
+  }
+  el("text", { x: x0 + 216, y: hy + 29, class: "reserve" }, home, `reserve: ${pl.reserve} Urchin${pl.reserve === 1 ? "" : "s"}`);
+}
+
+function drawTracks(svg, board, st, pl, own, x0, y0) {
+  const g = el("g", { class: "tracks" }, svg);
+  el("text", { x: x0, y: y0 + 12, class: "small-title" }, g, `Sin Tracks · ½ Diplomas: ${pl.half}`);
+  const max = board.track_max;
+  for (let c = 2; c <= 9; c++) {
+    const cc = board.circles[c - 1];
+    const y = y0 + 18 + (c - 2) * 25;
+    const row = el("g", {}, g);
+    if (own) keyed(row, [`track:${c}`]);
+    el("rect", { x: x0, y, width: 262, height: 22, rx: 4, fill: cc.hex, class: "track" }, row);
+    el("text", { x: x0 + 4, y: y + 15, class: "track-name" }, row, cc.sin);
+    for (let lv = 1; lv <= max; lv++) {
+      const bx = x0 + 66 + (lv - 1) * 24;
+      el("rect", { x: bx, y: y + 3, width: 20, height: 16, rx: 2, class: lv === board.track_max ? "tspace half" : "tspace" }, row);
+      if (pl.tracks[c] === lv) el("text", { x: bx + 10, y: y + 16, class: "skull" }, row, "☠");
+    }
+    const b = st.bonus[c];
+    if (b >= 0) {
+      const t = board.bonus_tiles[b];
+      el("text", { x: x0 + 66 + max * 24 + 2, y: y + 15, class: `bonus ${t.kind}` }, row, t.text.slice(0, 14));
+      el("title", {}, row, `${cc.sin} track, level ${pl.tracks[c]}; bonus (${t.kind}): ${t.text}`);
+    }
+    if (pl.diplomas & (1 << c)) {
+      el("rect", { x: x0 + 240, y: y + 2, width: 18, height: 18, rx: 2, class: "diploma" }, row);
+      el("text", { x: x0 + 249, y: y + 15, class: "diploma-mark" }, row, "D");
+    }
+  }
+}
+
+function drawCards(svg, board, pl, own, x0, y0) {
+  const g = el("g", {}, svg);
+  el("text", { x: x0, y: y0 - 2, class: "small-title" }, g, own ? "Your hand" : "Hand");
+  pl.hand.forEach((card, i) => fraudCard(g, board, card, x0 + i * 84, y0 + 2));
+  const px = x0 + Math.max(2, pl.hand.length) * 84 + 8;
+  el("text", { x: px, y: y0 - 2, class: "small-title" }, g, "Played");
+  pl.played.forEach((card, i) => {
+    const fc = board.fraud_cards[card];
+    const t = el("text", { x: px + (i % 6) * 36, y: y0 + 16 + Math.floor(i / 6) * 14, class: "played" }, g, fc.id);
+    el("title", {}, t, `end game: ${fc.endgame.join(" or ")}`);
+  });
+  const panel = board.barrels.filter((b) => pl.panel & (1 << b.index));
+  el("text", { x: 420, y: y0 - 2, class: "small-title" }, g, "Supply panel");
+  panel.forEach((b, i) => el("rect", { x: 420 + i * 20, y: y0 + 6, width: 14, height: 18, rx: 5, class: `barrel barrel-${b.id}` }, g));
+}

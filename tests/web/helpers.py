@@ -1,0 +1,69 @@
+"""Small helpers shared by the web tests: create games and play legal moves through the HTTP API."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from inferno.server.app import ServerSettings, create_app
+
+
+def make_client(db: Path, **kw: Any) -> TestClient:
+    """An in-process client of a fresh app on the SQLite file ``db`` (bots move without delay)."""
+    return TestClient(create_app(ServerSettings(database_url=f"sqlite:///{db}", bot_delay=0.0, **kw)))
+
+
+Http = Any  # fastapi's TestClient or an httpx.Client: both have .get and .post
+
+
+def create(c: Http, seats: list[dict[str, str]], seed: int | None = 7) -> dict[str, Any]:
+    r = c.post("/api/games", json={"seats": seats, "seed": seed})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def humans(n: int) -> list[dict[str, str]]:
+    return [{"kind": "human"} for _ in range(n)]
+
+
+def tok(token: str) -> dict[str, str]:
+    return {"X-Inferno-Token": token}
+
+
+def state(c: Http, game: str, token: str) -> dict[str, Any]:
+    r = c.get(f"/api/games/{game}/state", headers=tok(token))
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def play(c: Http, g: dict[str, Any], moves: int, rng: random.Random) -> list[str]:
+    """Play ``moves`` random legal actions, each by the seat whose decision it is; returns their texts."""
+    tokens = {s["seat"]: s["token"] for s in g["seats"] if "token" in s}
+    done = []
+    for _ in range(moves):
+        spec = state(c, g["game"], g["spectator"]["token"])
+        if spec["pending"] is None:
+            break
+        seat = spec["pending"]["player"]
+        snap = state(c, g["game"], tokens[seat])
+        text = rng.choice(snap["legal"])["text"]
+        r = c.post(
+            f"/api/games/{g['game']}/actions",
+            json={"version": snap["version"], "action": text},
+            headers=tok(tokens[seat]),
+        )
+        assert r.status_code == 200, r.text
+        done.append(text)
+    return done
+
+
+def wait_for(pred: Any, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        time.sleep(0.02)

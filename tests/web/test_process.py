@@ -1,0 +1,100 @@
+"""Tests against a real server process on loopback: SIGKILL loses no acknowledged move, a restarted
+server resumes every game (bots included), and the load test runs many games at once."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+import threading
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import httpx
+
+from tests.web.helpers import create, humans, state, tok, wait_for
+from tests.web.server_process import ServerProcess
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _player_loop(c: httpx.Client, g: dict[str, Any], acked: list[int], stop: threading.Event) -> None:
+    """Play random legal moves until told to stop or the server goes away; record acknowledged versions."""
+    rng = random.Random(4)
+    tokens = [s["token"] for s in g["seats"]]
+    try:
+        while not stop.is_set():
+            spec = state(c, g["game"], g["spectator"]["token"])
+            if spec["pending"] is None:
+                return
+            t = tokens[spec["pending"]["player"]]
+            snap = state(c, g["game"], t)
+            r = c.post(
+                f"/api/games/{g['game']}/actions",
+                json={"version": snap["version"], "action": rng.choice(snap["legal"])["text"]},
+                headers=tok(t),
+            )
+            if r.status_code == 200:
+                acked.append(r.json()["version"])
+    except (httpx.HTTPError, AssertionError):
+        return
+
+
+def test_killing_the_server_loses_no_acknowledged_move_and_restart_resumes_games(tmp_path: Path) -> None:
+    srv = ServerProcess(tmp_path / "kill.db", bot_delay=0.05).start()
+    try:
+        with httpx.Client(base_url=srv.url, timeout=10) as c:
+            g = create(c, humans(3), seed=8)
+            bots = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=9)
+            acked: list[int] = []
+            stop = threading.Event()
+            th = threading.Thread(target=_player_loop, args=(c, g, acked, stop))
+            th.start()
+            wait_for(lambda: len(acked) >= 40, timeout=60)
+            srv.kill()  # SIGKILL while moves are in flight
+            stop.set()
+            th.join(20)
+        srv.start()
+        with httpx.Client(base_url=srv.url, timeout=10) as c:
+            snap = state(c, g["game"], g["seats"][0]["token"])
+            assert snap["version"] >= max(acked)  # every acknowledged move survived
+            assert snap["version"] <= max(acked) + 1  # at most the one in flight when killed
+            # The game goes on from where it was.
+            spec = state(c, g["game"], g["spectator"]["token"])
+            t = g["seats"][spec["pending"]["player"]]["token"]
+            mover = state(c, g["game"], t)
+            r = c.post(
+                f"/api/games/{g['game']}/actions",
+                json={"version": mover["version"], "action": mover["legal"][0]["text"]},
+                headers=tok(t),
+            )
+            assert r.status_code == 200 and r.json()["version"] == snap["version"] + 1
+            # The all-bot game resumes by itself after the restart and reaches the end.
+            bot_version = state(c, bots["game"], bots["spectator"]["token"])["version"]
+            wait_for(lambda: state(c, bots["game"], bots["spectator"]["token"])["result"] is not None, timeout=120)
+            assert state(c, bots["game"], bots["spectator"]["token"])["version"] > bot_version
+    finally:
+        srv.stop()
+
+
+def _load_test_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("load_test", ROOT / "benchmarks" / "load_test.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["load_test"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_load_test_plays_many_concurrent_games_without_errors(tmp_path: Path) -> None:
+    load = _load_test_module()
+    srv = ServerProcess(tmp_path / "load.db")
+    srv.start()
+    try:
+        out = load.run_load(srv.url, games=8, moves=12, players=2, concurrency=8, processes=1)
+    finally:
+        srv.stop()
+    assert out["errors"] == {}
+    assert out["moves"] >= 8 * 5
+    assert out["action_latency_ms"]["p50"] > 0
