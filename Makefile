@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal test bench ladder lint typecheck unit golden clean install install-dev chromium
+.PHONY: play play-terminal test bench ladder lint typecheck unit golden clean install install-dev chromium postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -35,12 +35,16 @@ play: $(STAMP_WEB)
 play-terminal: $(STAMP_RUN)
 	$(BIN)/inferno play --seat 1=human --seat 2=bot:greedy --seat 3=bot:greedy
 
+## Debian's PostgreSQL for tests/web/test_postgres.py (the test creates, starts and removes its own cluster).
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && apt-get install -y postgresql)
+
 ## Debian's Chromium for the browser end-to-end tests (Playwright drives it; no browser download).
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
 ## The whole test suite: lint, types, unit/rule tests, invariant harness, golden logs.
-test: $(STAMP_DEV) chromium lint typecheck unit
+test: $(STAMP_DEV) chromium postgres lint typecheck unit
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks tools

@@ -147,7 +147,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     cmd = [sys.executable, "-c", "from inferno.cli.main import cli; cli()", "serve", "--port", str(port)]
-    cmd += ["--db", f"sqlite:///{db}", "--action-rate", "100000", "--create-rate", "100000"]
+    cmd += ["--db", f"sqlite:///{db}", "--action-rate", "100000", "--create-rate", "100000", "--read-rate", "100000"]
     log = open(db.with_suffix(".log"), "wb")  # kept open for the server's life
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
     url = f"http://127.0.0.1:{port}"

@@ -19,5 +19,5 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db_path: Path) -> Iterator[TestClient]:
-    with make_client(db_path, action_rate=Rate(1000, 1000)) as c:
+    with make_client(db_path, action_rate=Rate(1000, 1000), read_rate=Rate(10_000, 10_000)) as c:
         yield c

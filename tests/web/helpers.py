@@ -12,9 +12,11 @@ from fastapi.testclient import TestClient
 from inferno.server.app import ServerSettings, create_app
 
 
-def make_client(db: Path, **kw: Any) -> TestClient:
-    """An in-process client of a fresh app on the SQLite file ``db`` (bots move without delay)."""
-    return TestClient(create_app(ServerSettings(database_url=f"sqlite:///{db}", bot_delay=0.0, **kw)))
+def make_client(db: Path | str, **kw: Any) -> TestClient:
+    """An in-process client of a fresh app on the SQLite file ``db`` or the database URL ``db`` (bots
+    move without delay unless ``bot_delay`` is given)."""
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    return TestClient(create_app(ServerSettings(**{"database_url": url, "bot_delay": 0.0, **kw})))
 
 
 Http = Any  # fastapi's TestClient or an httpx.Client: both have .get and .post
@@ -66,4 +68,4 @@ def wait_for(pred: Any, timeout: float = 20.0) -> None:
     while not pred():
         if time.monotonic() > deadline:
             raise AssertionError("condition not reached in time")
-        time.sleep(0.02)
+        time.sleep(0.05)

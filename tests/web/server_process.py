@@ -22,9 +22,12 @@ def free_port() -> int:
 class ServerProcess:
     """One server process; ``start`` waits until it answers, ``kill`` sends SIGKILL (no clean shutdown)."""
 
-    def __init__(self, db_path: Path, bot_delay: float = 0.0, port: int | None = None) -> None:
+    def __init__(
+        self, db_path: Path, bot_delay: float = 0.0, port: int | None = None, read_rate: float | None = None
+    ) -> None:
         self.db_url = f"sqlite:///{db_path}"
         self.bot_delay = bot_delay
+        self.read_rate = read_rate  # None: the server's default
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = db_path.with_suffix(".log")
@@ -46,6 +49,8 @@ class ServerProcess:
             "--bot-delay",
             str(self.bot_delay),
         ]
+        if self.read_rate is not None:
+            cmd += ["--read-rate", str(self.read_rate)]
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
         deadline = time.monotonic() + timeout

@@ -148,6 +148,48 @@ def test_action_rate_is_limited_per_seat(db_path: Path) -> None:
         assert codes == [409, 409, 429]
 
 
+def test_reads_are_rate_limited_per_client_with_the_same_error_shape(db_path: Path) -> None:
+    with make_client(db_path, read_rate=Rate(0.01, 4)) as c:
+        g = create(c, humans(2))
+        gid, spec = g["game"], g["spectator"]["token"]
+        assert c.get(f"/api/games/{gid}/state", headers=tok(spec)).status_code == 200
+        assert c.get(f"/api/games/{gid}/board", headers=tok(spec)).status_code == 200
+        # A guessed token spends the allowance too, so guessing tokens is throttled like reading.
+        assert c.get(f"/api/games/{gid}/state", headers=tok("guess")).status_code == 403
+        assert c.post("/api/mine", json={"games": [{"game": gid, "token": spec}]}).json()["games"]
+        refused = [
+            c.get(f"/api/games/{gid}/state", headers=tok(spec)),
+            c.get(f"/api/games/{gid}/board", headers=tok(spec)),
+            c.get(f"/api/games/{gid}/replay", params={"upto": 0}, headers=tok(spec)),
+            c.post("/api/mine", json={"games": [{"game": gid, "token": spec}]}),
+        ]
+        for r in refused:
+            assert r.status_code == 429, r.request.url
+            assert r.json() == {"error": "rate_limited", "message": "too many requests; slow down"}
+        with c.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            ws.send_json({"token": spec})
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and msg["error"] == "rate_limited"
+        # Reads and actions have separate allowances: the player to move can still play.
+        mover = g["seats"][0]["token"]
+        r = c.post(f"/api/games/{gid}/actions", json={"version": 0, "action": "council"}, headers=tok(mover))
+        assert r.status_code in (409, 422) and r.json()["error"] != "rate_limited"
+
+
+def test_the_default_read_limit_leaves_room_for_many_reloads(db_path: Path) -> None:
+    """A reload reads the board, the state, opens the live connection and lists "your games"."""
+    with make_client(db_path) as c:
+        g = create(c, humans(2))
+        gid, token = g["game"], g["seats"][0]["token"]
+        for _ in range(25):
+            assert c.get(f"/api/games/{gid}/board", headers=tok(token)).status_code == 200
+            assert c.get(f"/api/games/{gid}/state", headers=tok(token)).status_code == 200
+            assert c.post("/api/mine", json={"games": [{"game": gid, "token": token}]}).status_code == 200
+            with c.websocket_connect(f"/api/games/{gid}/ws") as ws:
+                ws.send_json({"token": token})
+                assert ws.receive_json()["type"] == "state"
+
+
 def test_bot_seats_play_on_the_server(client: TestClient) -> None:
     g = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=3)
     me = g["seats"][1]["token"]

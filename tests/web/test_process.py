@@ -42,7 +42,7 @@ def _player_loop(c: httpx.Client, g: dict[str, Any], acked: list[int], stop: thr
 
 
 def test_killing_the_server_loses_no_acknowledged_move_and_restart_resumes_games(tmp_path: Path) -> None:
-    srv = ServerProcess(tmp_path / "kill.db", bot_delay=0.05).start()
+    srv = ServerProcess(tmp_path / "kill.db", bot_delay=0.05, read_rate=100_000).start()
     try:
         with httpx.Client(base_url=srv.url, timeout=10) as c:
             g = create(c, humans(3), seed=8)
@@ -89,7 +89,7 @@ def _load_test_module() -> ModuleType:
 
 def test_load_test_plays_many_concurrent_games_without_errors(tmp_path: Path) -> None:
     load = _load_test_module()
-    srv = ServerProcess(tmp_path / "load.db")
+    srv = ServerProcess(tmp_path / "load.db", read_rate=100_000)
     srv.start()
     try:
         out = load.run_load(srv.url, games=8, moves=12, players=2, concurrency=8, processes=1)

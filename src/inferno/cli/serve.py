@@ -36,6 +36,13 @@ import click
     type=click.FloatRange(0.01),
     help="New games per second per address.",
 )
+@click.option(
+    "--read-rate",
+    default=50.0,
+    show_default=True,
+    type=click.FloatRange(0.1),
+    help="Reads (game state, board, replay, live connections) per second per address.",
+)
 def command(
     host: str,
     port: int,
@@ -46,6 +53,7 @@ def command(
     seed: int | None,
     action_rate: float,
     create_rate: float,
+    read_rate: float,
 ) -> None:
     """Serve Inferno in the browser: create games, invite friends, play against bots."""
     try:
@@ -68,6 +76,7 @@ def command(
         bot_delay=bot_delay,
         action_rate=Rate(action_rate, max(3 * action_rate, 10)),
         create_rate=Rate(create_rate, max(30 * create_rate, 60)),
+        read_rate=Rate(read_rate, max(10 * read_rate, 100)),
     )
     app = create_app(settings, storage=storage)
     click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")

@@ -20,7 +20,17 @@ from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
 from inferno.server.limits import BodySizeLimit, Rate, RateLimiter, SecurityHeaders
-from inferno.server.service import STATUS, Created, ErrorCode, GameService, Refused, SeatKind, SeatSpec
+from inferno.server.service import (
+    FINISHED_TTL,
+    IDLE_TTL,
+    STATUS,
+    Created,
+    ErrorCode,
+    GameService,
+    Refused,
+    SeatKind,
+    SeatSpec,
+)
 from inferno.server.storage import Storage
 
 log = logging.getLogger("inferno.server")
@@ -33,6 +43,10 @@ Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
 MAX_SOCKETS_PER_GAME = 64
 ACTION_RATE = Rate(per_second=20, burst=60)
 CREATE_RATE = Rate(per_second=2, burst=60)
+# Reads (state, board, replay, "your games", opening a live connection) per client address. The client
+# reads twice on a (re)load and then waits on its WebSocket; stepping through a replay is one read a step.
+READ_RATE = Rate(per_second=50, burst=500)
+SWEEP_INTERVAL = 60.0  # seconds between sweeps of the in-memory game cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +57,10 @@ class ServerSettings:
     bot_delay: float = 0.4  # seconds between bot decisions, so people can follow them
     action_rate: Rate = ACTION_RATE  # per seat token
     create_rate: Rate = CREATE_RATE  # per client address
+    read_rate: Rate = READ_RATE  # per client address
+    finished_ttl: float = FINISHED_TTL  # seconds a finished game stays in memory after its last request
+    idle_ttl: float = IDLE_TTL  # seconds an unfinished game (no bot to move) stays in memory unused
+    sweep_interval: float = SWEEP_INTERVAL
     max_body_bytes: int = 16_384
     max_ws_message: int = 4_096
 
@@ -130,6 +148,10 @@ class Hub:
         except Exception:  # a bot bug must not take the server down
             log.exception("bot runner for game %s stopped", game_id)
 
+    def forget_finished_tasks(self) -> None:
+        for gid in [g for g, task in self.bot_tasks.items() if task.done()]:
+            del self.bot_tasks[gid]
+
     def subscribe(self, game_id: str) -> asyncio.Queue[None]:
         if len(self.queues.get(game_id, ())) >= MAX_SOCKETS_PER_GAME:
             raise Refused(ErrorCode.RATE_LIMITED, "too many live connections to this game")
@@ -149,11 +171,24 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     """Build the app; games are loaded from storage (and bots resumed) when it starts."""
     settings = settings or ServerSettings()
     store = storage or Storage(settings.database_url)
-    service = GameService(store)
+    service = GameService(store, finished_ttl=settings.finished_ttl, idle_ttl=settings.idle_ttl)
     hub = Hub(service, settings.bot_delay)
     service.on_change = hub.changed
     action_limit = RateLimiter(settings.action_rate)
     create_limit = RateLimiter(settings.create_rate)
+    read_limit = RateLimiter(settings.read_rate)
+
+    async def sweeper() -> None:
+        """Evict finished and long-idle games from memory now and then (they reload from the database)."""
+        while True:
+            await asyncio.sleep(settings.sweep_interval)
+            try:
+                evicted = await anyio.to_thread.run_sync(service.sweep)
+                hub.forget_finished_tasks()
+                if evicted:
+                    log.info("evicted %d game(s) from memory", len(evicted))
+            except Exception:  # the sweep must never stop the server
+                log.exception("cache sweep failed")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -162,10 +197,13 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         log.info("loaded %d game(s) from %s", n, store.url)
         for gid in service.games_with_bot_to_move():
             hub.start_bots(gid)
+        sweep_task = asyncio.create_task(sweeper())
         yield
+        sweep_task.cancel()
         for task in hub.bot_tasks.values():
             task.cancel()
         hub.loop = None
+        store.close()  # closes pooled connections; the engine reconnects if used again
 
     app = FastAPI(title="Inferno", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.service = service
@@ -192,6 +230,11 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
     def seat_of(game_id: str, token: str | None) -> int:
         return service.authorize(game_id, token)
+
+    def count_read(request: Request) -> None:
+        """Spend one read of this client's allowance (checked before the token, so guessing is throttled too)."""
+        if not read_limit.allow(client_key(request)):
+            raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
 
     # ----- pages -----
 
@@ -221,7 +264,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         return created_json(created, service)
 
     @app.post("/api/mine")
-    def my_games(body: MineIn) -> dict[str, Any]:
+    def my_games(body: MineIn, request: Request) -> dict[str, Any]:
+        count_read(request)
         out = []
         for item in body.games:
             try:
@@ -234,12 +278,14 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
     # Big JSON bodies are returned as ready responses: FastAPI's generic encoder is much slower.
     @app.get("/api/games/{game_id}/board")
-    def board(game_id: str, token: Token = None) -> JSONResponse:
+    def board(game_id: str, request: Request, token: Token = None) -> JSONResponse:
+        count_read(request)
         seat_of(game_id, token)
         return JSONResponse(service.board(game_id))
 
     @app.get("/api/games/{game_id}/state")
-    def state(game_id: str, token: Token = None) -> JSONResponse:
+    def state(game_id: str, request: Request, token: Token = None) -> JSONResponse:
+        count_read(request)
         return JSONResponse(service.snapshot(game_id, seat_of(game_id, token)))
 
     @app.post("/api/games/{game_id}/actions")
@@ -258,7 +304,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         return {"ok": True, "version": service.undo(game_id, seat, body.version)}
 
     @app.get("/api/games/{game_id}/replay")
-    def replay(game_id: str, upto: int = 0, token: Token = None) -> JSONResponse:
+    def replay(game_id: str, request: Request, upto: int = 0, token: Token = None) -> JSONResponse:
+        count_read(request)
         seat_of(game_id, token)
         return JSONResponse(service.replay_view(game_id, upto))
 
@@ -267,19 +314,23 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         """Send the seat's view now and after every change. The first message must be {"token": ...}."""
         await ws.accept()
         try:
+            if not read_limit.allow(ws.client.host if ws.client else "?"):
+                raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
             first = await asyncio.wait_for(ws.receive_text(), timeout=10)
             if len(first) > settings.max_ws_message:
                 raise Refused(ErrorCode.BAD_REQUEST, "message too large")
             msg = json.loads(first)
             token = msg.get("token") if isinstance(msg, dict) else None
-            seat = seat_of(game_id, token if isinstance(token, str) and len(token) <= 64 else None)
+            token = token if isinstance(token, str) and len(token) <= 64 else None
+            seat = await anyio.to_thread.run_sync(seat_of, game_id, token)  # may load the game from the database
         except (Refused, ValueError, TimeoutError, WebSocketDisconnect) as exc:
             text = (
                 exc.to_json() if isinstance(exc, Refused) else {"error": "bad_request", "message": "send {token} first"}
             )
             try:
+                limited = isinstance(exc, Refused) and exc.code is ErrorCode.RATE_LIMITED
                 await ws.send_json({"type": "error", **text})
-                await ws.close(code=4403)
+                await ws.close(code=4429 if limited else 4403)
             except Exception:
                 pass
             return

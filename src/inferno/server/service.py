@@ -2,6 +2,9 @@
 
 Thread-safe: each game has its own lock, held while an action is checked, stored and applied, so two
 requests for one game are served one after the other and the version number orders them.
+
+Memory holds a cache of games, not all of them: finished games and long-idle ones are evicted by
+``sweep`` and rebuilt from the database (replaying their moves) on their next request.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -30,6 +34,8 @@ from inferno.server.views import board_json, view_json
 log = logging.getLogger("inferno.server")
 
 SPECTATOR = -1
+FINISHED_TTL = 300.0  # seconds a finished game stays in memory after its last request
+IDLE_TTL = 3600.0  # seconds an unfinished game with no bot to move stays in memory unused
 
 
 class SeatKind(StrEnum):
@@ -101,6 +107,8 @@ class Session:
     lock: threading.Lock = field(default_factory=threading.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
     board: dict[str, Any] | None = None
+    last_used: float = field(default_factory=time.monotonic)
+    evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,30 +127,74 @@ def hash_token(token: str) -> str:
 class GameService:
     """Creates, loads, serves and advances games; the only writer of game state."""
 
-    def __init__(self, storage: Storage, on_change: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        on_change: Callable[[str], None] | None = None,
+        finished_ttl: float = FINISHED_TTL,
+        idle_ttl: float = IDLE_TTL,
+    ) -> None:
         self.storage = storage
         self.sessions: dict[str, Session] = {}
         self.on_change = on_change
+        self.finished_ttl = finished_ttl
+        self.idle_ttl = idle_ttl
         self._create_lock = threading.Lock()
+        self._cache_lock = threading.Lock()  # guards loading into and evicting from ``sessions``
 
-    # ----- loading and creating -----
+    # ----- loading, creating and evicting -----
 
     def load(self) -> int:
-        """Rebuild every stored game by replaying its moves; returns how many were loaded."""
-        for row in self.storage.load_games():
-            try:
-                s = new_game(row.players, row.seed, row.side)
-                steps = []
-                for i, (_seat, text) in enumerate(row.moves):
-                    a = parse_action(s, text)
-                    before = s.copy()
-                    apply_in_place(s, a)
-                    steps.append(describe_step(before, a, s, i, text))
-            except (InfernoError, SetupError) as exc:
-                log.error("game %s cannot be replayed and is not served: %s", row.id, exc)
-                continue
-            self.sessions[row.id] = Session(row, s, steps)
+        """Rebuild every unfinished stored game by replaying its moves; returns how many were loaded.
+
+        Finished games are not loaded: they come from the database when first asked for.
+        """
+        for row in self.storage.load_games(unfinished_only=True):
+            sess = _replayed(row)
+            if sess is not None:
+                self.sessions[row.id] = sess
         return len(self.sessions)
+
+    def _fetch(self, game_id: str) -> Session:
+        """The game's session, rebuilt from the database if it is not in memory."""
+        sess = self.sessions.get(game_id)
+        if sess is not None:
+            return sess
+        with self._cache_lock:
+            sess = self.sessions.get(game_id)
+            if sess is not None:
+                return sess
+            row = self.storage.load_game(game_id)
+            sess = _replayed(row) if row is not None else None
+            if sess is None:
+                raise Refused(ErrorCode.NOT_FOUND, "no such game")
+            self.sessions[game_id] = sess
+        log.debug("game %s loaded from the database", game_id)
+        if self.bot_to_move(game_id):
+            self._changed(game_id)  # let the bot runner pick it up again
+        return sess
+
+    def evict(self, game_id: str) -> bool:
+        """Drop a game from memory (it stays in the database); False if it was not in memory."""
+        with self._cache_lock:
+            sess = self.sessions.get(game_id)
+            if sess is None:
+                return False
+            with sess.lock:
+                sess.evicted = True
+                del self.sessions[game_id]
+        return True
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Evict finished games unused for ``finished_ttl`` seconds and unfinished ones unused for
+        ``idle_ttl`` (never a game a bot is about to move in); returns the evicted game ids."""
+        now = time.monotonic() if now is None else now
+        out = []
+        for gid, sess in list(self.sessions.items()):
+            ttl = self.finished_ttl if sess.state.over else self.idle_ttl
+            if now - sess.last_used >= ttl and not self.bot_to_move(gid) and self.evict(gid):
+                out.append(gid)
+        return out
 
     def create(self, seats: Sequence[SeatSpec], seed: int | None = None, side: str | None = None) -> Created:
         players = len(seats)
@@ -182,10 +234,20 @@ class GameService:
     # ----- access -----
 
     def session(self, game_id: str) -> Session:
-        sess = self.sessions.get(game_id)
-        if sess is None:
-            raise Refused(ErrorCode.NOT_FOUND, "no such game")
+        """The game (loaded from the database if needed), marked as just used; NOT_FOUND if there is none."""
+        sess = self._fetch(game_id)
+        sess.last_used = time.monotonic()
         return sess
+
+    @contextmanager
+    def _locked(self, game_id: str) -> Iterator[Session]:
+        """The game's live session with its lock held (fetched again if it was evicted meanwhile)."""
+        while True:
+            sess = self.session(game_id)
+            with sess.lock:
+                if not sess.evicted:
+                    yield sess
+                    return
 
     def authorize(self, game_id: str, token: str | None) -> int:
         """The seat a token opens (SPECTATOR for the spectator token); refuses anything else."""
@@ -258,8 +320,7 @@ class GameService:
 
     def act(self, game_id: str, seat: int, version: int, text: str) -> int:
         """Apply ``seat``'s action seen at ``version``; stored and committed before returning the new version."""
-        sess = self.session(game_id)
-        with sess.lock:
+        with self._locked(game_id) as sess:
             s = sess.state
             if seat < 0:
                 raise Refused(ErrorCode.FORBIDDEN, "spectators cannot act")
@@ -294,8 +355,7 @@ class GameService:
 
     def undo(self, game_id: str, seat: int, version: int) -> int:
         """Take back ``seat``'s last decision if the shared undo limits allow it."""
-        sess = self.session(game_id)
-        with sess.lock:
+        with self._locked(game_id) as sess:
             s = sess.state
             if version != s.version:
                 raise Refused(
@@ -330,8 +390,7 @@ class GameService:
         The bot thinks outside the game's lock (it only sees an immutable state); its choice is applied
         only if the game has not changed meanwhile.
         """
-        sess = self.session(game_id)
-        with sess.lock:
+        with self._locked(game_id) as sess:
             s = sess.state
             if s.over:
                 return False
@@ -353,7 +412,7 @@ class GameService:
             log.exception("bot %s failed in game %s; playing a random legal action", seat.bot, game_id)
             a = random.Random(s.version).choice(acts)
         with sess.lock:
-            if sess.state is not s:
+            if sess.state is not s or sess.evicted:
                 return True
             new = apply(s, a)
             self._commit(sess, s, a, new, p)
@@ -361,8 +420,24 @@ class GameService:
         return True
 
     def games_with_bot_to_move(self) -> list[str]:
-        return [gid for gid in self.sessions if self.bot_to_move(gid)]
+        return [gid for gid in list(self.sessions) if self.bot_to_move(gid)]
 
     def _changed(self, game_id: str) -> None:
         if self.on_change is not None:
             self.on_change(game_id)
+
+
+def _replayed(row: GameRow) -> Session | None:
+    """A stored game rebuilt by replaying its moves (None, logged, if they no longer replay)."""
+    try:
+        s = new_game(row.players, row.seed, row.side)
+        steps = []
+        for i, (_seat, text) in enumerate(row.moves):
+            a = parse_action(s, text)
+            before = s.copy()
+            apply_in_place(s, a)
+            steps.append(describe_step(before, a, s, i, text))
+    except (InfernoError, SetupError) as exc:
+        log.error("game %s cannot be replayed and is not served: %s", row.id, exc)
+        return None
+    return Session(row, s, steps)

@@ -151,28 +151,50 @@ class Storage:
                 games_table.update().where(games_table.c.id == game_id).values(version=keep, over=False, updated_at=now)
             )
 
-    def load_games(self) -> list[GameRow]:
-        """Every stored game with its moves, oldest game first."""
+    def load_games(self, unfinished_only: bool = False) -> list[GameRow]:
+        """Every stored game (or every unfinished one) with its moves, oldest game first."""
+        games = games_table.select().order_by(games_table.c.created_at)
+        moves = moves_table.select().order_by(moves_table.c.game_id, moves_table.c.idx)
+        if unfinished_only:
+            games = games.where(games_table.c.over == sa.false())
+            moves = moves.where(
+                moves_table.c.game_id.in_(sa.select(games_table.c.id).where(games_table.c.over == sa.false()))
+            )
         out: dict[str, GameRow] = {}
         with self.engine.connect() as conn:
-            for r in conn.execute(games_table.select().order_by(games_table.c.created_at)):
-                seats = [SeatRow(**d) for d in json.loads(r.seats)]
-                out[r.id] = GameRow(
-                    r.id,
-                    r.created_at,
-                    r.players,
-                    r.seed,
-                    r.side,
-                    r.rules_fingerprint,
-                    seats,
-                    r.spectator_hash,
-                    over=bool(r.over),
-                )
-            for m in conn.execute(moves_table.select().order_by(moves_table.c.game_id, moves_table.c.idx)):
+            for r in conn.execute(games):
+                out[r.id] = _game_row(r)
+            for m in conn.execute(moves):
                 g = out.get(m.game_id)
                 if g is not None:
                     g.moves.append((m.seat, m.text))
         return list(out.values())
+
+    def load_game(self, game_id: str) -> GameRow | None:
+        """One stored game with its moves, or None if there is no such game."""
+        with self.engine.connect() as conn:
+            r = conn.execute(games_table.select().where(games_table.c.id == game_id)).first()
+            if r is None:
+                return None
+            g = _game_row(r)
+            q = moves_table.select().where(moves_table.c.game_id == game_id).order_by(moves_table.c.idx)
+            g.moves.extend((m.seat, m.text) for m in conn.execute(q))
+        return g
+
+
+def _game_row(r: Any) -> GameRow:
+    seats = [SeatRow(**d) for d in json.loads(r.seats)]
+    return GameRow(
+        r.id,
+        r.created_at,
+        r.players,
+        r.seed,
+        r.side,
+        r.rules_fingerprint,
+        seats,
+        r.spectator_hash,
+        over=bool(r.over),
+    )
 
 
 class _NullLock:
