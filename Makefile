@@ -65,6 +65,11 @@ bench: $(STAMP_DEV)
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_envs.py
 	$(BIN)/python benchmarks/bench_sim.py --games 1000
+	$(BIN)/python benchmarks/bench_bots.py
+
+## The measured bot ladder (about 40 min on 2 cores).
+ladder: $(STAMP_DEV)
+	$(BIN)/python -m inferno.bots.ladder --greedy-games 100 --search-games 30 --workers 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts

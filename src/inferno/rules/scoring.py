@@ -142,7 +142,7 @@ def finish(s: State, frame: Frame) -> None:
             gain_infamy(s, p, pts, "loan_end", f"loses {-pts} for the Boat on the Loan track", "S3 step 5")
     if s.num_players > 1 or r.reputation_in_solo:
         for ident, name, pts in r.reputation:
-            values = [_reputation_value(s, p, ident) for p in range(s.num_players)]
+            values = [reputation_value(s, p, ident) for p in range(s.num_players)]
             best = max(values)
             if best <= 0 and not r.reputation_zero_wins:
                 continue
@@ -155,7 +155,7 @@ def finish(s: State, frame: Frame) -> None:
     emit(s, "game_over", -1, "the game is over", "S3")
 
 
-def _reputation_value(s: State, p: int, ident: str) -> int:
+def reputation_value(s: State, p: int, ident: str) -> int:
     pl = s.players[p]
     if ident == "tallest_tower":
         return pl.floors - s.rules.prebuilt_floors  # floor pieces built: nobody wins it with floor 0 alone

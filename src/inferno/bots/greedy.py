@@ -1,0 +1,60 @@
+"""The greedy bot: try each legal action on a determinized copy of its view and keep the best one.
+
+A turn is a chain of decisions (a Soul's jumps, a location's optional steps, card effects), so an
+action is judged by the best position the bot can reach before the decision passes to someone else,
+looking up to ``depth`` of its own decisions ahead. Positions are scored by
+:func:`inferno.bots.evaluation.player_values`: the bot's estimated final Infamy minus the best
+opponent's. Hidden cards are dealt at random by the engine's ``determinize`` from the bot's own seeded
+generator, so the bot's choice depends only on its view and its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from inferno.bots.base import register_bot
+from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, player_values
+from inferno.rules.actions import Action
+from inferno.rules.engine import apply, determinize, legal_actions, to_move
+from inferno.rules.state import State
+
+
+def margin(s: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """The player's estimated final Infamy minus the best opponent's (or its own estimate when solo)."""
+    values = player_values(s, w)
+    if len(values) == 1:
+        return values[0]
+    return values[player] - max(v for q, v in enumerate(values) if q != player)
+
+
+class GreedyBot:
+    """Picks the action whose resulting position evaluates best (ties: the first such action)."""
+
+    def __init__(self, seed: int = 0, depth: int = 2, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.name = "greedy"
+        self.rng = random.Random(seed)
+        self.depth = depth
+        self.weights = weights
+
+    def choose(self, view: State, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        me = to_move(view)
+        det = determinize(view, self.rng)
+        det.record_events = False
+        best, best_value = actions[0], float("-inf")
+        for a in actions:
+            v = self._value(apply(det, a), me, self.depth - 1)
+            if v > best_value:
+                best, best_value = a, v
+        return best
+
+    def _value(self, s: State, me: int, depth: int) -> float:
+        """Best margin reachable while the decisions stay with ``me`` (at most ``depth`` more)."""
+        if depth <= 0 or s.over or to_move(s) != me:
+            return margin(s, me, self.weights)
+        return max(self._value(apply(s, a), me, depth - 1) for a in legal_actions(s))
+
+
+register_bot("greedy", GreedyBot)

@@ -1,0 +1,162 @@
+"""The search bot: single-observer information-set MCTS (Cowling, Powley & Whitehouse, 2012).
+
+Each iteration deals the cards the bot cannot see at random with the engine's ``determinize``
+(consistent with its view), walks the shared tree of action sequences with UCB restricted to the
+actions legal in that deal (counting how often each child was available), adds one node, plays on
+at random for a few decisions and scores the position with :func:`inferno.bots.evaluation.utilities`
+(or the true result when the game ends). Every node keeps the reward of the player who chose the
+action leading to it, so the search works for any number of players.
+
+The budget is a number of iterations (deterministic: the same seed and view give the same decision),
+optionally capped by wall-clock time. Difficulty levels (``easy``, ``medium``, ``hard``) differ only
+in budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from inferno.bots.base import BotFactory, register_bot
+from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, utilities
+from inferno.rules.actions import Action
+from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move
+from inferno.rules.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """How hard the search bot thinks: iterations per move, optional time cap, playout length."""
+
+    iterations: int
+    max_seconds: float | None = None
+    rollout_depth: int = 0
+    exploration: float = 0.3
+
+
+LEVELS: dict[str, SearchConfig] = {
+    "easy": SearchConfig(iterations=50, max_seconds=2.0),
+    "medium": SearchConfig(iterations=400, max_seconds=2.0),
+    "hard": SearchConfig(iterations=4000, max_seconds=2.0),
+}
+
+
+class _Node:
+    """Statistics of one action sequence from the root, seen from the player who chose the last action."""
+
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What the last decision cost: iterations run and seconds spent."""
+
+    iterations: int
+    seconds: float
+
+
+class SearchBot:
+    """An ISMCTS player with its own seeded generator."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        config: SearchConfig = LEVELS["medium"],
+        name: str = "ismcts",
+        weights: Weights = DEFAULT_WEIGHTS,
+    ) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.config = config
+        self.weights = weights
+        self.last = SearchStats(0, 0.0)
+
+    def choose(self, view: State, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            self.last = SearchStats(0, 0.0)
+            return actions[0]
+        cfg = self.config
+        start = time.perf_counter()
+        deadline = None if cfg.max_seconds is None else start + cfg.max_seconds
+        root = _Node(-1)
+        done = 0
+        while done < cfg.iterations:
+            self._iterate(view, root)
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last = SearchStats(done, time.perf_counter() - start)
+        best, best_visits = actions[0], -1
+        for a in actions:
+            child = root.children.get(a)
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best, best_visits = a, visits
+        return best
+
+    def _iterate(self, view: State, root: _Node) -> None:
+        rng = self.rng
+        s = determinize(view, rng)
+        s.record_events = False
+        node = root
+        path = [root]
+        c = self.config.exploration
+        while not s.over:
+            acts = legal_actions(s)
+            p = to_move(s)
+            children = node.children
+            untried = [a for a in acts if a not in children]
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = _Node(p)
+                children[a] = child
+                for b in acts:
+                    ch = children.get(b)
+                    if ch is not None:
+                        ch.avail += 1
+                apply_in_place(s, a)
+                path.append(child)
+                break
+            best_a, best_score = acts[0], float("-inf")
+            for b in acts:
+                ch = children[b]
+                ch.avail += 1
+                score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best_a, best_score = b, score
+            apply_in_place(s, best_a)
+            node = children[best_a]
+            path.append(node)
+        for _ in range(self.config.rollout_depth):
+            if s.over:
+                break
+            acts = legal_actions(s)
+            apply_in_place(s, acts[rng.randrange(len(acts))])
+        reward = utilities(s, self.weights)
+        for n in path[1:]:
+            n.visits += 1
+            n.total += reward[n.player]
+
+
+def _factory(level: str, name: str) -> BotFactory:
+    cfg = LEVELS[level]
+
+    def make(seed: int) -> SearchBot:
+        return SearchBot(seed, cfg, name)
+
+    return make
+
+
+for _level in LEVELS:
+    register_bot(_level, _factory(_level, _level))
+register_bot("ismcts", _factory("medium", "ismcts"))

@@ -1,0 +1,32 @@
+"""The ladder's match layout and its win-rate interval."""
+
+from __future__ import annotations
+
+import pytest
+
+from inferno.bots.ladder import Match, score, specs, wilson
+from inferno.bots.tournament import run
+
+
+def test_focal_bot_sits_alone_in_every_seat() -> None:
+    m = Match("greedy", "random", 4, 0.9)
+    games = specs(m, 8, seed=50)
+    assert [g.seed for g in games] == list(range(50, 58))
+    assert [g.lineup.index("greedy") for g in games] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert all(g.lineup.count("greedy") == 1 for g in games)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(9, 10)
+    assert lo == pytest.approx(0.596, abs=1e-3) and hi == pytest.approx(0.982, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_score_counts_the_focal_seat() -> None:
+    m = Match("greedy", "random", 2, 0.9)
+    outcomes = run(specs(m, 2, seed=7))
+    r = score(m, outcomes)
+    assert r.games == 2
+    expected = sum(1.0 / len(o.winners) for o in outcomes if o.lineup.index("greedy") in o.winners)
+    assert r.wins == pytest.approx(expected)
+    assert r.passed == (r.rate >= 0.9)
