@@ -50,7 +50,7 @@ def test_blocks_follow_act_order_and_cover_the_space() -> None:
 
 
 def test_known_indices_are_stable() -> None:
-    """The published table (docs/readme/rl.md) must not drift: spot-check a few indices."""
+    """The published table (the README) must not drift: spot-check a few indices."""
     enc = default_encoding()
     assert enc.size == 2687
     assert enc.encode(Action(Act.ENTER, 1)) == 0

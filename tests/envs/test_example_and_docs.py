@@ -1,4 +1,4 @@
-"""The training example runs, and docs/readme/rl.md shows the encodings the code uses."""
+"""The training example runs, and the README shows the encodings the code uses."""
 
 from __future__ import annotations
 
@@ -36,6 +36,6 @@ def test_training_example_learns_only_legal_actions() -> None:
 
 
 def test_readme_tables_match_the_code() -> None:
-    doc = (ROOT / "docs" / "readme" / "rl.md").read_text(encoding="utf-8")
+    doc = (ROOT / "README.md").read_text(encoding="utf-8")
     assert action_table() in doc
     assert observation_table() in doc
