@@ -49,9 +49,10 @@ _WORD = {
     Act.DIPLOMA: "diploma",
 }
 _KIND = {w: k for k, w in _WORD.items()}
+_CIRCLE_SHAPES = frozenset({"colour", "sin", "phleg", "track", "guest"})
 
-# Argument shapes: what each of a and b names.
-_ARGS: dict[Act, tuple[str, ...]] = {
+# What each of an action's arguments a and b names (also used by front-ends to highlight targets).
+ARG_SHAPES: dict[Act, tuple[str, ...]] = {
     Act.ENTER: ("colour",),
     Act.MOVE: ("shield",),
     Act.STEP: ("shield",),
@@ -60,29 +61,29 @@ _ARGS: dict[Act, tuple[str, ...]] = {
     Act.HOME: ("member",),
     Act.SWAP: ("space", "space"),
     Act.EXCHANGE: ("number",),
-    Act.PHLEG: ("sin",),
+    Act.PHLEG: ("phleg",),
     Act.GATE: ("gate",),
     Act.DELIVER: ("barrel",),
-    Act.BARREL: ("barrel", "number"),
-    Act.GUEST: ("sin", "number"),
+    Act.BARREL: ("barrel", "floor"),
+    Act.GUEST: ("guest", "floor"),
     Act.RECALL: ("place", "member"),
-    Act.DISMISS: ("sin",),
+    Act.DISMISS: ("guest",),
     Act.RETURN: ("barrel",),
     Act.DROWN: ("colour", "number"),
-    Act.TRACK: ("sin",),
+    Act.TRACK: ("track",),
     Act.GMOVE: ("guardian", "shield"),
     Act.TARGET: ("shield", "shield"),
     Act.PLAY: ("card",),
     Act.BUY: ("card",),
     Act.EFFECT: ("half",),
     Act.DRAW: ("card",),
-    Act.DIPLOMA: ("sin",),
+    Act.DIPLOMA: ("track",),
 }
 
 
 def _fmt(s: State, shape: str, v: int) -> str:
     r = s.rules
-    if shape in ("colour", "sin"):
+    if shape in _CIRCLE_SHAPES:
         return r.circles[v - 1].id
     if shape == "shield":
         return s.board.labels[v]
@@ -111,7 +112,7 @@ def _fmt(s: State, shape: str, v: int) -> str:
 def action_text(s: State, action: Action) -> str:
     """The short text form of an action in this game."""
     parts = [_WORD[Act(action[0])]]
-    for shape, v in zip(_ARGS.get(Act(action[0]), ()), (action[1], action[2]), strict=False):
+    for shape, v in zip(ARG_SHAPES.get(Act(action[0]), ()), (action[1], action[2]), strict=False):
         parts.append(_fmt(s, shape, v))
     return " ".join(parts)
 
@@ -119,7 +120,7 @@ def action_text(s: State, action: Action) -> str:
 def _parse(s: State, shape: str, tok: str) -> int:
     r = s.rules
     t = tok.lower()
-    if shape in ("colour", "sin"):
+    if shape in _CIRCLE_SHAPES:
         c = r.circle_by_id(t)
         if c is None:
             raise MalformedActionError(f"unknown sin {tok!r} (one of {', '.join(x.id for x in r.circles)})")
@@ -181,7 +182,7 @@ def parse_action(s: State, text: str) -> Action:
     kind = _KIND.get(toks[0].lower())
     if kind is None:
         raise MalformedActionError(f"unknown action {toks[0]!r}; known: {', '.join(sorted(_KIND))}")
-    shapes = _ARGS.get(kind, ())
+    shapes = ARG_SHAPES.get(kind, ())
     if len(toks) - 1 != len(shapes):
         want = " ".join(f"<{x}>" for x in shapes)
         raise MalformedActionError(f"{toks[0]} takes {len(shapes)} argument(s): {toks[0]} {want}".rstrip())

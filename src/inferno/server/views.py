@@ -8,40 +8,14 @@ from typing import Any
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.engine import legal_actions, pending
-from inferno.rules.notation import action_text
+from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.serialize import state_to_dict
 from inferno.rules.state import GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, TOWER_LOC, State
 
 # What each action argument points at on the board, so the client can highlight it.
 # "shield:12", "colour:3" (a Graveyard Soul), "location:2", "member:0", ...
-_TARGETS: dict[Act, tuple[str, ...]] = {
-    Act.ENTER: ("colour",),
-    Act.MOVE: ("shield",),
-    Act.STEP: ("shield",),
-    Act.SEND: ("location", "member"),
-    Act.ACCUSE: ("location", "member"),
-    Act.HOME: ("member",),
-    Act.SWAP: ("space", "space"),
-    Act.EXCHANGE: ("number",),
-    Act.PHLEG: ("phleg",),
-    Act.GATE: ("gate",),
-    Act.DELIVER: ("barrel",),
-    Act.BARREL: ("barrel", "floor"),
-    Act.GUEST: ("guest", "floor"),
-    Act.RECALL: ("place", "member"),
-    Act.DISMISS: ("guest",),
-    Act.RETURN: ("barrel",),
-    Act.DROWN: ("colour", "number"),
-    Act.TRACK: ("track",),
-    Act.GMOVE: ("guardian", "shield"),
-    Act.TARGET: ("shield", "shield"),
-    Act.PLAY: ("card",),
-    Act.BUY: ("card",),
-    Act.EFFECT: ("half",),
-    Act.DRAW: ("card",),
-    Act.DIPLOMA: ("track",),
-}
+_TARGETS = ARG_SHAPES
 _PLAIN_TARGET = {
     Act.BRIBE: "bribe",
     Act.COUNCIL: "council",
