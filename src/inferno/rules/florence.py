@@ -115,7 +115,8 @@ def accuse(s: State, p: int, li: int, kind: int) -> None:
         if gf >= 0 and floor_has_room(s, pl, gf):
             floor = gf
     if floor < 0:
-        floor = next(f for f in range(pl.floors) if floor_has_room(s, pl, f))
+        order = range(pl.floors) if r.accuser_fallback == "lowest" else range(pl.floors - 1, -1, -1)
+        floor = next(f for f in order if floor_has_room(s, pl, f))
     put_in_tower(s, pl, floor, member_code(kind))
     emit(
         s,

@@ -77,8 +77,11 @@ def effect_targets(s: State, p: int, slot: int) -> list[tuple[int, int]]:
                 prev, t = t, b.straight[t]
         elif e is GuardianEffect.SIDEWAYS:
             row = b.circle_shields[cx]
-            i = row.index(x)
-            out.extend((x, row[j]) for j in (i - 1, i + 1) if 0 <= j < len(row) and hell[row[j]] == EMPTY)
+            if g.reach == "any":
+                out.extend((x, t) for t in row if hell[t] == EMPTY)
+            else:
+                i = row.index(x)
+                out.extend((x, row[j]) for j in (i - 1, i + 1) if 0 <= j < len(row) and hell[row[j]] == EMPTY)
         elif e is GuardianEffect.JUDGE:
             frontier = {x}
             for _ in range(cx, c):

@@ -146,6 +146,7 @@ class Guardian:
     effect: GuardianEffect
     crosses_walls: bool
     max_pits: int
+    reach: str = "adjacent"  # SIDEWAYS: "adjacent" or "any" shield of the same circle
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +247,7 @@ class Rules:
     spaces_per_floor: int
     max_guests_per_floor: int
     accuser_floor_rule: bool
+    accuser_fallback: str
     urchins_per_player: int
     solo_extra_nobles: int
     max_nobles: int

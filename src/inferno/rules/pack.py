@@ -467,6 +467,7 @@ def build_rules(directory: Path | None = None) -> Rules:
             GuardianEffect(e.text("effect", tuple(g.value for g in GuardianEffect))),
             e.flag("crosses_walls"),
             e.check_int(e.tree.get("max_pits", 0), "max_pits", 0, 20),
+            e.check_str(e.tree.get("reach", "adjacent"), "reach", ("adjacent", "any")),
         )
         for i, e in enumerate(_table_list(gr, "guardian"))
     )
@@ -573,6 +574,7 @@ def build_rules(directory: Path | None = None) -> Rules:
         spaces_per_floor=core.num("tower.spaces_per_floor", 1),
         max_guests_per_floor=core.num("tower.max_guests_per_floor", 1),
         accuser_floor_rule=core.flag("tower.accuser_floor_rule"),
+        accuser_fallback=core.text("tower.accuser_fallback", ("lowest", "highest")),
         urchins_per_player=core.num("family.urchins_per_player", 0),
         solo_extra_nobles=core.num("family.solo_extra_nobles", 0),
         max_nobles=max_nobles,

@@ -9,6 +9,8 @@ Example::
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from inferno.rules.actions import Decision
 from inferno.rules.engine import settle
 from inferno.rules.model import MEMBER_KINDS
@@ -20,8 +22,10 @@ from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, 
 class Scenario:
     """Start from a seeded setup, change what matters, then open a decision for a player."""
 
-    def __init__(self, players: int = 2, seed: int = 0, side: str | None = None) -> None:
-        self.state: State = new_game(players, seed, side)
+    def __init__(
+        self, players: int = 2, seed: int = 0, side: str | None = None, rules_dir: str | Path | None = None
+    ) -> None:
+        self.state: State = new_game(players, seed, side, rules_dir=rules_dir)
         self.state.stack = []
         self.state.legal_cache = None
 
