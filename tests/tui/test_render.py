@@ -8,8 +8,8 @@ import random
 from rich.console import Console
 
 import inferno
+from inferno.help import DECISION_HELP, help_text
 from inferno.rules.engine import pending
-from inferno.tui.help import DECISION_HELP, help_text
 from inferno.tui.screen import game_screen
 from inferno.tui.text import effect_words, sin_mark
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from inferno.help import help_text
 from inferno.records.log import events
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action
 from inferno.rules.engine import legal_actions, pending
 from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.scoring import STEPS, result
@@ -25,53 +26,6 @@ _PLAIN_TARGET = {
     Act.GUARDIAN: "bonfire:guardian",
     Act.STYX: "styx",
     Act.FRAUD: "wall:fraud",
-}
-
-# What each pending decision asks, with the rule it comes from (shown when hovering).
-EXPLAIN: dict[Decision, tuple[str, str]] = {
-    Decision.HELL: (
-        "Move one standing Soul down a line, or pay Charon to bring a Graveyard Soul into Limbo.",
-        "S2; RULES.md §5.1",
-    ),
-    Decision.HELL_STEP: ("The Soul jumps an occupied shield: choose the line it follows.", "S2; RULES.md §5.2"),
-    Decision.FLORENCE: (
-        "Send a family member from Home, accuse with one already there, or hold a family council (bribe first to act in any quartiere).",
-        "S2; RULES.md §6.1",
-    ),
-    Decision.COURTYARD: (
-        "COURTYARD: bring family members Home from the Tower, or rearrange the Tower.",
-        "RULES.md §6.4",
-    ),
-    Decision.BONFIRE_EXCHANGE: ("BONFIRE 1: change Florins into Drachmas.", "RULES.md §6.4"),
-    Decision.BONFIRE_SECOND: ("BONFIRE 2: raise a Phlegethon cube or place a safe passage.", "RULES.md §6.4"),
-    Decision.BONFIRE_THIRD: ("BONFIRE 3: pay to move a Guardian, or to use the River Styx.", "RULES.md §6.4"),
-    Decision.WALL_EXCHANGE: ("WALL 1: change Florins into Drachmas.", "RULES.md §6.4"),
-    Decision.WALL_FRAUD: ("WALL 2: pay to play a Fraud card.", "RULES.md §6.4"),
-    Decision.WALL_DELIVER: ("WALL 3: deliver a Barrel to your supply panel and score it.", "RULES.md §6.4, §13"),
-    Decision.MARKET: ("MARKET: take a Barrel into an empty Tower space.", "RULES.md §6.4"),
-    Decision.PALACE: (
-        "PALACE: take a Guest into an empty Tower space and gain that floor's Florins.",
-        "RULES.md §6.4, §6.5",
-    ),
-    Decision.COUNCIL: ("Family council: bring a member Home, or send back a Guest or a Barrel.", "RULES.md §10"),
-    Decision.GATE: ("Place your safe passage on a gate of the Walls of Dis.", "S2; RULES.md §5.3"),
-    Decision.TRACK: ("Advance your Skull on a Sin Track.", "S0; RULES.md §7"),
-    Decision.TOWER_HOME: ("Bring a family member from the Tower Home.", "RULES.md §6.4"),
-    Decision.PHLEG: ("Raise a Phlegethon cube one space.", "RULES.md §6.4"),
-    Decision.STYX: (
-        "River Styx: return Souls of one colour from the Graveyard to advance on Sin Tracks.",
-        "S0, S1; RULES.md §7.1",
-    ),
-    Decision.GUARDIAN_MOVE: ("Move a Guardian to an empty shield.", "S1; RULES.md §9.2"),
-    Decision.GUARDIAN_EFFECT: ("Apply the Guardian's effect to a nearby Soul.", "S1; RULES.md §9.3"),
-    Decision.FRAUD_SOURCE: (
-        "Play a Fraud card from your hand, the market or the deck (not from hand costs 1 more).",
-        "S0; RULES.md §12",
-    ),
-    Decision.FRAUD_EFFECT: ("Choose one of the card's effects.", "S0; RULES.md §12"),
-    Decision.FRAUD_DRAW: ("Draw a replacement Fraud card from the market or the deck.", "S0; RULES.md §12"),
-    Decision.ENDGAME_FRAUD: ("Final scoring: apply a played card's end-game effect.", "S3; RULES.md §16.2"),
-    Decision.EXTRA_DIPLOMA: ("Final scoring: place a Diploma bought with two ½ Diplomas.", "S3; RULES.md §16.2"),
 }
 
 
@@ -125,7 +79,7 @@ def view_json(full: State, v: State, seat: int, log_tail: int = 400) -> dict[str
     pend = pending(full)
     pend_json = None
     if pend is not None:
-        text, rule = EXPLAIN.get(pend.decision, ("", ""))
+        _title, text, rule = help_text(full, pend.decision)
         pend_json = {"player": pend.player, "decision": pend.decision.name.lower(), "explain": text, "rule": rule}
     mine = pend is not None and pend.player == seat
     evs = events(v)

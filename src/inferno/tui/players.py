@@ -194,7 +194,7 @@ def player_label_plain(p: int) -> str:
 
 
 def decision_title(pend: Pending) -> str:
-    from inferno.tui.help import DECISION_HELP
+    from inferno.help import DECISION_HELP
 
     entry = DECISION_HELP.get(pend.decision)
     return entry.title if entry else pend.decision.name

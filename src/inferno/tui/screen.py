@@ -10,11 +10,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from inferno.help import help_text
 from inferno.rules.engine import Pending
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.state import State
 from inferno.tui.board import board_group
-from inferno.tui.help import help_text
 from inferno.tui.players import cards_group, families_group, options_panel
 from inferno.tui.session import LogEntry
 from inferno.tui.text import player_text

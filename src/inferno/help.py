@@ -1,4 +1,4 @@
-"""What each pending decision asks, in words, with the rule it comes from.
+"""What each pending decision asks, in words, with the rule it comes from (shared by the terminal and the browser).
 
 Amounts are read from the rules data so a corrected data pack changes the help too.
 """
