@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from inferno.rules.actions import Decision
-from inferno.rules.model import LocationAction
+from inferno.rules.model import Effect, EffectType, Endgame, EndgameType, LocationAction, Rules
 from inferno.rules.state import State
 
 
@@ -204,3 +204,56 @@ def help_text(s: State, decision: Decision) -> tuple[str, str, str]:
     if entry is None:
         return decision.name, "Choose one of the listed actions.", "RULES.md"
     return entry.title, entry.text.format(**_amounts(s)), entry.rule
+
+
+# --- effects of bonus tiles and Fraud cards in words ---------------------------------------------
+
+
+def _group_words(rules: Rules, group: str) -> str:
+    tracks = rules.upper_tracks if group == "U" else rules.lower_tracks if group == "L" else tuple(range(2, 10))
+    if group == "U":
+        return f"one of the first {len(tracks)} tracks"
+    if group == "L":
+        return f"one of the last {len(tracks)} tracks"
+    return "any track"
+
+
+def effect_words(rules: Rules, e: Effect) -> str:
+    """An instant effect (bonus tile or Fraud card left half) in words."""
+    t = e.type
+    if t is EffectType.ADVANCE:
+        if e.track:
+            c = rules.circles[e.track - 1]
+            return f"advance {c.glyph}{c.letter} {c.sin}"
+        return f"advance on {_group_words(rules, e.group)}"
+    if t is EffectType.FLORINS:
+        return f"+{e.amount} Florins"
+    if t is EffectType.DRACHMAS:
+        return f"+{e.amount} Drachmas"
+    if t is EffectType.TOWER_HOME:
+        return f"{max(e.amount, 1)} family member Tower→Home"
+    if t is EffectType.SAFE_PASSAGE:
+        return "place a safe passage"
+    if t is EffectType.STYX:
+        return f"River Styx (up to {e.amount} Soul{'s' if e.amount != 1 else ''})"
+    if t is EffectType.FRAUD:
+        return "play a Fraud card" + (f" paying {e.amount}" if e.amount else "")
+    if t is EffectType.GUARDIAN:
+        return "move a Guardian" + (f" paying {e.amount}" if e.amount else " (free)")
+    return f"+{max(e.amount, 1)} on a Phlegethon cube"
+
+
+def endgame_words(rules: Rules, e: Endgame) -> str:
+    """An end-game effect (Fraud card right half) in words."""
+    t = e.type
+    if t is EndgameType.PER_GUEST:
+        return f"{e.amount} per Guest"
+    if t is EndgameType.PER_FLOOR:
+        return f"{e.amount} per tower floor built"
+    if t is EndgameType.PER_DIPLOMA_GROUP:
+        return f"{e.amount} per Diploma on {_group_words(rules, e.group)}"
+    if t is EndgameType.PER_FLORINS:
+        return f"{e.amount} per {e.per} Florins"
+    if t is EndgameType.PER_FULL_CIRCLE:
+        return f"{e.amount} per full circle"
+    return f"{e.amount} per Urchin"

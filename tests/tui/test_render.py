@@ -8,10 +8,10 @@ import random
 from rich.console import Console
 
 import inferno
-from inferno.help import DECISION_HELP, help_text
+from inferno.help import DECISION_HELP, effect_words, help_text
 from inferno.rules.engine import pending
 from inferno.tui.screen import game_screen
-from inferno.tui.text import effect_words, sin_mark
+from inferno.tui.text import sin_mark
 
 
 def _text(renderable: object, width: int = 160) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inferno.help import help_text
+from inferno.help import effect_words, endgame_words, help_text
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.engine import legal_actions, pending
@@ -136,9 +136,9 @@ def board_json(s: State) -> dict[str, Any]:
                 "index": c.index,
                 "id": c.id,
                 "instant_barrel": c.instant_barrel,
-                "instant": [_effect_text(e.type.value, e.amount, e.track, e.group) for e in c.instant],
+                "instant": [effect_words(r, e) for e in c.instant],
                 "endgame_barrel": c.endgame_barrel,
-                "endgame": [_effect_text(e.type.value, e.amount, e.per, e.group) for e in c.endgame],
+                "endgame": [endgame_words(r, e) for e in c.endgame],
             }
             for c in r.fraud_cards
         ],
@@ -150,7 +150,7 @@ def board_json(s: State) -> dict[str, Any]:
                 "index": t.index,
                 "id": t.id,
                 "kind": t.kind,
-                "text": _effect_text(t.effect.type.value, t.effect.amount, t.effect.track, t.effect.group),
+                "text": effect_words(r, t.effect),
             }
             for t in r.bonus_tiles
         ],
@@ -174,15 +174,3 @@ def board_json(s: State) -> dict[str, Any]:
             "tower_place": TOWER_LOC,
         },
     }
-
-
-def _effect_text(kind: str, amount: int, extra: int, group: str) -> str:
-    words = kind.replace("_", " ")
-    bits = [words]
-    if amount:
-        bits.append(str(amount))
-    if extra:
-        bits.append(f"({extra})")
-    if group:
-        bits.append(group)
-    return " ".join(bits)

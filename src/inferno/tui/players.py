@@ -10,12 +10,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from inferno.help import effect_words, endgame_words
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.effects import endgame_loan_penalty
 from inferno.rules.engine import Pending
 from inferno.rules.notation import action_text
 from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, PlayerState, State
-from inferno.tui.text import effect_words, endgame_words, player_text, sin_mark, sin_name
+from inferno.tui.text import player_text, sin_mark, sin_name
 
 
 def tower_text(s: State, pl: PlayerState) -> Text:
