@@ -36,15 +36,21 @@ def _rules_dir_option(f: Callable[..., None]) -> Callable[..., None]:
     )(f)
 
 
-@cli.command()
+@cli.group(invoke_without_command=True)
 @_rules_dir_option
 @click.option(
     "--tag", type=click.Choice([t.value for t in Tag]), default=None, help="Only values with this provenance."
 )
 @click.option("--full", is_flag=True, help="List every value, not only the summary.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def rules(rules_dir: Path | None, tag: str | None, full: bool, as_json: bool) -> None:
-    """Show which rules values are confirmed and which are defaults (with their sources)."""
+@click.pass_context
+def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: bool, as_json: bool) -> None:
+    """Show which rules values are confirmed and which are defaults (with their sources).
+
+    `inferno rules check` simulates games to show how the data plays.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
     try:
         r = load_rules(rules_dir)
     except RulesDataError as exc:
@@ -155,6 +161,19 @@ def _load_plugins() -> None:
 
 
 _load_plugins()
+
+
+def _load_rules_check() -> None:
+    try:
+        from inferno.cli.rules_check import command as check
+    except ModuleNotFoundError as exc:  # pragma: no cover - the simulation extra is missing
+        if exc.name and exc.name.startswith("inferno"):
+            raise
+        return
+    rules.add_command(check)
+
+
+_load_rules_check()
 
 
 def main() -> None:  # pragma: no cover

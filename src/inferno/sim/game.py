@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from inferno.bots.base import make_bot
 from inferno.records.log import events
-from inferno.rules.actions import Action
+from inferno.rules.actions import Act, Action
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.pack import load_rules
 from inferno.rules.setup import new_game
@@ -64,14 +64,18 @@ def play_one(cfg: SimConfig, seed: int) -> GameSummary:
     lineup = cfg.lineup(seed)
     bots = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(lineup)]
     moves: list[tuple[int, Action]] = []
+    passage_offers = [0] * cfg.players
     while not s.over:
         p = to_move(s)
-        choice = bots[p].choose(view(s, p), legal_actions(s))
+        legal = legal_actions(s)
+        if any(a.kind == Act.GATE for a in legal):
+            passage_offers[p] += 1
+        choice = bots[p].choose(view(s, p), legal)
         apply_in_place(s, choice)
         moves.append((p, choice))
         if len(moves) > MAX_DECISIONS:
             raise RuntimeError(f"game {seed} did not end within {MAX_DECISIONS} decisions")
-    return summarise(s, lineup, moves, events(s))
+    return summarise(s, lineup, moves, events(s), passage_offers)
 
 
 def play_batch(cfg: SimConfig, seeds: Sequence[int]) -> list[GameSummary]:

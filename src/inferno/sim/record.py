@@ -8,14 +8,14 @@ accusations and councils. A record converts to a nested dict (JSON Lines) and to
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from inferno.rules.actions import Act, Action
 from inferno.rules.events import Event
 from inferno.rules.scoring import STEPS, result
-from inferno.rules.state import State
+from inferno.rules.state import EMPTY, State
 
 # The engine's Infamy sources (Event.source of "score" events). Anything else is counted as "other",
 # which a test keeps at zero so a new engine source cannot go unnoticed.
@@ -23,7 +23,19 @@ PLAY_SOURCES = ("souls", "tracks", "barrels", "dante", "council", "loans")
 FINAL_SOURCES = ("final_fraud", "diplomas", "loan_end", "reputation")
 SOURCES = (*PLAY_SOURCES, *FINAL_SOURCES, "other")
 
-_SEAT_INTS = ("infamy", "before_final", "rank", "diplomas", "loans", "accusations", "councils", "bonuses")
+_SEAT_INTS = (
+    "infamy",
+    "before_final",
+    "rank",
+    "diplomas",
+    "loans",
+    "accusations",
+    "councils",
+    "bonuses",
+    "passages",
+    "passage_offers",
+)
+CIRCLES = tuple(range(1, 10))
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +53,8 @@ class SeatRecord:
     accusations: int
     councils: int
     bonuses: int
+    passages: int  # safe passages placed by choice
+    passage_offers: int  # decisions at which a safe passage could be placed
     steps: dict[str, int]
     sources: dict[str, int]
     visits: dict[str, int]
@@ -60,13 +74,17 @@ class SeatRecord:
             steps={str(k): int(v) for k, v in d["steps"].items()},
             sources={str(k): int(v) for k, v in d["sources"].items()},
             visits={str(k): int(v) for k, v in d["visits"].items()},
-            **{name: int(d[name]) for name in _SEAT_INTS},
+            **{name: int(d.get(name, 0)) for name in _SEAT_INTS},
         )
 
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
-    """One finished game. ``turns`` counts turns started; ``decisions`` counts actions applied."""
+    """One finished game. ``turns`` counts turns started; ``decisions`` counts actions applied.
+
+    ``empty_shields`` gives the empty shields of circles 1..9 at the end (after Pits are removed),
+    ``dante_moves`` how often an accusation moved Dante, out of ``dante_stops`` stops on his path.
+    """
 
     seed: int
     players: int
@@ -77,6 +95,9 @@ class GameSummary:
     turns: int
     decisions: int
     seats: tuple[SeatRecord, ...]
+    empty_shields: tuple[int, ...] = ()
+    dante_moves: int = 0
+    dante_stops: int = 0
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -104,6 +125,9 @@ class GameSummary:
             "turns": self.turns,
             "decisions": self.decisions,
             "accusations": self.accusations,
+            "empty_shields": list(self.empty_shields),
+            "dante_moves": self.dante_moves,
+            "dante_stops": self.dante_stops,
             "seats": [r.to_dict() for r in self.seats],
         }
 
@@ -119,6 +143,9 @@ class GameSummary:
             turns=int(d["turns"]),
             decisions=int(d["decisions"]),
             seats=tuple(SeatRecord.from_dict(r) for r in d["seats"]),
+            empty_shields=tuple(int(v) for v in d.get("empty_shields", ())),
+            dante_moves=int(d.get("dante_moves", 0)),
+            dante_stops=int(d.get("dante_stops", 0)),
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -132,7 +159,11 @@ class GameSummary:
             "ended_by": self.ended_by,
             "turns": self.turns,
             "decisions": self.decisions,
+            "dante_moves": self.dante_moves,
+            "dante_stops": self.dante_stops,
         }
+        for k, v in zip(CIRCLES, self.empty_shields, strict=False):
+            row[f"empty_c{k}"] = v
         for r in self.seats:
             pre = f"s{r.seat}_"
             row[pre + "bot"] = r.bot
@@ -178,6 +209,9 @@ class GameSummary:
             turns=int(row["turns"]),
             decisions=int(row["decisions"]),
             seats=tuple(seats),
+            empty_shields=tuple(int(row[f"empty_c{k}"]) for k in CIRCLES if f"empty_c{k}" in row),
+            dante_moves=int(row.get("dante_moves", 0)),
+            dante_stops=int(row.get("dante_stops", 0)),
         )
 
 
@@ -199,14 +233,29 @@ def infamy_by_source(events: Iterable[Event], players: int) -> list[dict[str, in
     return out
 
 
-def summarise(s: State, bots: Iterable[str], moves: Iterable[tuple[int, Action]], events: list[Event]) -> GameSummary:
-    """Build the record of the finished game ``s``; ``moves`` are (player, action) pairs in order."""
+def empty_shields(s: State) -> tuple[int, ...]:
+    """Empty shields of circles 1..9 in ``s``."""
+    return tuple(sum(1 for i in s.board.circle_shields[k] if s.hell[i] == EMPTY) for k in CIRCLES)
+
+
+def summarise(
+    s: State,
+    bots: Iterable[str],
+    moves: Iterable[tuple[int, Action]],
+    events: list[Event],
+    passage_offers: Sequence[int] | None = None,
+) -> GameSummary:
+    """Build the record of the finished game ``s``; ``moves`` are (player, action) pairs in order.
+
+    ``passage_offers`` counts, per player, the decisions at which placing a safe passage was legal.
+    """
     res = result(s)
     n = s.num_players
     loc_ids = [loc.id for loc in s.rules.locations]
     visits = [dict.fromkeys(loc_ids, 0) for _ in range(n)]
     accusations = [0] * n
     councils = [0] * n
+    passages = [0] * n
     for p, a in moves:
         if a.kind == Act.SEND:
             visits[p][loc_ids[a.a]] += 1
@@ -214,10 +263,16 @@ def summarise(s: State, bots: Iterable[str], moves: Iterable[tuple[int, Action]]
             accusations[p] += 1
         elif a.kind == Act.COUNCIL:
             councils[p] += 1
+        elif a.kind == Act.GATE:
+            passages[p] += 1
     bonuses = [0] * n
+    dante_moves = 0
     for e in events:
         if e.kind == "bonus" and e.player >= 0:
             bonuses[e.player] += 1
+        elif e.kind == "dante":
+            dante_moves += 1
+    offers = list(passage_offers) if passage_offers is not None else [0] * n
     sources = infamy_by_source(events, n)
     seats = tuple(
         SeatRecord(
@@ -232,6 +287,8 @@ def summarise(s: State, bots: Iterable[str], moves: Iterable[tuple[int, Action]]
             accusations=accusations[pr.player],
             councils=councils[pr.player],
             bonuses=bonuses[pr.player],
+            passages=passages[pr.player],
+            passage_offers=offers[pr.player],
             steps={step: pr.steps[step] for step in STEPS},
             sources=sources[pr.player],
             visits=visits[pr.player],
@@ -248,4 +305,7 @@ def summarise(s: State, bots: Iterable[str], moves: Iterable[tuple[int, Action]]
         turns=s.turn,
         decisions=s.version,
         seats=seats,
+        empty_shields=empty_shields(s),
+        dante_moves=dante_moves,
+        dante_stops=len(s.stops),
     )

@@ -1,0 +1,146 @@
+"""``inferno rules check``: the data-health report — how the rules data plays between bots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from inferno.bots.base import BotSpecError, make_bot
+from inferno.rules.pack import RulesDataError, load_rules
+from inferno.sim.health import HealthConfig, HealthReport, lineup, report_rows, run_health
+from inferno.sim.record import GameSummary
+from inferno.sim.runner import local_cores
+
+
+def parse_players(text: str) -> tuple[int, ...]:
+    """``"2,3,4"`` → (2, 3, 4), each between 1 and 4."""
+    try:
+        counts = tuple(int(x) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is not a list of player counts such as 2,3,4") from None
+    if not counts or any(not 1 <= n <= 4 for n in counts):
+        raise click.BadParameter("player counts go from 1 to 4, e.g. 2,3,4")
+    return tuple(dict.fromkeys(counts))
+
+
+def print_report(report: HealthReport, console: Console) -> None:
+    """The report as one table per player count, then the targets."""
+    console.print(f"Rules data: [bold]{report.source}[/] (fingerprint {report.rules})")
+    for h in report.counts:
+        t = Table(title=f"{h.players} player{'s' if h.players > 1 else ''}, side {h.side} — 95% intervals")
+        t.add_column("figure")
+        t.add_column("value")
+        for name, value in report_rows(h):
+            t.add_row(name, value)
+        console.print(t)
+        targets = Table(title=f"Targets, {h.players} players")
+        for col in ("target", "measured", "goal", "met"):
+            targets.add_column(col)
+        for c in h.checks:
+            targets.add_row(c.name, c.measured, c.goal, "[green]yes[/]" if c.ok else "[red]no[/]")
+        console.print(targets)
+    verdict = "[green]every target met[/]" if report.ok else "[red]some targets are not met[/]"
+    console.print(f"Verdict: {verdict}")
+
+
+@click.command("check")
+@click.option(
+    "--rules-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Directory of corrected rules data files (your copy's real board, cards…).",
+)
+@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True, help="Games per count.")
+@click.option("--players", "-p", default="2,3,4", show_default=True, help="Player counts, each on its legal side.")
+@click.option(
+    "--bots", "-b", default="greedy", show_default=True, help="One bot for every seat, or one per seat (rotated)."
+)
+@click.option("--first-seed", type=int, default=0, show_default=True)
+@click.option("--workers", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: all).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write JSON.")
+@click.option(
+    "--plots", type=click.Path(file_okay=False, path_type=Path), default=None, help="Write PNG plots to this folder."
+)
+@click.option(
+    "--records", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Keep the games (.jsonl)."
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--strict", is_flag=True, help="Exit with status 1 when a target is not met.")
+def command(
+    rules_dir: Path | None,
+    games: int,
+    players: str,
+    bots: str,
+    first_seed: int,
+    workers: int | None,
+    json_out: Path | None,
+    plots: Path | None,
+    records: Path | None,
+    quiet: bool,
+    strict: bool,
+) -> None:
+    """Simulate games on the rules data and report how it plays, with 95% intervals.
+
+    Run it on a folder holding your copy's real board (``--rules-dir``) to see at once whether games
+    end normally, how points split, and whether every seat has a fair chance.
+    """
+    counts = parse_players(players)
+    try:
+        load_rules(rules_dir)
+    except RulesDataError as exc:
+        raise click.ClickException(str(exc)) from None
+    for n in counts:
+        try:
+            names = lineup(bots, n)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bots") from None
+        for name in set(names):
+            try:
+                make_bot(name, 0)
+            except BotSpecError as exc:
+                raise click.BadParameter(str(exc), param_hint="--bots") from None
+    cfg = HealthConfig(
+        players=counts,
+        bots=bots,
+        games=games,
+        first_seed=first_seed,
+        rules_dir=str(rules_dir) if rules_dir else None,
+        workers=workers or local_cores(),
+    )
+    console = Console(stderr=True, quiet=quiet)
+    progress = Progress(
+        TextColumn("[bold]rules check"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("elapsed"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=quiet,
+    )
+    task = progress.add_task("games", total=games * len(counts))
+    kept: list[GameSummary] = []
+    with progress:
+        report = run_health(cfg, on_game=lambda _n, _r: progress.advance(task), records_out=kept)
+    print_report(report, Console())
+    if json_out is not None:
+        json_out.write_text(json.dumps(report.to_dict(), indent=1, ensure_ascii=False), encoding="utf-8")
+        console.print(f"report written to {json_out}")
+    if records is not None:
+        with records.open("w", encoding="utf-8") as f:
+            for r in kept:
+                f.write(json.dumps(r.to_dict(), separators=(",", ":")) + "\n")
+        console.print(f"{len(kept)} game records written to {records}")
+    if plots is not None:
+        from inferno.sim.health_plots import write_health_plots
+
+        for path in write_health_plots(report, plots):
+            console.print(f"plot: {path}")
+    if strict and not report.ok:
+        raise SystemExit(1)

@@ -1,0 +1,305 @@
+"""The data-health report: how a set of rules data plays, measured by simulated games.
+
+For each player count on its legal board side, a line-up of bots plays a sample of seeded games and
+the report gives, with 95% intervals: the share of sudden-death endings, rounds and decisions per
+game, accusations against the stops on Dante's path, points by source, win rate by seat, empty
+shields per circle at the end, and how often each location and safe passage is used. ``targets``
+says which of the calibration goals the data meets (see :class:`Targets`).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from inferno.rules.pack import load_rules
+from inferno.sim.analysis import Z95, WinRate, chi2_sf
+from inferno.sim.game import SimConfig
+from inferno.sim.record import CIRCLES, GameSummary, SeatRecord
+from inferno.sim.runner import local_results
+
+# Points are grouped by what earned them; a seat's share of a group is taken over its gains only.
+POINT_GROUPS: dict[str, tuple[str, ...]] = {
+    "souls": ("souls",),
+    "diplomas": ("diplomas",),
+    "fraud": ("final_fraud",),
+    "reputation": ("reputation",),
+    "tracks": ("tracks",),
+    "dante": ("dante",),
+    "barrels": ("barrels",),
+}
+LOSS_SOURCES = ("loans", "loan_end", "council")
+
+
+@dataclass(frozen=True, slots=True)
+class Mean:
+    """A sample mean with a 95% normal-approximation interval."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Mean:
+        if not values:
+            return cls(0.0, 0.0, 0.0, 0)
+        m = statistics.fmean(values)
+        if len(values) < 2:
+            return cls(m, m, m, len(values))
+        half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+        return cls(m, m - half, m + half, len(values))
+
+    def text(self, digits: int = 1, percent: bool = False) -> str:
+        k = 100.0 if percent else 1.0
+        unit = "%" if percent else ""
+        return f"{self.mean * k:.{digits}f}{unit} ({self.low * k:.{digits}f}–{self.high * k:.{digits}f})"
+
+
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """Calibration goals for default data (a rulebook-like game between competent players).
+
+    Sudden death "shouldn't come up" (a teaching guide for the game); a reviewer estimates about a
+    third of a good player's points come from Souls and a third from Diplomas.
+    """
+
+    max_sudden_death: float = 0.05
+    souls_share: tuple[float, float] = (0.2, 0.45)
+    diplomas_share: tuple[float, float] = (0.2, 0.45)
+    max_seat_ratio: float = 1.6  # no seat's win rate above this multiple of the fair share
+    min_seat_p: float = 0.01  # chi-square test of equal seat win rates
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One target: what was measured, the goal, and whether it is met."""
+
+    name: str
+    measured: str
+    goal: str
+    ok: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CountHealth:
+    """How one player count plays on its side."""
+
+    players: int
+    side: str
+    bots: tuple[str, ...]
+    games: int
+    sudden_death: WinRate
+    rounds: Mean
+    decisions: Mean
+    accusations: Mean
+    dante_moves: Mean
+    dante_stops: int
+    shares_winners: dict[str, Mean]  # share of a winning seat's gains by group
+    shares_all: dict[str, Mean]  # the same over every seat
+    losses: Mean  # points lost per seat to loans and councils
+    infamy: Mean  # final Infamy per seat
+    loans: Mean  # loans per seat
+    seat_wins: tuple[WinRate, ...]
+    seat_p: float
+    empty_shields: tuple[Mean, ...]  # per circle 1..9, at the end of every game
+    empty_shields_normal: tuple[Mean, ...]  # the same over games that ended normally
+    shields: tuple[int, ...]  # shields per circle on this side
+    visits: dict[str, Mean]  # per game, all seats together
+    passages: Mean  # safe passages placed per seat
+    passage_offers: Mean  # decisions per seat at which one could be placed
+    checks: tuple[Check, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["ok"] = self.ok
+        return d
+
+
+def seat_shares(r: SeatRecord) -> dict[str, float]:
+    """The share of a seat's gains from each point group (0 everywhere when it gained nothing)."""
+    gains = {g: sum(max(0, r.sources.get(src, 0)) for src in srcs) for g, srcs in POINT_GROUPS.items()}
+    total = sum(gains.values())
+    return {g: (v / total if total else 0.0) for g, v in gains.items()}
+
+
+def _checks(h: CountHealth, t: Targets) -> tuple[Check, ...]:
+    sd = h.sudden_death
+    lo_s, hi_s = t.souls_share
+    lo_d, hi_d = t.diplomas_share
+    souls = h.shares_winners["souls"]
+    dipl = h.shares_winners["diplomas"]
+    fair = 1 / h.players
+    top = max(w.rate for w in h.seat_wins)
+    return (
+        Check("sudden death", f"{sd.rate:.1%}", f"≤ {t.max_sudden_death:.0%}", sd.rate <= t.max_sudden_death),
+        Check("winners' points from Souls", souls.text(0, True), f"{lo_s:.0%}–{hi_s:.0%}", lo_s <= souls.mean <= hi_s),
+        Check("winners' points from Diplomas", dipl.text(0, True), f"{lo_d:.0%}–{hi_d:.0%}", lo_d <= dipl.mean <= hi_d),
+        Check(
+            "best seat's win rate",
+            f"{top:.0%} (fair {fair:.0%}, p = {h.seat_p:.2f})",
+            f"≤ {t.max_seat_ratio:g}× fair, p ≥ {t.min_seat_p:g}",
+            top <= t.max_seat_ratio * fair and h.seat_p >= t.min_seat_p,
+        ),
+    )
+
+
+def summarise_count(records: Sequence[GameSummary], shields: Sequence[int], targets: Targets) -> CountHealth:
+    """The health figures of games that share a player count and side."""
+    if not records:
+        raise ValueError("no games")
+    first = records[0]
+    n = first.players
+    seats = [x for r in records for x in r.seats]
+    winners = [x for r in records for x in r.seats if x.winner]
+    shares = [seat_shares(x) for x in seats]
+    win_shares = [seat_shares(x) for x in winners]
+    sole = [0] * n
+    for r in records:
+        if len(r.winners) == 1:
+            sole[r.winners[0]] += 1
+    total_sole = sum(sole)
+    if n > 1 and total_sole:
+        expected = total_sole / n
+        p_value = chi2_sf(sum((k - expected) ** 2 / expected for k in sole), n - 1)
+    else:
+        p_value = 1.0
+    normal = [r for r in records if not r.sudden_death]
+    locations = list(first.seats[0].visits)
+    h = CountHealth(
+        players=n,
+        side=first.side,
+        bots=first.bots,
+        games=len(records),
+        sudden_death=WinRate.of("sudden death", sum(r.sudden_death for r in records), len(records)),
+        rounds=Mean.of([r.turns / n for r in records]),
+        decisions=Mean.of([r.decisions for r in records]),
+        accusations=Mean.of([r.accusations for r in records]),
+        dante_moves=Mean.of([r.dante_moves for r in records]),
+        dante_stops=first.dante_stops,
+        shares_winners={g: Mean.of([s[g] for s in win_shares]) for g in POINT_GROUPS},
+        shares_all={g: Mean.of([s[g] for s in shares]) for g in POINT_GROUPS},
+        losses=Mean.of([sum(x.sources.get(src, 0) for src in LOSS_SOURCES) for x in seats]),
+        infamy=Mean.of([x.infamy for x in seats]),
+        loans=Mean.of([x.loans for x in seats]),
+        seat_wins=tuple(
+            WinRate.of(f"seat {k + 1}", sum(r.seats[k].winner for r in records), len(records)) for k in range(n)
+        ),
+        seat_p=p_value,
+        empty_shields=tuple(Mean.of([r.empty_shields[k - 1] for r in records]) for k in CIRCLES),
+        empty_shields_normal=tuple(Mean.of([r.empty_shields[k - 1] for r in normal]) for k in CIRCLES),
+        shields=tuple(shields),
+        visits={loc: Mean.of([sum(x.visits[loc] for x in r.seats) for r in records]) for loc in locations},
+        passages=Mean.of([x.passages for x in seats]),
+        passage_offers=Mean.of([x.passage_offers for x in seats]),
+    )
+    return _replace_checks(h, _checks(h, targets))
+
+
+def _replace_checks(h: CountHealth, checks: tuple[Check, ...]) -> CountHealth:
+    d = {name: getattr(h, name) for name in h.__slots__}
+    d["checks"] = checks
+    return CountHealth(**d)
+
+
+@dataclass(frozen=True, slots=True)
+class HealthConfig:
+    """What to simulate: player counts, the bot for every seat, games per count, first seed."""
+
+    players: tuple[int, ...] = (2, 3, 4)
+    bots: str = "greedy"
+    games: int = 200
+    first_seed: int = 0
+    rules_dir: str | None = None
+    workers: int = 1
+    targets: Targets = field(default_factory=Targets)
+
+
+@dataclass(frozen=True, slots=True)
+class HealthReport:
+    """The report over every player count, with the rules data's fingerprint."""
+
+    rules: str
+    source: str
+    counts: tuple[CountHealth, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.counts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "source": self.source,
+            "ok": self.ok,
+            "counts": [c.to_dict() for c in self.counts],
+        }
+
+
+def lineup(bots: str, players: int) -> tuple[str, ...]:
+    """One bot for every seat, or one comma-separated bot per seat."""
+    names = tuple(b.strip() for b in bots.split(","))
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ValueError(f"{players} players need 1 or {players} bots, got {len(names)}")
+    return names
+
+
+def run_health(
+    cfg: HealthConfig,
+    on_game: Callable[[int, GameSummary], None] | None = None,
+    records_out: list[GameSummary] | None = None,
+) -> HealthReport:
+    """Simulate ``cfg.games`` games per player count and summarise them.
+
+    ``on_game(players, record)`` is called after each game (for a progress bar); the records are
+    appended to ``records_out`` when it is given.
+    """
+    rules = load_rules(cfg.rules_dir)
+    counts = []
+    for n in cfg.players:
+        side = rules.side_by_players[n - 1]
+        sim = SimConfig(n, lineup(cfg.bots, n), side, cfg.rules_dir, rotate=len(set(lineup(cfg.bots, n))) > 1)
+        seeds = range(cfg.first_seed, cfg.first_seed + cfg.games)
+        records: list[GameSummary] = []
+        for rec in local_results(sim, seeds, cfg.workers):
+            records.append(rec)
+            if on_game is not None:
+                on_game(n, rec)
+        if records_out is not None:
+            records_out.extend(records)
+        board = rules.boards[side]
+        shields = tuple(len(board.circle_shields[k]) for k in CIRCLES)
+        counts.append(summarise_count(records, shields, cfg.targets))
+    return HealthReport(rules.fingerprint, rules.source, tuple(counts))
+
+
+def report_rows(h: CountHealth) -> Iterable[tuple[str, str]]:
+    """The report's lines for one player count, as (figure, value with its 95% interval)."""
+    sd = h.sudden_death
+    yield "games", f"{h.games} ({', '.join(sorted(set(h.bots)))})"
+    yield "sudden death", f"{sd.rate:.1%} ({sd.low:.1%}–{sd.high:.1%})"
+    yield "rounds per game", h.rounds.text()
+    yield "decisions per game", h.decisions.text(0)
+    yield "accusations per game", h.accusations.text()
+    yield "Dante's stops reached by accusation", f"{h.dante_moves.text()} of {h.dante_stops}"
+    yield "final Infamy per seat", h.infamy.text()
+    for g in POINT_GROUPS:
+        yield f"winners' points from {g}", h.shares_winners[g].text(0, True)
+    yield "points lost to loans and councils", h.losses.text()
+    yield "loans per seat", h.loans.text()
+    yield "win rate by seat", ", ".join(f"{w.rate:.0%}" for w in h.seat_wins) + f" (p = {h.seat_p:.2f})"
+    yield (
+        "empty shields at the end, circles 1–9",
+        " ".join(f"{m.mean:.1f}/{k}" for m, k in zip(h.empty_shields, h.shields, strict=True)),
+    )
+    yield "safe passages placed per seat", f"{h.passages.text(2)} of {h.passage_offers.mean:.1f} chances"
+    yield "visits per game", ", ".join(f"{loc} {m.mean:.1f}" for loc, m in h.visits.items())

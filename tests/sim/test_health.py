@@ -1,0 +1,171 @@
+"""The data-health report (``inferno rules check``): figures, targets, the command and its errors."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from tools.generate_default_data import SIDES, board
+
+from inferno.cli.main import cli
+from inferno.rules.engine import apply_in_place, legal_actions
+from inferno.rules.pack import load_rules
+from inferno.rules.setup import new_game
+from inferno.sim.game import SimConfig, play_one
+from inferno.sim.health import (
+    POINT_GROUPS,
+    HealthConfig,
+    Mean,
+    Targets,
+    run_health,
+    seat_shares,
+    summarise_count,
+)
+from inferno.sim.record import CIRCLES, GameSummary, empty_shields
+
+
+def _run(*args: str) -> tuple[int, str]:
+    res = CliRunner().invoke(cli, ["rules", "check", *args], env={"COLUMNS": "200"})
+    return res.exit_code, res.output
+
+
+@pytest.fixture(scope="module")
+def small_report_games() -> list[GameSummary]:
+    cfg = SimConfig(3, ("random",) * 3)
+    return [play_one(cfg, seed) for seed in range(6)]
+
+
+def test_mean_interval_is_the_normal_approximation() -> None:
+    m = Mean.of([1.0, 2.0, 3.0, 4.0])
+    half = 1.959963984540054 * math.sqrt(5 / 3) / 2
+    assert m.mean == 2.5 and m.n == 4
+    assert m.low == pytest.approx(2.5 - half) and m.high == pytest.approx(2.5 + half)
+    assert Mean.of([]).n == 0 and Mean.of([7.0]).low == 7.0
+
+
+def test_seat_shares_count_gains_only(small_report_games: list[GameSummary]) -> None:
+    """Shares are of a seat's gains by source; losses (loans, councils) do not enter them."""
+    for g in small_report_games:
+        for seat in g.seats:
+            shares = seat_shares(seat)
+            gains = sum(max(0, seat.sources[src]) for srcs in POINT_GROUPS.values() for src in srcs)
+            assert sum(shares.values()) == pytest.approx(1.0 if gains else 0.0)
+            if gains:
+                assert shares["souls"] == pytest.approx(max(0, seat.sources["souls"]) / gains)
+
+
+def test_record_counts_empty_shields_dante_and_passages() -> None:
+    """The record's new figures agree with the finished state: empty shields per circle, Dante's
+    moves by accusation (never more than his path), safe passages placed by choice."""
+    for players, seed in ((2, 3), (4, 8)):
+        rec = play_one(SimConfig(players, ("greedy",) * players), seed)
+        s = new_game(players, seed)
+        assert rec.dante_stops == len(s.stops)
+        assert 0 <= rec.dante_moves <= rec.dante_stops
+        assert len(rec.empty_shields) == len(CIRCLES)
+        for k, e in zip(CIRCLES, rec.empty_shields, strict=True):
+            assert 0 <= e <= len(s.board.circle_shields[k])
+        for seat in rec.seats:
+            assert seat.passages <= seat.passage_offers
+    s = new_game(2, 1)
+    # at the start only the Guardians stand in Hell
+    assert sum(empty_shields(s)) == s.board.size - len(s.guardian_pos)
+    while not s.over:
+        apply_in_place(s, legal_actions(s)[0])
+    assert sum(empty_shields(s)) < s.board.size
+
+
+def test_summary_figures_are_consistent(small_report_games: list[GameSummary]) -> None:
+    h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4), Targets())
+    assert h.games == 6 and h.players == 3
+    assert h.sudden_death.wins == sum(g.sudden_death for g in small_report_games)
+    assert h.rounds.mean == pytest.approx(sum(g.turns for g in small_report_games) / 18)
+    assert sum(w.wins for w in h.seat_wins) >= 6  # every game has a winner; shared wins count for each
+    assert [c.name for c in h.checks] == [
+        "sudden death",
+        "winners' points from Souls",
+        "winners' points from Diplomas",
+        "best seat's win rate",
+    ]
+
+
+def test_targets_decide_the_verdict(small_report_games: list[GameSummary]) -> None:
+    """A target the games miss fails; loosened until they meet it, it passes."""
+    shields = (5, 6, 6, 6, 5, 5, 5, 4, 4)
+    strict = summarise_count(small_report_games, shields, Targets(max_sudden_death=-1.0))
+    assert not strict.checks[0].ok and not strict.ok
+    loose = Targets(max_sudden_death=1.0, souls_share=(0, 1), diplomas_share=(0, 1), max_seat_ratio=10, min_seat_p=0)
+    assert summarise_count(small_report_games, shields, loose).ok
+
+
+def test_run_health_plays_every_count_on_its_side() -> None:
+    seen: list[int] = []
+    cfg = HealthConfig(players=(2, 3), bots="random", games=3)
+    report = run_health(cfg, on_game=lambda n, _r: seen.append(n))
+    assert seen == [2, 2, 2, 3, 3, 3]
+    assert [(h.players, h.side, h.games) for h in report.counts] == [(2, "I/II", 3), (3, "III/IV", 3)]
+    board = load_rules().boards["I/II"]
+    assert report.counts[0].shields == tuple(len(board.circle_shields[k]) for k in CIRCLES)
+    json.dumps(report.to_dict())  # the JSON form holds only plain values
+
+
+def test_command_prints_the_report_and_writes_json_plots_and_records(tmp_path: Path) -> None:
+    out, plots, recs = tmp_path / "h.json", tmp_path / "plots", tmp_path / "g.jsonl"
+    code, text = _run(
+        "-n", "3", "-p", "2,3", "-b", "random", "-j", "1", "-q",
+        "--json", str(out), "--plots", str(plots), "--records", str(recs),
+    )  # fmt: skip
+    assert code == 0, text
+    assert "2 players, side I/II" in text and "3 players, side III/IV" in text
+    assert "sudden death" in text and "Verdict" in text
+    data = json.loads(out.read_text())
+    assert [c["players"] for c in data["counts"]] == [2, 3]
+    assert sorted(p.name for p in plots.iterdir()) == ["empty_shields.png", "point_shares.png", "sudden_death.png"]
+    assert len(recs.read_text().splitlines()) == 6
+
+
+def test_strict_fails_when_a_target_is_missed() -> None:
+    """Random bots end almost every game in sudden death: with --strict the command says so by its status."""
+    code, text = _run("-n", "4", "-p", "2", "-b", "random", "-j", "1", "-q", "--strict")
+    assert code == 1 and "some targets are not met" in text
+
+
+def test_the_report_follows_a_rules_dir(tmp_path: Path) -> None:
+    """A corrected board typed into a --rules-dir is what the report plays (its fingerprint and shields)."""
+    counts = list(SIDES["I/II"])
+    counts[8] += 1
+    (tmp_path / "board_I_II.toml").write_text(board("I/II", counts), encoding="utf-8")
+    base = run_health(HealthConfig(players=(2,), bots="random", games=1))
+    other = run_health(HealthConfig(players=(2,), bots="random", games=1, rules_dir=str(tmp_path)))
+    assert other.rules != base.rules
+    assert other.counts[0].shields == tuple(counts)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("-p", "7"), "player counts go from 1 to 4"),
+        (("-p", "two"), "is not a list of player counts"),
+        (("-b", "nosuchbot"), "nosuchbot"),
+        (("-p", "3", "-b", "random,greedy"), "3 players need 1 or 3 bots"),
+        (("-n", "0"), "0"),
+    ],
+)
+def test_bad_input_gets_a_clear_error(args: tuple[str, ...], message: str) -> None:
+    code, text = _run(*args)
+    assert code == 2 and message in text and "Traceback" not in text
+
+
+def test_a_broken_rules_dir_is_named(tmp_path: Path) -> None:
+    (tmp_path / "board_I_II.toml").write_text('side = "I/II"\n[[shield]]\nid = 3\n', encoding="utf-8")
+    code, text = _run("-n", "1", "-p", "2", "--rules-dir", str(tmp_path))
+    assert code == 1 and "board_I_II.toml" in text and "Traceback" not in text
+
+
+def test_replace_keeps_checks_consistent(small_report_games: list[GameSummary]) -> None:
+    h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4), Targets())
+    assert replace(h, checks=()).ok  # no targets: nothing fails
