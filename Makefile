@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal test bench ladder lint typecheck unit golden clean install install-dev chromium postgres
+.PHONY: play play-terminal test bench ladder health calibrate lint typecheck unit golden clean install install-dev chromium postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -17,7 +17,7 @@ $(STAMP_RUN): $(BIN)/python pyproject.toml
 	touch $@
 
 $(STAMP_DEV): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web]'
+	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web,calibrate]'
 	touch $@ $(STAMP_RUN)
 
 $(STAMP_WEB): $(BIN)/python pyproject.toml
@@ -70,6 +70,17 @@ bench: $(STAMP_DEV)
 ## The measured bot ladder (about 40 min on 2 cores).
 ladder: $(STAMP_DEV)
 	$(BIN)/python -m inferno.bots.ladder --greedy-games 100 --search-games 30 --workers 2
+
+## The data-health report on the full sample (about 25 min on 2 cores): how the default data plays.
+health: $(STAMP_DEV)
+	$(BIN)/inferno rules check --games 300 --bots greedy --json artifacts/health/greedy.json --plots artifacts/health/greedy
+	$(BIN)/inferno rules check --games 20 --bots medium --json artifacts/health/medium.json
+
+## Re-run the search that chose the default Hell (shields per circle) for both sides.
+calibrate: $(STAMP_DEV)
+	mkdir -p artifacts/calibrate
+	$(BIN)/python -m tools.calibrate_hell --side I/II --trials 30 --games 40 --out artifacts/calibrate/I_II.json
+	$(BIN)/python -m tools.calibrate_hell --side III/IV --trials 30 --games 40 --out artifacts/calibrate/III_IV.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts

@@ -1,7 +1,8 @@
 """Choose the DEFAULT Hell (shields per circle) with the data-health report and Optuna.
 
-Each trial writes a candidate board for one side (the U1 layout rule of
-``tools/generate_default_data.py`` with other shield counts; circle 6 keeps one shield per gate),
+Each trial writes a candidate board for one side: the layout rule of
+``tools/generate_default_data.py`` with the placeholder's shields per circle scaled by one factor
+for circles 1–5 and another for circles 7–9 (circle 6 keeps one shield per gate); it
 plays the player counts of that side with the chosen bots on fixed seeds, and scores it:
 
     objective = 20 × max(0, sudden-death share − margin)
@@ -24,14 +25,20 @@ from pathlib import Path
 from typing import Any
 
 import optuna
-from tools.generate_default_data import SIDES, board
+from tools.generate_default_data import board
 
 from inferno.rules.pack import load_rules
 from inferno.sim.health import CountHealth, HealthConfig, run_health
 
-GATES = {"I/II": 4, "III/IV": 5}
+# The first placeholder's shape (shields per circle 1..9); circle 6 = the side's gates, 4 / 5.
+PLACEHOLDER = {"I/II": [4, 5, 5, 5, 4, 4, 4, 3, 3], "III/IV": [5, 6, 6, 6, 5, 5, 5, 4, 4]}
 FILES = {"I/II": "board_I_II.toml", "III/IV": "board_III_IV.toml"}
 PLAYERS = {"I/II": (2,), "III/IV": (3, 4)}
+
+
+def scaled(start: list[int], upper: float, lower: float) -> list[int]:
+    """The U1 shape with circles 1–5 scaled by ``upper`` and 7–9 by ``lower``; circle 6 keeps its gates."""
+    return [round(c * (upper if k < 5 else lower)) if k != 5 else c for k, c in enumerate(start)]
 
 
 def evaluate(side: str, counts: list[int], games: int, bots: str, workers: int, first_seed: int) -> dict[str, Any]:
@@ -68,7 +75,7 @@ def objective_value(result: dict[str, Any], margin: float, size: float) -> float
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--side", choices=sorted(GATES), required=True)
+    ap.add_argument("--side", choices=sorted(PLACEHOLDER), required=True)
     ap.add_argument("--trials", type=int, default=30)
     ap.add_argument("--games", type=int, default=40, help="games per player count per trial")
     ap.add_argument("--bots", default="greedy")
@@ -80,13 +87,13 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     side: str = args.side
-    start = list(SIDES[side])
+    start = list(PLACEHOLDER[side])
     trials: list[dict[str, Any]] = []
 
     def objective(trial: optuna.Trial) -> float:
-        counts = [trial.suggest_int(f"c{k}", 4, 10) for k in range(1, 6)]
-        counts.append(GATES[side])
-        counts += [trial.suggest_int(f"c{k}", 3, 7) for k in range(7, 10)]
+        upper = trial.suggest_float("upper", 1.0, 2.2, step=0.05)
+        lower = trial.suggest_float("lower", 1.0, 2.2, step=0.05)
+        counts = scaled(start, upper, lower)
         t0 = time.perf_counter()
         res = evaluate(side, counts, args.games, args.bots, args.workers, args.first_seed)
         value = objective_value(res, args.margin, args.size)
@@ -98,11 +105,8 @@ def main() -> None:
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=args.seed))
-    scaled = [round(c * 1.5) for c in start]
-    for guess in (start, scaled):
-        study.enqueue_trial(
-            {f"c{k}": min(10 if k < 6 else 7, max(4 if k < 6 else 3, guess[k - 1])) for k in (1, 2, 3, 4, 5, 7, 8, 9)}
-        )
+    for guess in ((1.0, 1.0), (1.5, 1.5)):
+        study.enqueue_trial({"upper": guess[0], "lower": guess[1]})
     study.optimize(objective, n_trials=args.trials)
     best = min(trials, key=lambda r: r["value"])
     print("best:", best["counts"], json.dumps(best["per_count"]))
