@@ -228,8 +228,6 @@ def effect_words(rules: Rules, e: Effect) -> str:
         return f"advance on {_group_words(rules, e.group)}"
     if t is EffectType.FLORINS:
         return f"+{e.amount} Florins"
-    if t is EffectType.DRACHMAS:
-        return f"+{e.amount} Drachmas"
     if t is EffectType.TOWER_HOME:
         return f"{max(e.amount, 1)} family member Tower→Home"
     if t is EffectType.SAFE_PASSAGE:

@@ -58,7 +58,21 @@ BROKEN = [
     ("fraud_cards.toml", 'instant_barrel = "grey"\n', "", "card[0].instant_barrel", "missing"),
     ("board_I_II.toml", 'down = ["2.1", "2.2"]', 'down = ["2.1", "9.99"]', "shield 1.1", "unknown shield '9.99'"),
     ("core.toml", "walls_above_circle = 6", "walls_above_circle = 12", "hell.walls_above_circle", "above the maximum"),
-    ("family_cards.toml", "urchins = 1, tower_floors", "urchins = 7, tower_floors", "deck.cards[5].urchins", "above"),
+    ("family_cards.toml", "urchins = 0, tower_floors", "urchins = 7, tower_floors", "deck.cards[0].urchins", "above"),
+    (
+        "family_cards.toml",
+        "urchins = 0, tower_floors",
+        "urchins = 1, tower_floors",
+        "deck.cards[0].urchins",
+        "Urchins must be adopted at the HAYSTACK",
+    ),
+    (
+        "bonuses.toml",
+        'effect = { type = "florins", amount = 2 }',
+        'effect = { type = "drachmas", amount = 2 }',
+        "tile[1].effect",
+        "Drachmas come only from changing Florins or from Charon's loans",
+    ),
     (
         "fraud_cards.toml",
         '{ type = "styx", amount = 1 }',

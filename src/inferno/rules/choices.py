@@ -40,9 +40,6 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
     if t is EffectType.FLORINS:
         pl.florins += e.amount
         emit(s, "florins", p, f"gains {e.amount} Florins ({why})", "S0 Money")
-    elif t is EffectType.DRACHMAS:
-        pl.drachmas += e.amount
-        emit(s, "drachmas", p, f"gains {e.amount} Drachmas ({why})", "S0 Money")
     elif t is EffectType.ADVANCE:
         if e.track:
             advance_track(s, p, e.track, why)

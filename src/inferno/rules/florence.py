@@ -30,10 +30,10 @@ def can_enter(loc: Location, kind: int, pl: PlayerState) -> bool:
 
 
 def can_accuse(s: State, pl: PlayerState, loc: Location) -> bool:
-    """Guest of the location's colour at a special location (S0), and room in the Tower (U8)."""
+    """Guest of the location's colour at a special location (S0), and room in the Tower if the data asks (U8)."""
     if loc.special and (T_GUEST + loc.circle) not in pl.tower:
         return False
-    return has_tower_room(s, pl)
+    return has_tower_room(s, pl) or not s.rules.accuse_needs_tower_room
 
 
 def list_florence(s: State, frame: Frame) -> list[Action]:
@@ -116,15 +116,19 @@ def accuse(s: State, p: int, li: int, kind: int) -> None:
             floor = gf
     if floor < 0:
         order = range(pl.floors) if r.accuser_fallback == "lowest" else range(pl.floors - 1, -1, -1)
-        floor = next(f for f in order if floor_has_room(s, pl, f))
-    put_in_tower(s, pl, floor, member_code(kind))
-    emit(
-        s,
-        "tower",
-        p,
-        f"the accusing {MEMBER_KINDS[kind]} goes to floor {floor} of the Tower",
-        "S0; D3 accuser_floor_rule",
-    )
+        floor = next((f for f in order if floor_has_room(s, pl, f)), -1)
+    if floor >= 0:
+        put_in_tower(s, pl, floor, member_code(kind))
+        emit(
+            s,
+            "tower",
+            p,
+            f"the accusing {MEMBER_KINDS[kind]} goes to floor {floor} of the Tower",
+            "S0; D3 accuser_floor_rule",
+        )
+    else:
+        pl.florence[2 * li + kind] += 1
+        emit(s, "tower", p, f"the Tower is full: the accusing {MEMBER_KINDS[kind]} comes Home", "U8 data rule")
     # 2. everyone else in Florence comes Home.
     back = 0
     for j in range(len(pl.florence)):
