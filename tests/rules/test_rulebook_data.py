@@ -14,10 +14,11 @@ import pytest
 
 import inferno
 from inferno import Scenario
+from inferno.rules.actions import Decision
 from inferno.rules.model import EffectType
 from inferno.rules.state import T_NOBLE
 from tests.harness.play import random_steps
-from tests.rules.helpers import do, texts
+from tests.rules.helpers import decision, do, texts
 
 DATA = Path(inferno.__file__).parent / "data"
 
@@ -126,3 +127,54 @@ def test_accusing_with_a_full_tower_follows_the_data_u8(tmp_path: Path) -> None:
     s = do(s, "accuse bank noble")
     pl = s.players[0]
     assert pl.tower[:2] == [T_NOBLE, T_NOBLE] and pl.home[0] == 1 and sum(pl.florence) == 0
+
+
+def _two_floor_nobles() -> Scenario:
+    """Player 0: Nobles on floors 0 and 2 of a three-floor Tower, nobody at Home or in Florence."""
+    sc = Scenario(2, 1)
+    pl = sc.state.players[0]
+    sc.player(0, home=[0, 0], tower=[0] * len(pl.tower), floors=3, florence=[0] * len(pl.florence))
+    return sc.tower(0, 0, "noble").tower(0, 1, "guest:heresy").tower(0, 2, "noble")
+
+
+def test_player_chooses_which_family_member_leaves_the_tower_s0() -> None:
+    """S0 (Family members: the COURTYARD or a family council brings them home): when members of the
+    chosen kind stand on several floors, the player picks the floor whose member goes Home."""
+    s = _two_floor_nobles().decision((Decision.TOWER_HOME, 0, 1))
+    s = do(s, "home noble")
+    assert decision(s) is Decision.LEAVE_FLOOR
+    assert texts(s) == ["floor 0", "floor 2"]
+    s = do(s, "floor 0")
+    pl = s.players[0]
+    assert pl.tower[0] == 0 and pl.tower[4] == T_NOBLE and pl.home[0] == 1
+
+
+def test_council_recall_from_the_tower_offers_the_floor_s0() -> None:
+    """S0, family council: recalling a Noble from the Tower asks which floor's Noble comes Home."""
+    s = _two_floor_nobles().decision((Decision.COUNCIL, 0))
+    s = do(s, "recall tower noble")
+    assert decision(s) is Decision.LEAVE_FLOOR
+    s = do(s, "floor 2")
+    pl = s.players[0]
+    assert pl.tower[0] == T_NOBLE and pl.tower[4] == 0 and pl.home[0] == 1
+
+
+def test_courtyard_floor_choice_comes_before_the_next_courtyard_step_s0() -> None:
+    """S0, COURTYARD: the floor is chosen at once, then the COURTYARD goes on (second member or swaps)."""
+    s = _two_floor_nobles().decision((Decision.COURTYARD, 0, 2, 2))
+    s = do(s, "home noble")
+    assert decision(s) is Decision.LEAVE_FLOOR
+    s = do(s, "floor 2")
+    assert decision(s) is Decision.COURTYARD
+    s = do(s, "home noble")  # one Noble left: no floor decision
+    assert s.players[0].home[0] == 2 and T_NOBLE not in s.players[0].tower
+
+
+def test_single_floor_needs_no_leave_choice_s0() -> None:
+    """S0: with the kind's members on one floor only, no floor decision is asked."""
+    sc = Scenario(2, 1)
+    pl = sc.state.players[0]
+    sc.player(0, home=[0, 0], tower=[0] * len(pl.tower), floors=2, florence=[0] * len(pl.florence))
+    s = do(sc.tower(0, 1, "noble", "noble").decision((Decision.TOWER_HOME, 0, 1)), "home noble")
+    assert s.players[0].home[0] == 1 and s.players[0].tower[2:4].count(T_NOBLE) == 1
+    assert decision(s) is not Decision.LEAVE_FLOOR
