@@ -178,3 +178,36 @@ def test_single_floor_needs_no_leave_choice_s0() -> None:
     s = do(sc.tower(0, 1, "noble", "noble").decision((Decision.TOWER_HOME, 0, 1)), "home noble")
     assert s.players[0].home[0] == 1 and s.players[0].tower[2:4].count(T_NOBLE) == 1
     assert decision(s) is not Decision.LEAVE_FLOOR
+
+
+def test_provenance_cites_the_rulebook_not_project_notes() -> None:
+    """Every provenance note speaks to users: no internal notes, section numbers or issue numbers; a
+    SEED value names the rulebook excerpt (page or section) that states it."""
+    r = inferno.load_rules()
+    for v in r.provenance:
+        note = str(v.provenance)
+        assert "RULES.md" not in note and "§" not in note and "#" not in note, (v.file, v.path, note)
+        if v.provenance.tag.value == "SEED":
+            assert "rulebook" in v.provenance.note, (v.file, v.path, note)
+
+
+def test_guardian_effects_are_defaults_p22() -> None:
+    """Rulebook p.22-23 names Cerberus and the Minotaur and says they move Souls or cross the Walls under
+    their own conditions, but states no effect: the effects and Wall crossings are DEFAULT."""
+    r = inferno.load_rules()
+    for v in r.provenance:
+        if v.file == "guardians.toml" and v.path.endswith((".effect", ".crosses_walls", ".max_pits", ".reach")):
+            assert "DEFAULT" in str(v.provenance), (v.path, str(v.provenance))
+
+
+def test_readme_tag_counts_match_the_data() -> None:
+    """The README's counts of values by provenance tag are those of the embedded data."""
+    import re
+    from collections import Counter
+
+    readme = (Path(inferno.__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"SEED (\d+), CONF (\d+), SINGLE (\d+),\s+INFER (\d+), DEFAULT (\d+)\.", readme)
+    assert found, "the README lists the tag counts"
+    counts = Counter(v.provenance.tag.value for v in inferno.load_rules().provenance)
+    expected = [counts[t] for t in ("SEED", "CONF", "SINGLE", "INFER", "DEFAULT")]
+    assert [int(x) for x in found.groups()] == expected
