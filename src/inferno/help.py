@@ -167,6 +167,19 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
         "'effect 2') or 'done' for none.",
         "S3 final scoring step 1; RULES.md §16.2",
     ),
+    Decision.ACCUSER_FLOOR: DecisionHelp(
+        "Accusation: the accuser's Tower floor",
+        "Several floors of your Tower have an empty space: choose the floor the accuser goes to "
+        "('floor 2'). After an accusation at a special location the accuser goes to the floor of the "
+        "matching Guest when it has room.",
+        "S0; S1 p.14-15 accusation step 1; IT",
+    ),
+    Decision.LEAVE_FLOOR: DecisionHelp(
+        "Tower to Home: which floor",
+        "Family members of that kind stand on several floors of your Tower: choose the floor the one "
+        "who goes Home leaves ('floor 1'), freeing a space there.",
+        "S0 Family members",
+    ),
     Decision.EXTRA_DIPLOMA: DecisionHelp(
         "Final scoring: extra Diploma",
         "Two ½ Diploma tokens buy a Diploma: choose a circle where you have none ('diploma greed').",
@@ -228,8 +241,6 @@ def effect_words(rules: Rules, e: Effect) -> str:
         return f"advance on {_group_words(rules, e.group)}"
     if t is EffectType.FLORINS:
         return f"+{e.amount} Florins"
-    if t is EffectType.DRACHMAS:
-        return f"+{e.amount} Drachmas"
     if t is EffectType.TOWER_HOME:
         return f"{max(e.amount, 1)} family member Tower→Home"
     if t is EffectType.SAFE_PASSAGE:

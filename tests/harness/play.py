@@ -25,7 +25,8 @@ class Step:
 
 
 class AccuserBot:
-    """A seeded bot that accuses whenever it can and prefers sending family members to councils.
+    """A seeded bot that accuses whenever it can, prefers sending family members to councils and moving
+    a standing Soul in Hell to ferrying a new one (so Hell fills more slowly).
 
     Uniformly random bots almost never take Dante to the end (their games end in sudden death), so
     the harness also plays this one to reach the normal end of the game and its final-scoring
@@ -44,6 +45,9 @@ class AccuserBot:
         send = [a for a in actions if a.kind == Act.SEND]
         if send and rng.random() < 0.8:
             return rng.choice(send)
+        move = [a for a in actions if a.kind == Act.MOVE]
+        if move and rng.random() < 0.8:
+            return rng.choice(move)
         calm = [a for a in actions if a.kind not in (Act.COUNCIL, Act.BRIBE)]
         return rng.choice(calm or list(actions))
 

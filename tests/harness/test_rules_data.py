@@ -19,7 +19,10 @@ from inferno.rules.pack import FILES
 from inferno.rules.provenance import Tag
 
 DATA = Path(inferno.__file__).parent / "data"
-FERRY = 'ferry_cost = { value = 1, provenance = "SEED: S0, S2" }'
+FERRY = (
+    'ferry_cost = { value = 1, provenance = "SEED: rulebook, Boards & General Concepts and rulebook, Hell Phase p.11'
+    " (Charon's 1-Drachma fare)\" }"
+)
 
 
 def _invoke(args: list[str]) -> Result:
@@ -58,7 +61,21 @@ BROKEN = [
     ("fraud_cards.toml", 'instant_barrel = "grey"\n', "", "card[0].instant_barrel", "missing"),
     ("board_I_II.toml", 'down = ["2.1", "2.2"]', 'down = ["2.1", "9.99"]', "shield 1.1", "unknown shield '9.99'"),
     ("core.toml", "walls_above_circle = 6", "walls_above_circle = 12", "hell.walls_above_circle", "above the maximum"),
-    ("family_cards.toml", "urchins = 1, tower_floors", "urchins = 7, tower_floors", "deck.cards[5].urchins", "above"),
+    ("family_cards.toml", "urchins = 0, tower_floors", "urchins = 7, tower_floors", "deck.cards[0].urchins", "above"),
+    (
+        "family_cards.toml",
+        "urchins = 0, tower_floors",
+        "urchins = 1, tower_floors",
+        "deck.cards[0].urchins",
+        "Urchins must be adopted at the HAYSTACK",
+    ),
+    (
+        "bonuses.toml",
+        'effect = { type = "florins", amount = 2 }',
+        'effect = { type = "drachmas", amount = 2 }',
+        "tile[1].effect",
+        "Drachmas come only from changing Florins or from Charon's loans",
+    ),
     (
         "fraud_cards.toml",
         '{ type = "styx", amount = 1 }',
@@ -173,7 +190,7 @@ def test_cli_rules_lists_default_values_and_counts() -> None:
     assert {x["tag"] for x in listed} == {"DEFAULT"}
     assert all(x["source"] for x in listed), "every DEFAULT value names its source"
     full = _invoke(["rules", "--full", "--tag", "DEFAULT"])
-    assert full.exit_code == 0 and "ferry_cost" not in full.output and "U1" in full.output
+    assert full.exit_code == 0 and "ferry_cost" not in full.output and "placeholder" in full.output
 
 
 def test_cli_rules_reports_broken_data(tmp_path: Path) -> None:

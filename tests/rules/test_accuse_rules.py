@@ -73,11 +73,25 @@ def test_accusation_needs_an_empty_tower_space_u8() -> None:
 # --- the five steps ----------------------------------------------------------------------------
 
 
-def test_step1_accuser_goes_to_the_lowest_floor_with_room_d3() -> None:
-    """§8 step 1 (S0, S1), D3 fallback: at a free location the accuser takes the lowest empty space."""
+def test_step1_the_player_chooses_the_accuser_floor_s1_p14() -> None:
+    """§8 step 1 (S0 "the accuser goes into your Tower"; S1 p.14-15): when several floors have an empty
+    space the player chooses the floor; full floors are not offered."""
     sc = family(Scenario(2, 1), 0).at(0, "bank", "urchin")
     sc.tower(0, 0, "noble", "noble").tower(0, 1, "guest:heresy").tower(0, 2)
     s = do(sc.florence_phase(0, "bank"), "accuse bank urchin")
+    assert decision(s) is Decision.ACCUSER_FLOOR
+    assert texts(s) == ["floor 1", "floor 2"]
+    assert sum(s.players[0].florence) == 1  # the accuser waits at the BANK until the floor is chosen
+    s = do(s, "floor 2")
+    assert s.players[0].tower[4] == T_URCHIN and s.players[0].tower[3] == 0
+
+
+def test_step1_one_floor_with_room_needs_no_choice_s1_p14() -> None:
+    """§8 step 1: with a single floor holding an empty space the accuser goes there with no decision."""
+    sc = family(Scenario(2, 1), 0).at(0, "bank", "urchin")
+    sc.tower(0, 0, "noble", "noble").tower(0, 1, "guest:heresy")
+    s = do(sc.florence_phase(0, "bank"), "accuse bank urchin")
+    assert decision(s) is not Decision.ACCUSER_FLOOR
     assert s.players[0].tower[3] == T_URCHIN
 
 

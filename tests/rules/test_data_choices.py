@@ -6,7 +6,7 @@ from pathlib import Path
 
 import inferno
 from inferno import Decision, Scenario
-from tests.rules.helpers import do, texts
+from tests.rules.helpers import decision, do, texts
 
 DATA = Path(inferno.__file__).parent / "data"
 
@@ -14,6 +14,7 @@ DATA = Path(inferno.__file__).parent / "data"
 def _override(tmp_path: Path, name: str, old: str, new: str) -> Path:
     text = (DATA / name).read_text(encoding="utf-8")
     assert old in text
+    tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / name).write_text(text.replace(old, new), encoding="utf-8")
     return tmp_path
 
@@ -42,9 +43,16 @@ def _accuser_floor(rules_dir: Path | None) -> int:
 
 
 def test_accuser_fallback_floor_is_data_d3(tmp_path: Path) -> None:
-    """D3: at a free location the accuser takes the lowest floor with room, or the highest if the data says so."""
-    assert _accuser_floor(None) == 0
-    d = _override(
-        tmp_path, "core.toml", 'accuser_fallback = { value = "lowest"', 'accuser_fallback = { value = "highest"'
-    )
-    assert _accuser_floor(d) == 2
+    """D3, S1 p.14-15: by default the player chooses the accuser's floor; the data can instead make the
+    engine take the lowest or the highest floor with room (no decision)."""
+    sc = Scenario(2, 3)
+    sc.player(0, home=[0, 0], florence=[0] * 16, tower=[0] * 10, floors=3)
+    sc.at(0, "bank", "noble")
+    s = do(sc.florence_phase(0, "bank"), "accuse bank noble")
+    assert decision(s) is Decision.ACCUSER_FLOOR
+    assert texts(s) == ["floor 0", "floor 1", "floor 2"]
+    old = 'accuser_fallback = { value = "choose"'
+    low = _override(tmp_path / "low", "core.toml", old, 'accuser_fallback = { value = "lowest"')
+    assert _accuser_floor(low) == 0
+    high = _override(tmp_path / "high", "core.toml", old, 'accuser_fallback = { value = "highest"')
+    assert _accuser_floor(high) == 2

@@ -106,14 +106,14 @@ def test_only_one_of_the_two_instant_effects_s0() -> None:
     ("ident", "barrel_id", "half", "expect"),
     [
         ("F01", "grey", "effect 2", "florins"),
-        ("F06", "burgundy", "effect 2", "drachmas"),
+        ("F06", "burgundy", "effect 2", "advance"),
         ("F04", "green", "effect 2", "tower_home"),
         ("F02", "burgundy", "effect 2", "safe_passage"),
         ("F03", "beige", "effect 2", "styx"),
     ],
 )
 def test_instant_effects_u12(ident: str, barrel_id: str, half: str, expect: str) -> None:
-    """U12: the template's instant effects resolve as data (Florins, Drachmas, Home, passage, 1-Soul Styx)."""
+    """U12: the template's instant effects resolve as data (Florins, advance, Home, passage, 1-Soul Styx)."""
     sc = (
         setup(barrel_id)
         .fraud_cards(hands={0: (ident,)})
@@ -125,8 +125,8 @@ def test_instant_effects_u12(ident: str, barrel_id: str, half: str, expect: str)
     pl = s.players[0]
     if expect == "florins":
         assert pl.florins == 2
-    elif expect == "drachmas":
-        assert pl.drachmas == 2
+    elif expect == "advance":
+        assert pl.tracks[7] == sc.state.players[0].tracks[7] + 1 and pl.drachmas == 0
     elif expect == "tower_home":
         s = do(s, "home noble")
         assert s.players[0].tower.count(T_NOBLE) == 0

@@ -104,7 +104,7 @@ def test_colour_exhaustion_on_an_accusation_uses_a_lying_souls_meeple() -> None:
     """S0 / S1 p.14-15: the accused sinner's Soul comes from a lying Soul swapped for a tile when the colour
     has run out."""
     sc = Scenario(players=2, seed=1).clear_hell(keep_guardians=False).graveyard(greed=1)
-    sc.soul("2.3", "lust", lying=True).tower(0, 0).at(0, "haystack")
+    sc.soul("2.3", "lust", lying=True).player(0, floors=1).tower(0, 0).at(0, "haystack")
     s = sc.state
     s.supply[2] = 0
     s = play(sc.florence_phase(0, "haystack"), "accuse haystack noble")

@@ -77,15 +77,17 @@ def test_phlegethon_cubes_start_on_start_value() -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_graveyard_holds_the_setup_plague_card_souls(seed: int) -> None:
-    """§3.1 step 6, C7: the top Plague card's Souls go to the Graveyard; the card goes to the bottom."""
+    """§3.1 step 6, C7 (NE): the top Plague card's Souls go to the Graveyard, then that card is discarded
+    so the next one shows; only during play does a used card go to the bottom (S0)."""
     s = _game(2, seed)
-    setup_card = s.plague[-1]
+    missing = set(range(len(s.rules.plague_cards))) - set(s.plague)
+    assert len(missing) == 1 and len(s.plague) == len(s.rules.plague_cards) - 1
+    setup_card = missing.pop()
     expected = [0] * 10
     for colour in s.rules.plague_cards[setup_card]:
         expected[colour] += 1
     assert s.graveyard == expected
     assert sum(s.graveyard) == s.rules.graveyard_refill == 4
-    assert sorted(s.plague) == list(range(len(s.rules.plague_cards)))
     for c in range(1, 10):
         assert s.graveyard[c] + s.supply[c] == s.rules.soul_supply[c]
 

@@ -62,7 +62,7 @@ def test_advance_past_the_fourth_space_keeps_the_skull_and_scores_overflow(circl
 
 def _accusing_scenario(florins: int = 0) -> Scenario:
     sc = Scenario(players=2, seed=1).clear_hell(keep_guardians=False).graveyard(lust=1)
-    return sc.player(0, florins=florins, tracks={"lust": 0, "gluttony": 0}).tower(0, 0).at(0, "haystack")
+    return sc.player(0, florins=florins, tracks={"lust": 0, "gluttony": 0}, floors=1).tower(0, 0).at(0, "haystack")
 
 
 def test_the_bonus_is_taken_when_you_accuse() -> None:

@@ -75,6 +75,7 @@ ARGS: dict[Act, tuple[str, ...]] = {
     Act.DRAW: ("card",),
     Act.DRAW_DECK: (),
     Act.DIPLOMA: ("circle",),
+    Act.FLOOR: ("floor",),
 }
 
 

@@ -42,6 +42,7 @@ class Act(IntEnum):
     DRAW = 31  # a = Fraud card taken from the market as a replacement
     DRAW_DECK = 32
     DIPLOMA = 33  # a = circle where an extra Diploma goes
+    FLOOR = 34  # a = Tower floor (where the accuser goes, or which family member leaves the Tower)
 
 
 class Action(NamedTuple):
@@ -80,6 +81,8 @@ class Decision(IntEnum):
     FRAUD_DRAW = 23
     ENDGAME_FRAUD = 24
     EXTRA_DIPLOMA = 25
+    ACCUSER_FLOOR = 26  # the Tower floor the accuser goes to, when several have room
+    LEAVE_FLOOR = 27  # the floor whose family member leaves the Tower, when several hold one
     AUTO_DANTE = 100
     AUTO_REFILL_MARKET = 101
     AUTO_FINAL_FRAUD = 102

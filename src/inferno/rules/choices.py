@@ -40,9 +40,6 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
     if t is EffectType.FLORINS:
         pl.florins += e.amount
         emit(s, "florins", p, f"gains {e.amount} Florins ({why})", "S0 Money")
-    elif t is EffectType.DRACHMAS:
-        pl.drachmas += e.amount
-        emit(s, "drachmas", p, f"gains {e.amount} Drachmas ({why})", "S0 Money")
     elif t is EffectType.ADVANCE:
         if e.track:
             advance_track(s, p, e.track, why)
@@ -103,20 +100,53 @@ def list_tower_home(s: State, frame: Frame) -> list[Action]:
     return out
 
 
+_WHY = ("effect", "COURTYARD", "council")
+
+
+def member_floors(s: State, p: int, kind: int) -> list[int]:
+    """The Tower floors holding a family member of ``kind``."""
+    code = member_code(kind)
+    per = s.rules.spaces_per_floor
+    tower = s.players[p].tower
+    return sorted({i // per for i, c in enumerate(tower) if c == code})
+
+
 def member_home(s: State, p: int, kind: int, why: str) -> None:
+    """A family member of ``kind`` leaves the Tower for Home; the player picks the floor when several
+    floors hold one (pushed last, so it resolves before any decision pushed earlier)."""
+    floors = member_floors(s, p, kind)
+    if len(floors) > 1:
+        s.stack.append((Decision.LEAVE_FLOOR, p, kind, _WHY.index(why)))
+    else:
+        leave_tower(s, p, kind, floors[0], why)
+
+
+def leave_tower(s: State, p: int, kind: int, floor: int, why: str) -> None:
     pl = s.players[p]
-    remove_member_from_tower(pl, kind)
+    remove_member_from_tower(pl, kind, floor, s.rules.spaces_per_floor)
     pl.home[kind] += 1
-    emit(s, "home", p, f"brings a {MEMBER_KINDS[kind]} from the Tower Home ({why})", "S0 Family members")
+    if why == "council":
+        emit(s, "council", p, f"the council brings a {MEMBER_KINDS[kind]} Home from the Tower", "IT family council")
+    else:
+        emit(s, "home", p, f"brings a {MEMBER_KINDS[kind]} from the Tower Home ({why})", "S0 Family members")
+
+
+def list_leave_floor(s: State, frame: Frame) -> list[Action]:
+    return [Action(Act.FLOOR, f) for f in member_floors(s, frame[1], frame[2])]
+
+
+def apply_leave_floor(s: State, frame: Frame, action: Action) -> None:
+    _, p, kind, why = frame
+    leave_tower(s, p, kind, action.a, _WHY[why])
 
 
 def apply_tower_home(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
     _, p, left = frame
-    member_home(s, p, action.a, "effect")
     if left > 1:
         s.stack.append((Decision.TOWER_HOME, p, left - 1))
+    member_home(s, p, action.a, "effect")
 
 
 # --- PHLEG: raise a Phlegethon cube -------------------------------------------------------------

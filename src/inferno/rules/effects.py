@@ -204,10 +204,10 @@ def member_code(kind: int) -> int:
     return T_NOBLE if kind == NOBLE else T_URCHIN
 
 
-def remove_member_from_tower(pl: PlayerState, kind: int) -> None:
-    """Take a family member of ``kind`` out of the Tower: the one on the highest floor."""
+def remove_member_from_tower(pl: PlayerState, kind: int, floor: int, per: int) -> None:
+    """Take a family member of ``kind`` out of the Tower, from ``floor`` (``per`` spaces a floor)."""
     code = member_code(kind)
-    for i in range(len(pl.tower) - 1, -1, -1):
+    for i in range(floor * per + per - 1, floor * per - 1, -1):
         if pl.tower[i] == code:
             pl.tower[i] = EMPTY
             return

@@ -52,6 +52,8 @@ HANDLERS: dict[int, tuple[Lister, Applier]] = {
     Decision.FRAUD_DRAW: (fraud.list_draw, fraud.apply_draw),
     Decision.ENDGAME_FRAUD: (scoring.list_endgame, scoring.apply_endgame),
     Decision.EXTRA_DIPLOMA: (scoring.list_extra, scoring.apply_extra),
+    Decision.ACCUSER_FLOOR: (florence.list_accuser_floor, florence.apply_accuser_floor),
+    Decision.LEAVE_FLOOR: (choices.list_leave_floor, choices.apply_leave_floor),
 }
 
 AUTOMATIC: dict[int, Callable[[State, Frame], None]] = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from inferno.rules.actions import Act, Action, Decision
-from inferno.rules.choices import push_effect
+from inferno.rules.choices import member_home, push_effect
 from inferno.rules.effects import (
     advance_track,
     floor_has_room,
@@ -12,7 +12,6 @@ from inferno.rules.effects import (
     member_code,
     pay_drachmas,
     put_in_tower,
-    remove_member_from_tower,
     soul_from_supply,
 )
 from inferno.rules.events import emit, gain_infamy
@@ -30,10 +29,10 @@ def can_enter(loc: Location, kind: int, pl: PlayerState) -> bool:
 
 
 def can_accuse(s: State, pl: PlayerState, loc: Location) -> bool:
-    """Guest of the location's colour at a special location (S0), and room in the Tower (U8)."""
+    """Guest of the location's colour at a special location (S0), and room in the Tower if the data asks (U8)."""
     if loc.special and (T_GUEST + loc.circle) not in pl.tower:
         return False
-    return has_tower_room(s, pl)
+    return has_tower_room(s, pl) or not s.rules.accuse_needs_tower_room
 
 
 def list_florence(s: State, frame: Frame) -> list[Action]:
@@ -107,24 +106,57 @@ def accuse(s: State, p: int, li: int, kind: int) -> None:
         f"accuses a sinner of {r.circles[loc.circle - 1].sin} at the {loc.name}",
         "S1 p.14-15 accusation",
     )
-    # 1. the accuser goes to the Tower (D3: the matching Guest's floor if it has room).
-    pl.florence[2 * li + kind] -= 1
-    floor = -1
+    # 1. the accuser goes to the Tower (D3: the matching Guest's floor if it has room); the player
+    # chooses the floor when several have room.
+    floors = accuser_floors(s, pl, loc)
+    if len(floors) > 1:
+        s.stack.append((Decision.ACCUSER_FLOOR, p, li, kind))
+        return
+    finish_accusation(s, p, li, kind, floors[0] if floors else -1)
+
+
+def accuser_floors(s: State, pl: PlayerState, loc: Location) -> list[int]:
+    """The Tower floors the accuser may go to (S0, S1 p.14-15 "into your Tower"; D3; data fallback)."""
+    r = s.rules
     if loc.special and r.accuser_floor_rule:
         gf = guest_floor(s, pl, loc.circle)
         if gf >= 0 and floor_has_room(s, pl, gf):
-            floor = gf
-    if floor < 0:
-        order = range(pl.floors) if r.accuser_fallback == "lowest" else range(pl.floors - 1, -1, -1)
-        floor = next(f for f in order if floor_has_room(s, pl, f))
-    put_in_tower(s, pl, floor, member_code(kind))
-    emit(
-        s,
-        "tower",
-        p,
-        f"the accusing {MEMBER_KINDS[kind]} goes to floor {floor} of the Tower",
-        "S0; D3 accuser_floor_rule",
-    )
+            return [gf]
+    free = [f for f in range(pl.floors) if floor_has_room(s, pl, f)]
+    if r.accuser_fallback == "lowest":
+        return free[:1]
+    if r.accuser_fallback == "highest":
+        return free[-1:]
+    return free
+
+
+def list_accuser_floor(s: State, frame: Frame) -> list[Action]:
+    _, p, li, _kind = frame
+    return [Action(Act.FLOOR, f) for f in accuser_floors(s, s.players[p], s.rules.locations[li])]
+
+
+def apply_accuser_floor(s: State, frame: Frame, action: Action) -> None:
+    _, p, li, kind = frame
+    finish_accusation(s, p, li, kind, action.a)
+
+
+def finish_accusation(s: State, p: int, li: int, kind: int, floor: int) -> None:
+    """Accusation steps 1 (the accuser to ``floor``, or Home with -1) to 5 (S1 p.14-15)."""
+    r = s.rules
+    pl = s.players[p]
+    loc = r.locations[li]
+    if floor >= 0:
+        pl.florence[2 * li + kind] -= 1
+        put_in_tower(s, pl, floor, member_code(kind))
+        emit(
+            s,
+            "tower",
+            p,
+            f"the accusing {MEMBER_KINDS[kind]} goes to floor {floor} of the Tower",
+            "S0; D3 accuser_floor_rule",
+        )
+    else:
+        emit(s, "tower", p, f"the Tower is full: the accusing {MEMBER_KINDS[kind]} comes Home", "U8 data rule")
     # 2. everyone else in Florence comes Home.
     back = 0
     for j in range(len(pl.florence)):
@@ -185,13 +217,14 @@ def apply_council(s: State, frame: Frame, action: Action) -> None:
     r = s.rules
     if action.kind == Act.RECALL:
         if action.a == TOWER_LOC:
-            remove_member_from_tower(pl, action.b)
-            where = "the Tower"
+            member_home(s, p, action.b, "council")
         else:
             pl.florence[2 * action.a + action.b] -= 1
+            pl.home[action.b] += 1
             where = f"the {r.locations[action.a].name}"
-        pl.home[action.b] += 1
-        emit(s, "council", p, f"the council brings a {MEMBER_KINDS[action.b]} Home from {where}", "IT family council")
+            emit(
+                s, "council", p, f"the council brings a {MEMBER_KINDS[action.b]} Home from {where}", "IT family council"
+            )
     elif action.kind == Act.DISMISS:
         i = pl.tower.index(T_GUEST + action.a)
         pl.tower[i] = 0

@@ -100,8 +100,8 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
     if action.kind == Act.HOME:
-        member_home(s, p, action.a, "COURTYARD")
         s.stack.append((Decision.COURTYARD, p, home_left - 1, swaps_left))
+        member_home(s, p, action.a, "COURTYARD")
         return
     t = s.players[p].tower
     t[action.a], t[action.b] = t[action.b], t[action.a]

@@ -18,7 +18,6 @@ class EffectType(StrEnum):
 
     ADVANCE = "advance"
     FLORINS = "florins"
-    DRACHMAS = "drachmas"
     TOWER_HOME = "tower_home"
     SAFE_PASSAGE = "safe_passage"
     STYX = "styx"
@@ -247,6 +246,7 @@ class Rules:
     spaces_per_floor: int
     max_guests_per_floor: int
     accuser_floor_rule: bool
+    accuse_needs_tower_room: bool
     accuser_fallback: str
     urchins_per_player: int
     solo_extra_nobles: int

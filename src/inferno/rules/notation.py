@@ -4,7 +4,7 @@ Examples: ``enter lust``, ``move 3.2``, ``step 4.1``, ``bribe``, ``send bank nob
 ``accuse wall urchin``, ``council``, ``recall tower noble``, ``done``, ``exchange 2``,
 ``phlegethon greed``, ``gate 3``, ``barrel grey 1``, ``guest heresy 2``, ``drown lust 2``,
 ``track sloth``, ``gmove cerberus 4.2``, ``target 4.2 5.3``, ``play F03``, ``buy F07``,
-``play-deck``, ``effect 1``, ``draw F11``, ``draw-deck``, ``diploma greed``, ``swap 0.1 2.2``.
+``play-deck``, ``effect 1``, ``draw F11``, ``draw-deck``, ``diploma greed``, ``swap 0.1 2.2``, ``floor 2``.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ _WORD = {
     Act.DRAW: "draw",
     Act.DRAW_DECK: "draw-deck",
     Act.DIPLOMA: "diploma",
+    Act.FLOOR: "floor",
 }
 _KIND = {w: k for k, w in _WORD.items()}
 _CIRCLE_SHAPES = frozenset({"colour", "sin", "phleg", "track", "guest"})
@@ -78,6 +79,7 @@ ARG_SHAPES: dict[Act, tuple[str, ...]] = {
     Act.EFFECT: ("half",),
     Act.DRAW: ("card",),
     Act.DIPLOMA: ("track",),
+    Act.FLOOR: ("floor",),
 }
 
 

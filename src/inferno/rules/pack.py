@@ -198,6 +198,12 @@ def _effect(r: _Reader, v: Any, path: str) -> Effect:
     if not isinstance(v, Mapping):
         raise r.fail(path, "expected an effect table")
     sub = _Reader(r.file, v, f"{r.prefix}{path}.")
+    if v.get("type") == "drachmas":
+        raise r.fail(
+            path,
+            "an effect cannot give Drachmas: Drachmas come only from changing Florins or from Charon's loans"
+            " (rulebook, Boards & General Concepts)",
+        )
     kind = sub.text("type", tuple(t.value for t in EffectType))
     et = EffectType(kind)
     amount = sub.check_int(v.get("amount", 0), "amount", 0, 9)
@@ -495,6 +501,12 @@ def build_rules(directory: Path | None = None) -> Rules:
             e.num("tower_floors", 0, core.num("tower.floors") - core.num("tower.prebuilt_floors")),
             tuple(e.check_int(s, "skulls", 2, 9) for s in e.seq("skulls")),
         )
+        if fc.urchins:
+            raise fr.fail(
+                f"{p}.urchins",
+                "a Family card cannot start with an Urchin: Urchins must be adopted at the HAYSTACK"
+                " (rulebook, Boards & General Concepts)",
+            )
         if fc.nobles_home + fc.nobles_tower > max_nobles or fc.nobles_home < 1:
             raise fr.fail(p, f"a family starts with 1-{max_nobles} Nobles, at least one at Home")
         if fc.nobles_tower > core.num("tower.spaces_per_floor") * core.num("tower.prebuilt_floors"):
@@ -574,7 +586,8 @@ def build_rules(directory: Path | None = None) -> Rules:
         spaces_per_floor=core.num("tower.spaces_per_floor", 1),
         max_guests_per_floor=core.num("tower.max_guests_per_floor", 1),
         accuser_floor_rule=core.flag("tower.accuser_floor_rule"),
-        accuser_fallback=core.text("tower.accuser_fallback", ("lowest", "highest")),
+        accuse_needs_tower_room=core.flag("tower.accuse_needs_tower_room"),
+        accuser_fallback=core.text("tower.accuser_fallback", ("choose", "lowest", "highest")),
         urchins_per_player=core.num("family.urchins_per_player", 0),
         solo_extra_nobles=core.num("family.solo_extra_nobles", 0),
         max_nobles=max_nobles,
