@@ -44,6 +44,13 @@ import click
     help="Reads (game state, board, replay, live connections) per second per address.",
 )
 @click.option(
+    "--auth-failures",
+    default=30,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Failed authentications (wrong token, unknown game) one address may make before it gets 429.",
+)
+@click.option(
     "--bot-workers",
     default=0,
     show_default=True,
@@ -89,6 +96,7 @@ def command(
     action_rate: float,
     create_rate: float,
     read_rate: float,
+    auth_failures: int,
     bot_workers: int,
     bot_game_cpu: float,
     max_bot_games: int,
@@ -118,6 +126,8 @@ def command(
         action_rate=Rate(action_rate, max(3 * action_rate, 10)),
         create_rate=Rate(create_rate, max(30 * create_rate, 60)),
         read_rate=Rate(read_rate, max(10 * read_rate, 100)),
+        auth_fail_address=Rate(auth_failures / 60, auth_failures),
+        auth_fail_game=Rate(auth_failures / 30, max(100, 3 * auth_failures)),
         bot_budget=BotBudget(workers=bot_workers, game_cpu_per_second=bot_game_cpu),
         max_bot_games=max_bot_games,
         expire_unstarted=expire_unstarted * 86400,
