@@ -38,8 +38,9 @@ def _numbers(obj: Any, out: set[int]) -> set[int]:
 
 
 def _secrets(players: int, seed: int, side: str) -> tuple[list[list[int]], list[int]]:
+    """The hands and the deck (with the open market first) a seed deals."""
     s = new_game(players, seed, side)
-    return [list(p.hand) for p in s.players], list(s.deck)
+    return [list(p.hand) for p in s.players], list(s.market) + list(s.deck)
 
 
 def _payloads(c: TestClient, g: dict[str, Any], token: str) -> list[Any]:
