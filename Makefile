@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal test bench ladder lint typecheck unit golden clean install install-dev chromium postgres
+.PHONY: play play-terminal test bench ladder soak-server lint typecheck unit golden clean install install-dev chromium postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -70,6 +70,10 @@ bench: $(STAMP_DEV)
 ## The measured bot ladder (about 40 min on 2 cores).
 ladder: $(STAMP_DEV)
 	$(BIN)/python -m inferno.bots.ladder --greedy-games 100 --search-games 30 --workers 2
+
+## Long soak of the web server (not part of `make test`): 5,000 HTTP and 500 WebSocket fuzz inputs, 30 kill -9s.
+soak-server: $(STAMP_DEV)
+	$(BIN)/python -m tools.soak_server --fuzz 5000 --ws 500 --kills 30
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts
