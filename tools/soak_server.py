@@ -20,7 +20,6 @@ import time
 from pathlib import Path
 
 import httpx
-
 from tests.web.fuzz import FuzzReport, fuzz
 from tests.web.helpers import create, humans, state, wait_for
 from tests.web.server_process import ServerProcess
