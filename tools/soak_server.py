@@ -91,8 +91,9 @@ def soak_kills(tmp: Path, kills: int, seed: int) -> dict[str, object]:
                 if bot_before["result"] is None:
                     try:
                         wait_for(
-                            lambda b=bot_before: state(c, bots["game"], bots["spectator"]["token"])["version"]
-                            > b["version"],
+                            lambda b=bot_before: (
+                                state(c, bots["game"], bots["spectator"]["token"])["version"] > b["version"]
+                            ),
                             timeout=30,
                         )
                     except AssertionError:
