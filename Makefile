@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal test bench ladder health calibrate lint typecheck unit golden clean install install-dev chromium postgres
+.PHONY: play play-terminal test bench ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -79,8 +79,12 @@ health: $(STAMP_DEV)
 ## Re-run the search that chose the default Hell (shields per circle) for both sides.
 calibrate: $(STAMP_DEV)
 	mkdir -p artifacts/calibrate
-	$(BIN)/python -m tools.calibrate_hell --side I/II --trials 30 --games 40 --out artifacts/calibrate/I_II.json
-	$(BIN)/python -m tools.calibrate_hell --side III/IV --trials 30 --games 40 --out artifacts/calibrate/III_IV.json
+	$(BIN)/python -m tools.calibrate_hell --side I/II --trials 12 --games 30 --out artifacts/calibrate/I_II.json
+	$(BIN)/python -m tools.calibrate_hell --side III/IV --trials 12 --games 30 --out artifacts/calibrate/III_IV.json
+
+## Long soak of the web server (not part of `make test`): 5,000 HTTP and 500 WebSocket fuzz inputs, 30 kill -9s.
+soak-server: $(STAMP_DEV)
+	$(BIN)/python -m tools.soak_server --fuzz 5000 --ws 500 --kills 30
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts

@@ -23,8 +23,14 @@ class ServerProcess:
     """One server process; ``start`` waits until it answers, ``kill`` sends SIGKILL (no clean shutdown)."""
 
     def __init__(
-        self, db_path: Path, bot_delay: float = 0.0, port: int | None = None, read_rate: float | None = None
+        self,
+        db_path: Path,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        read_rate: float | None = None,
+        extra: list[str] | None = None,
     ) -> None:
+        self.extra = extra or []  # more ``inferno serve`` options
         self.db_url = f"sqlite:///{db_path}"
         self.bot_delay = bot_delay
         self.read_rate = read_rate  # None: the server's default
@@ -51,6 +57,7 @@ class ServerProcess:
         ]
         if self.read_rate is not None:
             cmd += ["--read-rate", str(self.read_rate)]
+        cmd += self.extra
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
         deadline = time.monotonic() + timeout

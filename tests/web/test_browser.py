@@ -105,8 +105,12 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     assert page.locator("svg#board .location").count() == len(board["locations"])
     assert page.locator("svg#board .gate").count() == board["gates"]
     assert page.locator("#player-boards svg").count() == 2
-    # Hovering a highlighted place explains its actions with the rule; undo takes a decision back.
+    # The seed was typed in the lobby: every seat is told that the creator chose it (and so may know every card).
     _wait_my_decision(page)
+    assert page.locator("#seed-note").is_visible()
+    assert "chose its seed" in page.inner_text("#seed-note")
+    assert page.locator("#seed-shown").count() == 0  # the seed itself only after the game
+    # Hovering a highlighted place explains its actions with the rule; undo takes a decision back.
     page.locator("svg .target.hl").first.hover()
     assert page.locator("#tip").is_visible() and "RULES.md" in page.inner_text("#tip")
     start = _version(page)
@@ -157,6 +161,12 @@ def test_spectators_see_no_hand_and_no_action_and_names_stay_text(server: Server
     assert page.locator("#actions button.action").count() == 0
     assert page.locator("#player-boards .card-id", has_text="?").count() >= 2
     assert page.locator("svg .target.hl").count() == 0
+    # A game whose seed the server drew says nothing about a chosen seed and shows no seed.
+    with httpx.Client(base_url=server.url) as c:
+        drawn = create(c, [{"kind": "human"}, {"kind": "human"}], seed=None)
+    page.goto(server.url + drawn["spectator"]["link"])
+    page.wait_for_selector("#player-boards svg")
+    assert page.locator("#seed-note").count() == 0 and page.locator("#seed-shown").count() == 0
 
 
 def test_phone_sized_screen_shows_the_whole_board_without_sideways_scrolling(
@@ -185,6 +195,7 @@ def test_finished_game_shows_scoring_step_by_step_and_a_replay(server: ServerPro
         page.click("#score-next")
         shown = page.locator("#scoring th[data-step]").evaluate_all("ths => ths.map(t => t.dataset.step)")
         assert shown == res["steps"][: i + 1]
+    assert "Seed of this game: 12" in page.inner_text("#seed-shown")  # revealed once the game is over
     winners = page.inner_text("#scoring p")
     assert winners.startswith("Winner:")
     page.screenshot(path=str(ARTIFACTS / "final-scoring.png"), full_page=True)

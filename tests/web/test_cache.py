@@ -106,14 +106,17 @@ def test_a_game_with_a_bot_to_move_is_never_evicted(db_path: Path) -> None:
         assert g["game"] in service.sessions
 
 
-def test_after_a_restart_only_unfinished_games_are_in_memory_and_finished_ones_still_load(db_path: Path) -> None:
+def test_after_a_restart_no_game_without_a_bot_to_move_is_in_memory_and_each_loads_on_demand(db_path: Path) -> None:
     with make_client(db_path, action_rate=Rate(1000, 1000), read_rate=Rate(10_000, 10_000)) as c:
         done, end = _finished_bot_game(c, seed=11)
         open_game = create(c, humans(2), seed=3)
+        open_end = state(c, open_game["game"], open_game["spectator"]["token"])
     with make_client(db_path) as c:
         service = _service(c)
-        assert set(service.sessions) == {open_game["game"]}
+        assert set(service.sessions) == set()  # nothing replayed at start-up
         assert state(c, done["game"], done["spectator"]["token"]) == end
+        assert state(c, open_game["game"], open_game["spectator"]["token"]) == open_end
+        assert set(service.sessions) == {done["game"], open_game["game"]}
         assert c.get("/api/games/nonesuch/state", headers=tok("x")).status_code == 404
 
 

@@ -43,6 +43,48 @@ import click
     type=click.FloatRange(0.1),
     help="Reads (game state, board, replay, live connections) per second per address.",
 )
+@click.option(
+    "--auth-failures",
+    default=30,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Failed authentications (wrong token, unknown game) one address may make before it gets 429.",
+)
+@click.option(
+    "--bot-workers",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 64),
+    help="Processes in which bots think (0: one fewer than the cores, at least one).",
+)
+@click.option(
+    "--bot-game-cpu",
+    default=0.5,
+    show_default=True,
+    type=click.FloatRange(0.01, 64),
+    help="CPU seconds per second the bots of one game may use on average.",
+)
+@click.option(
+    "--max-bot-games",
+    default=3,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Unfinished games with bots one address may have running at once.",
+)
+@click.option(
+    "--expire-unstarted",
+    default=7.0,
+    show_default=True,
+    type=click.FloatRange(0.001),
+    help="Days after which a game nobody has moved in is deleted.",
+)
+@click.option(
+    "--expire-abandoned",
+    default=90.0,
+    show_default=True,
+    type=click.FloatRange(0.001),
+    help="Days after which an unfinished game without a move is deleted (finished games are kept).",
+)
 def command(
     host: str,
     port: int,
@@ -54,12 +96,19 @@ def command(
     action_rate: float,
     create_rate: float,
     read_rate: float,
+    auth_failures: int,
+    bot_workers: int,
+    bot_game_cpu: float,
+    max_bot_games: int,
+    expire_unstarted: float,
+    expire_abandoned: float,
 ) -> None:
     """Serve Inferno in the browser: create games, invite friends, play against bots."""
     try:
         import uvicorn
 
         from inferno.server.app import ServerSettings, create_app
+        from inferno.server.botpool import BotBudget
         from inferno.server.limits import Rate
         from inferno.server.storage import Storage
     except ModuleNotFoundError as exc:  # pragma: no cover
@@ -77,6 +126,12 @@ def command(
         action_rate=Rate(action_rate, max(3 * action_rate, 10)),
         create_rate=Rate(create_rate, max(30 * create_rate, 60)),
         read_rate=Rate(read_rate, max(10 * read_rate, 100)),
+        auth_fail_address=Rate(auth_failures / 60, auth_failures),
+        auth_fail_game=Rate(auth_failures / 30, max(100, 3 * auth_failures)),
+        bot_budget=BotBudget(workers=bot_workers, game_cpu_per_second=bot_game_cpu),
+        max_bot_games=max_bot_games,
+        expire_unstarted=expire_unstarted * 86400,
+        expire_abandoned=expire_abandoned * 86400,
     )
     app = create_app(settings, storage=storage)
     click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -19,8 +20,11 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
-from inferno.server.limits import BodySizeLimit, Rate, RateLimiter, SecurityHeaders
+from inferno.server.botpool import BotBudget, BotPool
+from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
 from inferno.server.service import (
+    EXPIRE_ABANDONED,
+    EXPIRE_UNSTARTED,
     FINISHED_TTL,
     IDLE_TTL,
     STATUS,
@@ -36,6 +40,7 @@ from inferno.server.storage import Storage
 log = logging.getLogger("inferno.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 GAME_ID = r"^[A-Za-z0-9_-]{1,32}$"
+_GAME_ID_RE = re.compile(GAME_ID)
 TOKEN_HEADER = "X-Inferno-Token"
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
 
@@ -46,6 +51,13 @@ CREATE_RATE = Rate(per_second=2, burst=60)
 # Reads (state, board, replay, "your games", opening a live connection) per client address. The client
 # reads twice on a (re)load and then waits on its WebSocket; stepping through a replay is one read a step.
 READ_RATE = Rate(per_second=50, burst=500)
+# Failed authentications (a wrong or missing token, an unknown game): 30 from one address, then one every
+# 2 seconds; 100 against one game from all addresses, then one a second (addresses that have opened a
+# seat of that game are not held up by others' failures). Beyond that: 429, and the token is not checked.
+AUTH_FAIL_ADDRESS = Rate(per_second=0.5, burst=30)
+AUTH_FAIL_GAME = Rate(per_second=1.0, burst=100)
+BOT_BUDGET = BotBudget()
+MAX_BOT_GAMES = 3  # unfinished games with bots one address may have running at once
 SWEEP_INTERVAL = 60.0  # seconds between sweeps of the in-memory game cache
 
 
@@ -63,6 +75,12 @@ class ServerSettings:
     sweep_interval: float = SWEEP_INTERVAL
     max_body_bytes: int = 16_384
     max_ws_message: int = 4_096
+    auth_fail_address: Rate = AUTH_FAIL_ADDRESS  # failed authentications per client address
+    auth_fail_game: Rate = AUTH_FAIL_GAME  # failed authentications per game
+    bot_budget: BotBudget = BOT_BUDGET
+    max_bot_games: int = MAX_BOT_GAMES  # per client address
+    expire_unstarted: float = EXPIRE_UNSTARTED  # seconds a game nobody moved in is kept
+    expire_abandoned: float = EXPIRE_ABANDONED  # seconds an unfinished game without a move is kept
 
 
 # ----- request bodies: validated at the boundary -----
@@ -117,9 +135,10 @@ def created_json(c: Created, service: GameService) -> dict[str, Any]:
 class Hub:
     """Live-update fan-out: every WebSocket of a game waits on its own queue; bot turns start here too."""
 
-    def __init__(self, service: GameService, bot_delay: float) -> None:
+    def __init__(self, service: GameService, bot_delay: float, pool: BotPool) -> None:
         self.service = service
         self.bot_delay = bot_delay
+        self.pool = pool
         self.loop: asyncio.AbstractEventLoop | None = None
         self.queues: dict[str, set[asyncio.Queue[None]]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
@@ -141,12 +160,21 @@ class Hub:
             self.bot_tasks[game_id] = asyncio.create_task(self._run_bots(game_id))
 
     async def _run_bots(self, game_id: str) -> None:
+        """Bots think in the worker pool (never on the request path); their choices are applied here."""
         try:
             while self.service.bot_to_move(game_id):
                 await asyncio.sleep(self.bot_delay)
-                await anyio.to_thread.run_sync(self.service.bot_step, game_id)
+                turn = await anyio.to_thread.run_sync(self.service.bot_request, game_id)
+                if turn is None:
+                    break
+                a = await self.pool.choose(game_id, turn.bot, turn.seed, turn.view, turn.actions)
+                await anyio.to_thread.run_sync(self.service.bot_answer, turn, a)
+        except Refused:  # the game was deleted meanwhile
+            pass
         except Exception:  # a bot bug must not take the server down
             log.exception("bot runner for game %s stopped", game_id)
+        if not self.service.bot_to_move(game_id):
+            self.pool.forget(game_id)
 
     def forget_finished_tasks(self) -> None:
         for gid in [g for g, task in self.bot_tasks.items() if task.done()]:
@@ -167,16 +195,49 @@ class Hub:
                 del self.queues[game_id]
 
 
+class _WsRefusal(Exception):
+    """A live connection refused before it starts: the close code and the answer sent first."""
+
+    def __init__(self, close_code: int, refusal: Refused) -> None:
+        super().__init__(refusal.message)
+        self.close_code = close_code
+        self.refusal = refusal
+
+
+def _ws_token(msg: Any, max_len: int) -> str | None:
+    """The token of a live connection's first message, which must be the text {"token": "..."}."""
+    if msg.get("type") == "websocket.disconnect":
+        raise WebSocketDisconnect(msg.get("code", 1000))
+    text = msg.get("text")
+    if text is None:  # a binary frame
+        raise _WsRefusal(1003, Refused(ErrorCode.BAD_REQUEST, 'the first message must be the text {"token": ...}'))
+    if len(text) > max_len:
+        raise _WsRefusal(1009, Refused(ErrorCode.BAD_REQUEST, "message too large"))
+    try:
+        parsed = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: nesting too deep for the parser
+        raise _WsRefusal(
+            1007, Refused(ErrorCode.BAD_REQUEST, 'the first message must be JSON: {"token": ...}')
+        ) from None
+    token = parsed.get("token") if isinstance(parsed, dict) else None
+    return token if isinstance(token, str) and len(token) <= 64 else None
+
+
 def create_app(settings: ServerSettings | None = None, storage: Storage | None = None) -> FastAPI:
     """Build the app; games are loaded from storage (and bots resumed) when it starts."""
     settings = settings or ServerSettings()
     store = storage or Storage(settings.database_url)
     service = GameService(store, finished_ttl=settings.finished_ttl, idle_ttl=settings.idle_ttl)
-    hub = Hub(service, settings.bot_delay)
+    pool = BotPool(settings.bot_budget)
+    hub = Hub(service, settings.bot_delay, pool)
     service.on_change = hub.changed
     action_limit = RateLimiter(settings.action_rate)
     create_limit = RateLimiter(settings.create_rate)
     read_limit = RateLimiter(settings.read_rate)
+    fail_limit = FailureLimiter(settings.auth_fail_address, settings.auth_fail_game)
+
+    def expire() -> list[str]:
+        return service.expire(settings.expire_unstarted, settings.expire_abandoned)
 
     async def sweeper() -> None:
         """Evict finished and long-idle games from memory now and then (they reload from the database)."""
@@ -187,22 +248,36 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
                 hub.forget_finished_tasks()
                 if evicted:
                     log.info("evicted %d game(s) from memory", len(evicted))
+                gone = await anyio.to_thread.run_sync(expire)
+                if gone:
+                    log.info("deleted %d unstarted or abandoned game(s)", len(gone))
             except Exception:  # the sweep must never stop the server
                 log.exception("cache sweep failed")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
-        n = await anyio.to_thread.run_sync(service.load)
-        log.info("loaded %d game(s) from %s", n, store.url)
-        for gid in service.games_with_bot_to_move():
-            hub.start_bots(gid)
+        await anyio.to_thread.run_sync(expire)
+        # Games are loaded when first asked for; only those a bot is to move in are resumed now.
+        resume = await anyio.to_thread.run_sync(service.resumable)
+        log.info("serving games from %s; resuming %d with a bot to move", store.url, len(resume))
+
+        async def resume_bots() -> None:
+            for gid in resume:
+                try:
+                    await anyio.to_thread.run_sync(service.session, gid)  # loading it starts its bots
+                except Refused:
+                    continue
+
+        resume_task = asyncio.create_task(resume_bots())
         sweep_task = asyncio.create_task(sweeper())
         yield
         sweep_task.cancel()
+        resume_task.cancel()
         for task in hub.bot_tasks.values():
             task.cancel()
         hub.loop = None
+        pool.close()
         store.close()  # closes pooled connections; the engine reconnects if used again
 
     app = FastAPI(title="Inferno", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -228,8 +303,22 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     def client_key(request: Request) -> str:
         return request.client.host if request.client else "?"
 
-    def seat_of(game_id: str, token: str | None) -> int:
-        return service.authorize(game_id, token)
+    def seat_of(address: str, game_id: str, token: str | None) -> int:
+        """The seat ``token`` opens, with failed attempts counted and throttled per address and per game."""
+        if fail_limit.blocked(address, game_id):
+            raise Refused(ErrorCode.RATE_LIMITED, "too many failed attempts; wait a little")
+        try:
+            if not _GAME_ID_RE.fullmatch(game_id):
+                raise Refused(ErrorCode.NOT_FOUND, "no such game")
+            seat = service.authorize(game_id, token)
+        except Refused as exc:
+            if exc.code is ErrorCode.FORBIDDEN:
+                fail_limit.failed(address, game_id)
+            elif exc.code is ErrorCode.NOT_FOUND:
+                fail_limit.failed(address, None)
+            raise
+        fail_limit.succeeded(address, game_id)
+        return seat
 
     def count_read(request: Request) -> None:
         """Spend one read of this client's allowance (checked before the token, so guessing is throttled too)."""
@@ -259,7 +348,13 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         if not create_limit.allow(client_key(request)):
             raise Refused(ErrorCode.RATE_LIMITED, "too many new games; wait a little")
         specs = [SeatSpec(SeatKind(x.kind), x.bot if x.kind == "bot" else "", x.name.strip()) for x in body.seats]
-        created = service.create(specs, body.seed, body.side)
+        addr = client_key(request)
+        if any(x.kind is SeatKind.BOT for x in specs) and service.bot_games_of(addr) >= settings.max_bot_games:
+            raise Refused(
+                ErrorCode.RATE_LIMITED,
+                f"you already have {settings.max_bot_games} unfinished games with bots; finish one first",
+            )
+        created = service.create(specs, body.seed, body.side, creator=addr)
         hub.changed(created.game_id)
         return created_json(created, service)
 
@@ -267,10 +362,13 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     def my_games(body: MineIn, request: Request) -> dict[str, Any]:
         count_read(request)
         out = []
+        addr = client_key(request)
         for item in body.games:
             try:
-                out.append(service.summary(item.game, seat_of(item.game, item.token)))
-            except Refused:
+                out.append(service.summary(item.game, seat_of(addr, item.game, item.token)))
+            except Refused as exc:
+                if exc.code is ErrorCode.RATE_LIMITED:
+                    break  # every guess counts: no more checks for this address now
                 continue
         return {"games": out}
 
@@ -280,25 +378,25 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     @app.get("/api/games/{game_id}/board")
     def board(game_id: str, request: Request, token: Token = None) -> JSONResponse:
         count_read(request)
-        seat_of(game_id, token)
+        seat_of(client_key(request), game_id, token)
         return JSONResponse(service.board(game_id))
 
     @app.get("/api/games/{game_id}/state")
     def state(game_id: str, request: Request, token: Token = None) -> JSONResponse:
         count_read(request)
-        return JSONResponse(service.snapshot(game_id, seat_of(game_id, token)))
+        return JSONResponse(service.snapshot(game_id, seat_of(client_key(request), game_id, token)))
 
     @app.post("/api/games/{game_id}/actions")
-    def act(game_id: str, body: ActionIn, token: Token = None) -> dict[str, Any]:
-        seat = seat_of(game_id, token)
+    def act(game_id: str, body: ActionIn, request: Request, token: Token = None) -> dict[str, Any]:
+        seat = seat_of(client_key(request), game_id, token)
         if not action_limit.allow(f"{game_id}/{seat}"):
             raise Refused(ErrorCode.RATE_LIMITED, "too many actions; slow down")
         version = service.act(game_id, seat, body.version, body.action)
         return {"ok": True, "version": version}
 
     @app.post("/api/games/{game_id}/undo")
-    def undo(game_id: str, body: UndoIn, token: Token = None) -> dict[str, Any]:
-        seat = seat_of(game_id, token)
+    def undo(game_id: str, body: UndoIn, request: Request, token: Token = None) -> dict[str, Any]:
+        seat = seat_of(client_key(request), game_id, token)
         if not action_limit.allow(f"{game_id}/{seat}"):
             raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
         return {"ok": True, "version": service.undo(game_id, seat, body.version)}
@@ -306,32 +404,32 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     @app.get("/api/games/{game_id}/replay")
     def replay(game_id: str, request: Request, upto: int = 0, token: Token = None) -> JSONResponse:
         count_read(request)
-        seat_of(game_id, token)
+        seat_of(client_key(request), game_id, token)
         return JSONResponse(service.replay_view(game_id, upto))
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(ws: WebSocket, game_id: str) -> None:
         """Send the seat's view now and after every change. The first message must be {"token": ...}."""
         await ws.accept()
+        addr = ws.client.host if ws.client else "?"
         try:
-            if not read_limit.allow(ws.client.host if ws.client else "?"):
-                raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
-            first = await asyncio.wait_for(ws.receive_text(), timeout=10)
-            if len(first) > settings.max_ws_message:
-                raise Refused(ErrorCode.BAD_REQUEST, "message too large")
-            msg = json.loads(first)
-            token = msg.get("token") if isinstance(msg, dict) else None
-            token = token if isinstance(token, str) and len(token) <= 64 else None
-            seat = await anyio.to_thread.run_sync(seat_of, game_id, token)  # may load the game from the database
-        except (Refused, ValueError, TimeoutError, WebSocketDisconnect) as exc:
-            text = (
-                exc.to_json() if isinstance(exc, Refused) else {"error": "bad_request", "message": "send {token} first"}
-            )
+            if not read_limit.allow(addr):
+                raise _WsRefusal(4429, Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down"))
+            token = _ws_token(await asyncio.wait_for(ws.receive(), timeout=10), settings.max_ws_message)
+            try:  # may load the game from the database
+                seat = await anyio.to_thread.run_sync(seat_of, addr, game_id, token)
+            except Refused as exc:
+                code = {ErrorCode.RATE_LIMITED: 4429, ErrorCode.NOT_FOUND: 4404}.get(exc.code, 4403)
+                raise _WsRefusal(code, exc) from None
+        except (_WsRefusal, TimeoutError, WebSocketDisconnect) as exc:
+            if isinstance(exc, _WsRefusal):
+                close_code, refusal = exc.close_code, exc.refusal
+            else:
+                close_code, refusal = 4408, Refused(ErrorCode.BAD_REQUEST, 'send {"token": ...} first')
             try:
-                limited = isinstance(exc, Refused) and exc.code is ErrorCode.RATE_LIMITED
-                await ws.send_json({"type": "error", **text})
-                await ws.close(code=4429 if limited else 4403)
-            except Exception:
+                await ws.send_json({"type": "error", **refusal.to_json()})
+                await ws.close(code=close_code, reason=refusal.message[:120])
+            except Exception:  # the client has gone already
                 pass
             return
         try:
@@ -346,10 +444,10 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             )
             async with anyio.create_task_group() as tg:
 
-                async def drain() -> None:  # ignore client messages, but notice when it leaves
+                async def drain() -> None:  # ignore client messages (text or binary), but notice when it leaves
                     try:
-                        while True:
-                            await ws.receive_text()
+                        while (await ws.receive())["type"] != "websocket.disconnect":
+                            pass
                     except Exception:
                         pass
                     tg.cancel_scope.cancel()

@@ -1,4 +1,5 @@
-"""Boundary protection: a request-body size cap (ASGI middleware) and per-key token-bucket rate limits."""
+"""Boundary protection: a request-body size cap (ASGI middleware), per-key token-bucket rate limits and
+the throttle of failed authentications."""
 
 from __future__ import annotations
 
@@ -25,6 +26,13 @@ class RateLimiter:
         self._buckets: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a token left (without spending it)."""
+        now = time.monotonic()
+        with self._lock:
+            tokens, last = self._buckets.get(key, (self.rate.burst, now))
+            return min(self.rate.burst, tokens + (now - last) * self.rate.per_second) >= 1
+
     def allow(self, key: str) -> bool:
         now = time.monotonic()
         with self._lock:
@@ -39,8 +47,46 @@ class RateLimiter:
             return True
 
 
+class FailureLimiter:
+    """Failed authentications, counted per client address and per game.
+
+    ``blocked`` is asked before a token is checked: an address that used up its allowance is refused,
+    and so is everyone failing against a game that used up its own, except addresses that opened a seat
+    of that game before (so a flood of guesses from elsewhere does not lock its players out).
+    """
+
+    def __init__(self, per_address: Rate, per_game: Rate, max_keys: int = 100_000) -> None:
+        self.addresses = RateLimiter(per_address, max_keys)
+        self.games = RateLimiter(per_game, max_keys)
+        self._trusted: dict[tuple[str, str], None] = {}
+        self._max = max_keys
+        self._lock = threading.Lock()
+
+    def blocked(self, address: str, game: str) -> bool:
+        if not self.addresses.has(address):
+            return True
+        with self._lock:
+            trusted = (address, game) in self._trusted
+        return not trusted and not self.games.has(game)
+
+    def failed(self, address: str, game: str | None) -> None:
+        self.addresses.allow(address)
+        if game is not None:
+            self.games.allow(game)
+
+    def succeeded(self, address: str, game: str) -> None:
+        with self._lock:
+            if len(self._trusted) >= self._max:
+                self._trusted.clear()
+            self._trusted[(address, game)] = None
+
+
 class BodySizeLimit:
-    """Refuse HTTP request bodies larger than ``max_bytes`` with 413, whatever Content-Length says."""
+    """Refuse HTTP request bodies larger than ``max_bytes`` with 413, whatever Content-Length says.
+
+    The body is read (up to the limit) before the app sees it, so a chunked body that grows too large
+    gets 413 too rather than whatever the app makes of a failed read.
+    """
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
@@ -54,25 +100,31 @@ class BodySizeLimit:
             if name == b"content-length" and (not value.isdigit() or int(value) > self.max_bytes):
                 await _too_large(send)
                 return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             msg = await receive()
-            if msg["type"] == "http.request":
-                seen += len(msg.get("body", b""))
-                if seen > self.max_bytes:
-                    raise _BodyTooLarge
-            return msg
+            if msg["type"] != "http.request":  # the client went away
+                return
+            chunk = msg.get("body", b"")
+            seen += len(chunk)
+            if seen > self.max_bytes:
+                await _too_large(send)
+                return
+            chunks.append(chunk)
+            if not msg.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _BodyTooLarge:
-            await _too_large(send)
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # after the body: wait for the disconnect as the app expects
 
-
-class _BodyTooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Any) -> None:

@@ -3,8 +3,9 @@
 Thread-safe: each game has its own lock, held while an action is checked, stored and applied, so two
 requests for one game are served one after the other and the version number orders them.
 
-Memory holds a cache of games, not all of them: finished games and long-idle ones are evicted by
-``sweep`` and rebuilt from the database (replaying their moves) on their next request.
+Memory holds a cache of games, not all of them: a game is rebuilt from the database (replaying its
+moves) on its first request, finished games and long-idle ones are evicted by ``sweep``, and games
+nobody started or everybody abandoned are deleted by ``expire``.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from inferno.bots.base import Bot, BotSpecError, bot_names, make_bot
+from inferno.bots.base import bot_names, make_bot
 from inferno.records.undo import Step, describe_step, undoable
-from inferno.rules.actions import GameOverError, IllegalActionError, InfernoError, MalformedActionError
+from inferno.rules.actions import Action, GameOverError, IllegalActionError, InfernoError, MalformedActionError
 from inferno.rules.engine import apply, apply_in_place, legal_actions, to_move, view
 from inferno.rules.notation import action_text, parse_action
+from inferno.rules.serialize import state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.state import State
 from inferno.server.storage import GameRow, SeatRow, StaleWriteError, Storage
@@ -36,6 +38,9 @@ log = logging.getLogger("inferno.server")
 SPECTATOR = -1
 FINISHED_TTL = 300.0  # seconds a finished game stays in memory after its last request
 IDLE_TTL = 3600.0  # seconds an unfinished game with no bot to move stays in memory unused
+EXPIRE_UNSTARTED = 7 * 86400.0  # seconds a game nobody has moved in is kept
+EXPIRE_ABANDONED = 90 * 86400.0  # seconds an unfinished game with no move is kept
+SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
 
 
 class SeatKind(StrEnum):
@@ -105,10 +110,29 @@ class Session:
     state: State
     steps: list[Step]
     lock: threading.Lock = field(default_factory=threading.Lock)
-    bots: dict[int, Bot] = field(default_factory=dict)
     board: dict[str, Any] | None = None
     last_used: float = field(default_factory=time.monotonic)
+    creator: str = ""  # client address that created the game (this server run only; not stored)
     evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot decision to make: the state it is for, and the bot's own view as plain data."""
+
+    game_id: str
+    state: State
+    player: int
+    bot: str
+    seed: int
+    view: dict[str, Any]
+    actions: list[Action]
+
+
+def _bot_seed(game_seed: int, player: int, version: int) -> int:
+    """A bot's random seed for one decision: repeatable, and telling nothing about the game's seed."""
+    digest = hashlib.sha256(f"bot/{game_seed}/{player}/{version}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,16 +168,39 @@ class GameService:
 
     # ----- loading, creating and evicting -----
 
-    def load(self) -> int:
-        """Rebuild every unfinished stored game by replaying its moves; returns how many were loaded.
+    def resumable(self) -> list[str]:
+        """Stored unfinished games in which a bot is to move (the server resumes them); nothing is loaded.
 
-        Finished games are not loaded: they come from the database when first asked for.
+        Every other game is loaded from the database when first asked for.
         """
-        for row in self.storage.load_games(unfinished_only=True):
-            sess = _replayed(row)
-            if sess is not None:
-                self.sessions[row.id] = sess
+        return self.storage.bot_turn_games()
+
+    def load(self) -> int:
+        """Load every game a bot is to move in (a library convenience); returns how many are in memory."""
+        for gid in self.resumable():
+            try:
+                self._fetch(gid)
+            except Refused:
+                continue
         return len(self.sessions)
+
+    def expire(self, unstarted_ttl: float, abandoned_ttl: float, now: float | None = None) -> list[str]:
+        """Delete (from the database and memory) games nobody moved in for ``unstarted_ttl`` seconds since
+        they were made and unfinished games with no move for ``abandoned_ttl``; games a bot is to move in
+        and finished games stay. Returns the deleted ids."""
+        now = time.time() if now is None else now
+        gone = self.storage.expire_games(now - unstarted_ttl, now - abandoned_ttl)
+        for gid in gone:
+            self.evict(gid)
+        return gone
+
+    def bot_games_of(self, creator: str) -> int:
+        """Unfinished games with a bot seat in memory that ``creator`` made."""
+        return sum(
+            1
+            for sess in list(self.sessions.values())
+            if sess.creator == creator and not sess.state.over and any(x.kind == "bot" for x in sess.row.seats)
+        )
 
     def _fetch(self, game_id: str) -> Session:
         """The game's session, rebuilt from the database if it is not in memory."""
@@ -196,14 +243,18 @@ class GameService:
                 out.append(gid)
         return out
 
-    def create(self, seats: Sequence[SeatSpec], seed: int | None = None, side: str | None = None) -> Created:
+    def create(
+        self, seats: Sequence[SeatSpec], seed: int | None = None, side: str | None = None, creator: str = ""
+    ) -> Created:
+        """A new game; ``seed`` None lets the server draw a secret one (a chosen seed is shown to every seat)."""
         players = len(seats)
         known = set(bot_names())
         for spec in seats:
             if spec.kind is SeatKind.BOT and spec.bot not in known:
                 raise Refused(ErrorCode.BAD_REQUEST, f"unknown bot {spec.bot!r}; known: {', '.join(sorted(known))}")
+        chosen = seed is not None
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = secrets.randbits(SEED_BITS)
         try:
             s = new_game(players, seed, side)
         except (SetupError, InfernoError) as exc:
@@ -227,8 +278,9 @@ class GameService:
             row = GameRow(
                 gid, time.time(), players, seed, s.config.side, s.rules.fingerprint, rows, hash_token(spectator)
             )
-            self.storage.create_game(row)
-            self.sessions[gid] = Session(row, s, [])
+            row.seed_chosen = chosen
+            self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot")
+            self.sessions[gid] = Session(row, s, [], creator=creator)
         return Created(gid, tokens, spectator)
 
     # ----- access -----
@@ -268,7 +320,7 @@ class GameService:
         with sess.lock:
             s = sess.state
             steps = list(sess.steps)
-        d = view_json(s, view(s, seat), seat)
+        d = view_json(s, view(s, seat), seat, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
         d.update(
             game=game_id,
             seat=seat,
@@ -295,7 +347,9 @@ class GameService:
         s = new_game(sess.row.players, sess.row.seed, sess.row.side)
         for t in texts[:upto]:
             apply_in_place(s, parse_action(s, t))
-        d = view_json(s, view(s, SPECTATOR), SPECTATOR)
+        # A replay is of a finished game: its seed is public now (the replay shows it).
+        d = view_json(s, view(s, SPECTATOR), SPECTATOR, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
+        d["state"]["config"]["seed"] = sess.row.seed
         d.update(game=game_id, seat=SPECTATOR, version=s.version, replay={"upto": upto, "total": len(texts)})
         return d
 
@@ -346,7 +400,7 @@ class GameService:
     def _commit(self, sess: Session, s: State, a: Any, new: State, seat: int) -> None:
         text = action_text(s, a)
         try:
-            self.storage.append_move(sess.row.id, s.version, seat, text, new.over)
+            self.storage.append_move(sess.row.id, s.version, seat, text, new.over, self._bot_turn(sess, new))
         except StaleWriteError:
             raise Refused(ErrorCode.STALE, "another request changed the game first", s.version) from None
         sess.row.moves.append((seat, text))
@@ -357,11 +411,15 @@ class GameService:
         """Take back ``seat``'s last decision if the shared undo limits allow it."""
         with self._locked(game_id) as sess:
             s = sess.state
+            if seat < 0:
+                raise Refused(ErrorCode.FORBIDDEN, "spectators cannot undo")
+            if s.over:
+                raise Refused(ErrorCode.GAME_OVER, "the game is over", s.version)
             if version != s.version:
                 raise Refused(
                     ErrorCode.STALE, f"you saw version {version}, the game is at version {s.version}", s.version
                 )
-            if s.over or undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
+            if undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
                 raise Refused(
                     ErrorCode.UNDO_REFUSED,
                     "only your own decisions in this turn, after the last revealed card, can be taken back",
@@ -371,7 +429,7 @@ class GameService:
             t = new_game(sess.row.players, sess.row.seed, sess.row.side)
             for _, text in sess.row.moves[:keep]:
                 apply_in_place(t, parse_action(t, text))
-            self.storage.truncate_moves(game_id, keep)
+            self.storage.truncate_moves(game_id, keep, self._bot_turn(sess, t))
             del sess.row.moves[keep:]
             del sess.steps[keep:]
             sess.state = t
@@ -384,39 +442,49 @@ class GameService:
             return False
         return sess.row.seats[to_move(sess.state)].kind == SeatKind.BOT
 
-    def bot_step(self, game_id: str) -> bool:
-        """Let the bot to move make one decision from its own view; False if no bot is to move.
+    @staticmethod
+    def _bot_turn(sess: Session, s: State) -> bool:
+        return not s.over and sess.row.seats[to_move(s)].kind == SeatKind.BOT
 
-        The bot thinks outside the game's lock (it only sees an immutable state); its choice is applied
-        only if the game has not changed meanwhile.
-        """
+    def bot_request(self, game_id: str) -> BotTurn | None:
+        """What the bot to move needs to decide (its own view only), or None if no bot is to move."""
         with self._locked(game_id) as sess:
             s = sess.state
             if s.over:
-                return False
+                return None
             p = to_move(s)
             seat = sess.row.seats[p]
             if seat.kind != SeatKind.BOT:
-                return False
-            bot = sess.bots.get(p)
-            if bot is None:
-                try:
-                    bot = make_bot(seat.bot, sess.row.seed * 31 + p)
-                except BotSpecError:
-                    bot = make_bot("random", sess.row.seed * 31 + p)
-                sess.bots[p] = bot
+                return None
+            name = seat.bot if seat.bot in bot_names() else "random"
             acts = legal_actions(s)
-        try:
-            a = bot.choose(view(s, p), acts)
-        except Exception:  # a broken bot must not stall the game: fall back to a random legal choice
-            log.exception("bot %s failed in game %s; playing a random legal action", seat.bot, game_id)
-            a = random.Random(s.version).choice(acts)
+        v = state_to_dict(view(s, p))
+        # The bot's view keeps the rules but not the seed (a bot must not know the deck either).
+        v["config"] = {**v["config"], "seed": 0}
+        return BotTurn(game_id, s, p, name, _bot_seed(sess.row.seed, p, s.version), v, acts)
+
+    def bot_answer(self, turn: BotTurn, a: Action) -> bool:
+        """Apply the bot's choice if the game has not changed meanwhile; True if it was applied."""
+        sess = self.session(turn.game_id)
         with sess.lock:
-            if sess.state is not s or sess.evicted:
-                return True
-            new = apply(s, a)
-            self._commit(sess, s, a, new, p)
-        self._changed(game_id)
+            if sess.state is not turn.state or sess.evicted:
+                return False
+            new = apply(turn.state, a)
+            self._commit(sess, turn.state, a, new, turn.player)
+        self._changed(turn.game_id)
+        return True
+
+    def bot_step(self, game_id: str) -> bool:
+        """One bot decision thought out in this thread (library and test use; the server uses its pool)."""
+        turn = self.bot_request(game_id)
+        if turn is None:
+            return False
+        try:
+            a = make_bot(turn.bot, turn.seed).choose(state_from_dict(turn.view, turn.state.rules), turn.actions)
+        except Exception:  # a broken bot must not stall the game: fall back to a random legal choice
+            log.exception("bot %s failed in game %s; playing a random legal action", turn.bot, game_id)
+            a = random.Random(turn.seed).choice(turn.actions)
+        self.bot_answer(turn, a)
         return True
 
     def games_with_bot_to_move(self) -> list[str]:

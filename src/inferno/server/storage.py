@@ -34,7 +34,12 @@ games_table = sa.Table(
     sa.Column("spectator_hash", sa.String(64), nullable=False),
     sa.Column("version", sa.Integer, nullable=False, default=0),
     sa.Column("over", sa.Boolean, nullable=False, default=False),
+    # Added later (added to older databases on start): whether the creator chose the seed, and whether a
+    # bot is to move (so a restarted server resumes those games without replaying every stored game).
+    sa.Column("seed_chosen", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
+    sa.Column("bot_turn", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
 )
+_LATER_COLUMNS = ("seed_chosen", "bot_turn")
 
 moves_table = sa.Table(
     "moves",
@@ -74,6 +79,7 @@ class GameRow:
     spectator_hash: str
     moves: list[tuple[int, str]] = field(default_factory=list)
     over: bool = False
+    seed_chosen: bool = False  # the creator chose the seed (so the creator can know every hidden card)
 
 
 class StaleWriteError(RuntimeError):
@@ -102,6 +108,15 @@ class Storage:
         # SQLite allows one writer at a time; serialising writes here avoids "database is locked".
         self._write_lock = threading.Lock() if self.is_sqlite else None
         metadata.create_all(self.engine)
+        self._add_later_columns()
+
+    def _add_later_columns(self) -> None:
+        """Databases made by older versions lack the newer columns: add them (false for old games)."""
+        have = {c["name"] for c in sa.inspect(self.engine).get_columns("games")}
+        with self._locked(), self.engine.begin() as conn:
+            for name in _LATER_COLUMNS:
+                if name not in have:
+                    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT FALSE"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -109,7 +124,7 @@ class Storage:
     def _locked(self) -> Any:
         return self._write_lock if self._write_lock is not None else _NullLock()
 
-    def create_game(self, g: GameRow) -> None:
+    def create_game(self, g: GameRow, bot_turn: bool = False) -> None:
         now = time.time()
         with self._locked(), self.engine.begin() as conn:
             conn.execute(
@@ -125,10 +140,12 @@ class Storage:
                     spectator_hash=g.spectator_hash,
                     version=0,
                     over=False,
+                    seed_chosen=g.seed_chosen,
+                    bot_turn=bot_turn,
                 )
             )
 
-    def append_move(self, game_id: str, idx: int, seat: int, text: str, over: bool) -> None:
+    def append_move(self, game_id: str, idx: int, seat: int, text: str, over: bool, bot_turn: bool = False) -> None:
         """Store move ``idx`` (0-based) and commit; raises StaleWriteError if that index exists."""
         now = time.time()
         try:
@@ -137,19 +154,51 @@ class Storage:
                 conn.execute(
                     games_table.update()
                     .where(games_table.c.id == game_id)
-                    .values(version=idx + 1, over=over, updated_at=now)
+                    .values(version=idx + 1, over=over, updated_at=now, bot_turn=bot_turn)
                 )
         except sa.exc.IntegrityError as exc:
             raise StaleWriteError(f"move {idx} of game {game_id} is already stored") from exc
 
-    def truncate_moves(self, game_id: str, keep: int) -> None:
+    def truncate_moves(self, game_id: str, keep: int, bot_turn: bool = False) -> None:
         """Delete every move from index ``keep`` on (undo) and commit."""
         now = time.time()
         with self._locked(), self.engine.begin() as conn:
             conn.execute(moves_table.delete().where(moves_table.c.game_id == game_id, moves_table.c.idx >= keep))
             conn.execute(
-                games_table.update().where(games_table.c.id == game_id).values(version=keep, over=False, updated_at=now)
+                games_table.update()
+                .where(games_table.c.id == game_id)
+                .values(version=keep, over=False, updated_at=now, bot_turn=bot_turn)
             )
+
+    def bot_turn_games(self) -> list[str]:
+        """Ids of unfinished games in which a bot is to move (resumed on start), oldest first."""
+        q = (
+            sa.select(games_table.c.id)
+            .where(games_table.c.over == sa.false(), games_table.c.bot_turn == sa.true())
+            .order_by(games_table.c.created_at)
+        )
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q)]
+
+    def count_games(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(sa.select(sa.func.count()).select_from(games_table)).scalar_one())
+
+    def expire_games(self, unstarted_before: float, abandoned_before: float) -> list[str]:
+        """Delete games nobody moved in since they were created before ``unstarted_before``, and unfinished
+        games with no move since ``abandoned_before`` (epoch seconds); returns their ids. Finished games stay."""
+        g = games_table.c
+        cond = sa.and_(
+            g.over == sa.false(),
+            g.bot_turn == sa.false(),
+            sa.or_(sa.and_(g.version == 0, g.updated_at < unstarted_before), g.updated_at < abandoned_before),
+        )
+        with self._locked(), self.engine.begin() as conn:
+            ids = [r.id for r in conn.execute(sa.select(g.id).where(cond).limit(10_000))]
+            if ids:
+                conn.execute(moves_table.delete().where(moves_table.c.game_id.in_(ids)))
+                conn.execute(games_table.delete().where(g.id.in_(ids)))
+        return ids
 
     def load_games(self, unfinished_only: bool = False) -> list[GameRow]:
         """Every stored game (or every unfinished one) with its moves, oldest game first."""
@@ -194,6 +243,7 @@ def _game_row(r: Any) -> GameRow:
         seats,
         r.spectator_hash,
         over=bool(r.over),
+        seed_chosen=bool(r.seed_chosen),
     )
 
 

@@ -3,6 +3,7 @@ static board layout taken from the rules data (never hard-coded here)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from inferno.help import effect_words, endgame_words, help_text
@@ -71,24 +72,53 @@ def result_json(s: State) -> dict[str, Any] | None:
     }
 
 
-def view_json(full: State, v: State, seat: int, log_tail: int = 400) -> dict[str, Any]:
-    """The JSON a seat receives: ``v`` is ``inferno.view(full, seat)`` (seat -1 = spectator)."""
+def public_config(s: State, seed: int, seed_chosen: bool) -> dict[str, Any]:
+    """The game's settings as every seat may know them: the seed only once the game is over (whoever
+    knows it can deal every hidden card), and whether the game's creator chose it."""
+    return {
+        "players": s.config.players,
+        "side": s.config.side,
+        "seed": seed if s.over else None,
+        "seed_chosen_by_creator": seed_chosen,
+    }
+
+
+def _hide_number(text: str, secret: str) -> str:
+    return re.sub(rf"(?<!\d){secret}(?!\d)", "(hidden until the game ends)", text) if secret in text else text
+
+
+def view_json(
+    full: State, v: State, seat: int, log_tail: int = 400, *, seed: int | None = None, seed_chosen: bool = False
+) -> dict[str, Any]:
+    """The JSON a seat receives: ``v`` is ``inferno.view(full, seat)`` (seat -1 = spectator).
+
+    Nothing in it lets the seat work out another seat's hand or the deck while the game runs: the
+    view hides them, and the seed (``seed``, or the state's own) is left out of the settings and the
+    log until the game is over.
+    """
+    seed = full.config.seed if seed is None else seed
     d = state_to_dict(v)
     moves = d.pop("actions")
     d.pop("format", None)
+    d["config"] = public_config(full, seed, seed_chosen)
+    evs = events(v)
+    log = [e._asdict() for e in evs[-log_tail:]]
+    if not full.over:
+        secret = str(seed)
+        for e in log:
+            e["text"] = _hide_number(e["text"], secret)
     pend = pending(full)
     pend_json = None
     if pend is not None:
         _title, text, rule = help_text(full, pend.decision)
         pend_json = {"player": pend.player, "decision": pend.decision.name.lower(), "explain": text, "rule": rule}
     mine = pend is not None and pend.player == seat
-    evs = events(v)
     return {
         "state": d,
         "moves": len(moves),
         "pending": pend_json,
         "legal": legal_json(full) if mine else [],
-        "log": [e._asdict() for e in evs[-log_tail:]],
+        "log": log,
         "log_total": len(evs),
         "result": result_json(full),
     }

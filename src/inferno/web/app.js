@@ -228,6 +228,14 @@ function renderSide(snap) {
   const who = snap.seat >= 0 ? `You are ${esc(names[snap.seat])} (seat ${snap.seat + 1}).` : "Spectating.";
   const turn = snap.result ? "The game is over." : p ? (p.player === snap.seat ? "Your decision:" : `${esc(names[p.player])} decides…`) : "";
   $("turn-info").innerHTML = `${who} Turn ${snap.state.turn}, version ${snap.version}.<br>${turn}` + (p ? `<div class="explain">${p.explain} <i>(${p.rule})</i></div>` : "");
+  // The seed deals every hidden card: the server sends it only after the game, and says if the creator chose it.
+  const cfg = snap.state.config || {};
+  if (cfg.seed_chosen_by_creator) {
+    $("turn-info").insertAdjacentHTML("beforeend", "<div class=\"seed-note\" id=\"seed-note\">The creator of this game chose its seed, so the creator can know every hidden card.</div>");
+  }
+  if (cfg.seed !== null && cfg.seed !== undefined) {
+    $("turn-info").insertAdjacentHTML("beforeend", `<div class="seed" id="seed-shown">Seed of this game: ${Number(cfg.seed)}</div>`);
+  }
   const ol = $("actions");
   ol.innerHTML = "";
   (snap.legal || []).forEach((a) => {

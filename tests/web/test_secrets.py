@@ -1,0 +1,148 @@
+"""No payload a seat or a spectator can get lets it work out another seat's hand or the deck while the
+game runs (rulebook p. 6: Fraud cards in hand are kept secret; the project's README, "Server payloads").
+
+For games at several stages, every payload (state over HTTP and WebSocket, board, "your games", error
+bodies, the bot's view) is searched for anything seed-like: every whole number in it, and every run of
+digits in its texts, is fed to ``new_game`` and must not rebuild the hidden hands or the deck."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from inferno.rules.setup import new_game
+from inferno.server.service import GameService
+from tests.web.helpers import create, humans, play, state, tok, wait_for
+
+
+def _numbers(obj: Any, out: set[int]) -> set[int]:
+    if isinstance(obj, bool):
+        return out
+    if isinstance(obj, int):
+        out.add(obj)
+    elif isinstance(obj, float) and obj.is_integer():
+        out.add(int(obj))
+    elif isinstance(obj, str):
+        out.update(int(x) for x in re.findall(r"\d+", obj))
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            _numbers(k, out)
+            _numbers(v, out)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            _numbers(v, out)
+    return out
+
+
+def _secrets(players: int, seed: int, side: str) -> tuple[list[list[int]], list[int]]:
+    """The hands and the deck (with the open market first) a seed deals."""
+    s = new_game(players, seed, side)
+    return [list(p.hand) for p in s.players], list(s.market) + list(s.deck)
+
+
+def _payloads(c: TestClient, g: dict[str, Any], token: str) -> list[Any]:
+    gid = g["game"]
+    out: list[Any] = [
+        state(c, gid, token),
+        c.get(f"/api/games/{gid}/board", headers=tok(token)).json(),
+        c.post("/api/mine", json={"games": [{"game": gid, "token": token}]}).json(),
+        c.post(f"/api/games/{gid}/actions", json={"version": 0, "action": "nonsense"}, headers=tok(token)).json(),
+        c.post(f"/api/games/{gid}/actions", json={"version": 99999, "action": "done"}, headers=tok(token)).json(),
+        c.post(f"/api/games/{gid}/undo", json={"version": 0}, headers=tok(token)).json(),
+        c.get(f"/api/games/{gid}/replay", headers=tok(token)).json(),
+    ]
+    with c.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": token})
+        out.append(ws.receive_json())
+    return out
+
+
+def _assert_nothing_rebuilds_the_deal(
+    c: TestClient, g: dict[str, Any], players: int, seed: int, side: str, extra: list[Any] = ()
+) -> int:
+    hands, deck = _secrets(players, seed, side)
+    viewers = [(i, s["token"]) for i, s in enumerate(g["seats"]) if "token" in s] + [(-1, g["spectator"]["token"])]
+    tried = 0
+    for seat, token in viewers:
+        payloads = _payloads(c, g, token) + list(extra)
+        for n in _numbers(payloads, set()):
+            if not 0 <= n < 2**64:
+                continue
+            tried += 1
+            h, d = _secrets(players, n, side)
+            assert d != deck, f"the number {n} in seat {seat}'s payloads rebuilds the deck"
+            for other in range(players):
+                if other != seat:
+                    assert h[other] != hands[other], f"the number {n} rebuilds seat {other}'s hand for seat {seat}"
+    return tried
+
+
+def _service(c: TestClient) -> GameService:
+    svc = c.app.state.service  # type: ignore[attr-defined]
+    assert isinstance(svc, GameService)
+    return svc
+
+
+def test_no_payload_at_any_stage_rebuilds_hidden_hands_or_the_deck(client: TestClient) -> None:
+    g = create(client, humans(3), seed=None)  # the server draws the seed
+    row = _service(client).session(g["game"]).row
+    assert not row.seed_chosen and row.seed >= 2**31  # drawn from far more seeds than anyone can try
+    rng = random.Random(3)
+    tried = 0
+    for moves in (0, 25, 60):  # the start, the first rounds, later on
+        if moves:
+            play(client, g, moves, rng)
+        tried += _assert_nothing_rebuilds_the_deal(client, g, 3, row.seed, row.side)
+        spec = state(client, g["game"], g["spectator"]["token"])
+        assert spec["state"]["config"] == {
+            "players": 3,
+            "side": row.side,
+            "seed": None,
+            "seed_chosen_by_creator": False,
+        }
+    assert tried > 100  # the check looked at plenty of numbers
+
+
+def test_a_bot_gets_its_own_view_without_the_seed(client: TestClient) -> None:
+    g = create(client, [{"kind": "human"}, {"kind": "human"}], seed=None)
+    svc = _service(client)
+    sess = svc.session(g["game"])
+    bot = type(sess.row.seats[0])("bot", "random", "b", "")
+    sess.row.seats[:] = [bot, bot]  # both seats bots, in memory only
+    turn = svc.bot_request(g["game"])
+    assert turn is not None
+    assert turn.view["config"]["seed"] != sess.row.seed
+    assert sess.row.seed not in _numbers(turn.view, set())
+    hidden = turn.view["players"][1 - turn.player]["hand"]
+    assert hidden and all(c == -1 for c in hidden) and all(c == -1 for c in turn.view["deck"])
+
+
+def test_a_chosen_seed_is_flagged_to_every_seat_hidden_while_playing_and_shown_after_the_game(
+    client: TestClient,
+) -> None:
+    seed = 1_234_567_891
+    g = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=seed)
+    gid, spec = g["game"], g["spectator"]["token"]
+    first = state(client, gid, spec)
+    if first["result"] is None:
+        assert first["state"]["config"]["seed"] is None
+        assert first["state"]["config"]["seed_chosen_by_creator"] is True
+        assert seed not in _numbers(first, set())
+    wait_for(lambda: state(client, gid, spec)["result"] is not None, timeout=120)
+    end = state(client, gid, spec)
+    assert end["state"]["config"]["seed"] == seed and end["state"]["config"]["seed_chosen_by_creator"] is True
+    replay = client.get(f"/api/games/{gid}/replay?upto=0", headers=tok(spec)).json()
+    assert replay["state"]["config"]["seed"] == seed
+
+
+def test_a_chosen_seed_is_hidden_and_flagged_in_a_human_game_too(client: TestClient) -> None:
+    seed = 987_654_321
+    g = create(client, humans(2), seed=seed)
+    play(client, g, 5, random.Random(1))
+    for s in [*g["seats"], g["spectator"]]:
+        payloads = _payloads(client, g, s["token"])
+        assert seed not in _numbers(payloads, set())
+        assert payloads[0]["state"]["config"]["seed_chosen_by_creator"] is True
