@@ -33,11 +33,16 @@ class GameRecord:
     rules_dir: str | None = None
     rules_fingerprint: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
+    modules: tuple[str, ...] = ()  # P&P expansion modules
 
     def to_dict(self) -> dict[str, Any]:
+        config: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side}
+        config["rules_dir"] = self.rules_dir
+        if self.modules:
+            config["modules"] = list(self.modules)
         return {
             "format": RECORD_FORMAT,
-            "config": {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir},
+            "config": config,
             "rules_fingerprint": self.rules_fingerprint,
             "actions": list(self.actions),
             "meta": dict(self.meta),
@@ -59,6 +64,7 @@ class GameRecord:
                 cfg.get("rules_dir"),
                 str(d.get("rules_fingerprint", "")),
                 dict(d.get("meta", {})),
+                tuple(str(m) for m in cfg.get("modules", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"game record is missing or has a bad field: {exc}") from None
@@ -69,12 +75,19 @@ def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
     """The record of a game so far."""
     c = s.config
     texts = [action_text(s, a) for a in linked_to_list(s.actions)]
-    return GameRecord(c.players, c.seed, c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}))
+    return GameRecord(
+        c.players, c.seed, c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}), c.modules
+    )
 
 
 def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True) -> State:
     """Rebuild the game from its record, stopping after ``upto`` actions if given."""
-    s = new_game(rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=record_events)
+    try:
+        s = new_game(
+            rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=record_events, modules=rec.modules
+        )
+    except ValueError as exc:
+        raise RecordError(f"the record's set-up cannot be played: {exc}") from None
     if rec.rules_fingerprint and rec.rules_fingerprint != s.rules.fingerprint:
         raise RecordError(
             f"the record was made with other rules data (fingerprint {rec.rules_fingerprint}, these rules {s.rules.fingerprint})"

@@ -49,7 +49,7 @@ def describe_step(before: State, action: Action, after: State, index: int, text:
 
 def steps_of(rec: GameRecord) -> list[Step]:
     """Replay a record and describe every action in it."""
-    s = new_game(rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=False)
+    s = new_game(rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=False, modules=rec.modules)
     out = []
     for i, text in enumerate(rec.actions):
         a = parse_action(s, text)

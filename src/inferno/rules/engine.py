@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from inferno.rules import choices, dante, florence, fraud, guardians, hell, locations, scoring
+from inferno.rules import choices, dante, florence, fraud, guardians, hell, locations, phlegyas, plutus, scoring
 from inferno.rules.actions import (
     AUTO,
     Act,
@@ -54,6 +54,8 @@ HANDLERS: dict[int, tuple[Lister, Applier]] = {
     Decision.EXTRA_DIPLOMA: (scoring.list_extra, scoring.apply_extra),
     Decision.ACCUSER_FLOOR: (florence.list_accuser_floor, florence.apply_accuser_floor),
     Decision.LEAVE_FLOOR: (choices.list_leave_floor, choices.apply_leave_floor),
+    Decision.DESK: (plutus.list_desk, plutus.apply_desk),
+    Decision.BELL: (hell.list_bell, phlegyas.apply_bell),
 }
 
 AUTOMATIC: dict[int, Callable[[State, Frame], None]] = {

@@ -4,7 +4,8 @@ Examples: ``enter lust``, ``move 3.2``, ``step 4.1``, ``bribe``, ``send bank nob
 ``accuse wall urchin``, ``council``, ``recall tower noble``, ``done``, ``exchange 2``,
 ``phlegethon greed``, ``gate 3``, ``barrel grey 1``, ``guest heresy 2``, ``drown lust 2``,
 ``track sloth``, ``gmove cerberus 4.2``, ``target 4.2 5.3``, ``play F03``, ``buy F07``,
-``play-deck``, ``effect 1``, ``draw F11``, ``draw-deck``, ``diploma greed``, ``swap 0.1 2.2``, ``floor 2``.
+``play-deck``, ``effect 1``, ``draw F11``, ``draw-deck``, ``diploma greed``, ``swap 0.1 2.2``, ``floor 2``;
+with the P&P expansion ``desk 4.2`` (place Plutus's Desk) and ``bell 5.3`` (slide the Soul with a Bell).
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ _WORD = {
     Act.DRAW_DECK: "draw-deck",
     Act.DIPLOMA: "diploma",
     Act.FLOOR: "floor",
+    Act.DESK: "desk",
+    Act.BELL: "bell",
 }
 _KIND = {w: k for k, w in _WORD.items()}
 _CIRCLE_SHAPES = frozenset({"colour", "sin", "phleg", "track", "guest"})
@@ -80,6 +83,8 @@ ARG_SHAPES: dict[Act, tuple[str, ...]] = {
     Act.DRAW: ("card",),
     Act.DIPLOMA: ("track",),
     Act.FLOOR: ("floor",),
+    Act.DESK: ("shield",),
+    Act.BELL: ("shield",),
 }
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.model import Rules
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import PnpState, dante_stops, load_pnp
 from inferno.rules.state import GameConfig, PlayerState, State, linked_to_list
 
 SNAPSHOT_FORMAT = "inferno-state/1"
@@ -52,6 +53,9 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "actions": [list(a) for a in linked_to_list(s.actions)],
         "record_events": s.record_events,
     }
+    if s.ext is not None:
+        d["pnp"] = s.ext.to_dict()
+        d["pnp_fingerprint"] = s.ext.data.fingerprint
     for f in _STATE_LISTS + _STATE_TUPLES:
         d[f] = list(getattr(s, f))
     for f in _STATE_INTS:
@@ -64,8 +68,11 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
     if d.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError(f"format: expected {SNAPSHOT_FORMAT!r}, got {d.get('format')!r}")
     try:
-        cfg = GameConfig(**d["config"])
-    except (KeyError, TypeError) as exc:
+        raw_cfg = dict(d["config"])
+        if "modules" in raw_cfg:
+            raw_cfg["modules"] = tuple(raw_cfg["modules"])
+        cfg = GameConfig(**raw_cfg)
+    except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"config: {exc}") from None
     if rules is None:
         rules = load_rules(cfg.rules_dir)
@@ -80,7 +87,16 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
     s.rules = rules
     s.config = cfg
     s.board = rules.boards[cfg.side]
-    s.stops = rules.dante[cfg.side].stops(cfg.players)
+    pnp = load_pnp(cfg.rules_dir) if cfg.modules else None
+    s.stops = dante_stops(rules, cfg.side, cfg.players, pnp)
+    s.ext = None
+    if pnp is not None:
+        if d.get("pnp_fingerprint") and d["pnp_fingerprint"] != pnp.fingerprint:
+            raise SnapshotError("pnp_fingerprint: the snapshot was made with other P&P expansion data")
+        try:
+            s.ext = PnpState.from_dict(d.get("pnp", {}), pnp, cfg.modules, cfg.players)
+        except ValueError as exc:
+            raise SnapshotError(str(exc)) from None
     try:
         s.players = []
         for i, pd in enumerate(d["players"]):

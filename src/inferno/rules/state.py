@@ -7,9 +7,12 @@ changing parts are copied. Codes used in the lists are defined here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from inferno.rules.model import Board, Rules, Stop
+
+if TYPE_CHECKING:
+    from inferno.rules.pnp import PnpState
 
 # Hell shield contents.
 EMPTY = 0
@@ -35,9 +38,13 @@ class GameConfig:
     seed: int
     side: str
     rules_dir: str | None = None
+    modules: tuple[str, ...] = ()  # P&P expansion modules switched on ("plutus", "phlegyas")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}
+        d: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}
+        if self.modules:
+            d["modules"] = list(self.modules)
+        return d
 
 
 class PlayerState:
@@ -121,6 +128,7 @@ class State:
         "deck",
         "ender",
         "events",
+        "ext",
         "final_turns",
         "first_player",
         "graveyard",
@@ -184,6 +192,7 @@ class State:
     viewer: int  # -1 = full state; otherwise a view for that player with secrets hidden
     version: int  # actions applied so far
     legal_cache: list[Any] | None
+    ext: PnpState | None  # the P&P expansion's pieces, None when no module is on
 
     def copy(self) -> State:
         """An independent copy sharing only immutable data and the logs' linked lists."""
@@ -224,6 +233,7 @@ class State:
         c.viewer = self.viewer
         c.version = self.version
         c.legal_cache = self.legal_cache
+        c.ext = self.ext.copy() if self.ext is not None else None
         return c
 
     __copy__ = copy
