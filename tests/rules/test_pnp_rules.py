@@ -8,6 +8,7 @@ no source states (how Desks and Bells are gained, adjacency, the 5-player set-up
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -183,7 +184,7 @@ def _stuck_scene(bells: int) -> tuple[State, int, int]:
     s = sc.state
     b = s.board
     row = b.circle_shields[VIOLENCE - 1]
-    x, right = next((u, v) for u, v in zip(row, row[1:], strict=False) if set(b.down[v]) - set(b.down[u]))
+    x, right = next((u, v) for u, v in itertools.pairwise(row) if set(b.down[v]) - set(b.down[u]))
     sc.soul(_label(s, x), "violence")
     for t in b.down[x]:
         sc.soul(_label(s, t), "violence", lying=True)

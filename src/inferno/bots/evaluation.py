@@ -8,7 +8,10 @@ so far what the final scoring (S3, RULES.md §16.2) would probably add:
 * Diplomas still to come at Dante's stops ahead, for the players leading (or close on) each track;
 * pairs of ½ Diplomas (step 3), played Fraud cards' end-game halves (step 1), the Boat's loan penalty
   (step 5) and the Reputation awards the player leads now (step 6);
-* smaller terms for what helps later: money, family members at Home, Guests, Barrels, cards in hand.
+* smaller terms for what helps later: money, family members at Home, Guests, Barrels, cards in hand,
+  and with the P&P expansion the Bells held. Desk tolls need no term of their own: the engine moves
+  the Drachma from the mover to the Desk's owner, and the money term sees it, so bots route around
+  other players' Desks when another line is as good.
 
 ``utilities`` turns the estimates into one number in [0, 1] per player (how good the position is for
 that player compared with the best opponent); a finished game gives 1 for a sole winner.
@@ -41,6 +44,7 @@ class Weights:
     fraud_without_barrel: float = 0.3  # fraction of a played card's end-game value without its Barrel
     reputation_floor: float = 0.4  # weight of a Reputation lead at the start (1 at the end)
     margin_scale: float = 8.0  # Infamy margin that makes a position clearly good in ``utilities``
+    bell: float = 0.5  # P&P: a Bell held (a later free sideways slide), so it is rung when it gains more
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -138,6 +142,8 @@ def _own_terms(s: State, pl: PlayerState, p: int, phleg: list[float], w: Weights
     barrels = bin(pl.panel).count("1") + sum(1 for c in pl.tower if c >= T_BARREL)
     total += w.barrel * barrels
     total += w.hand_card * len(pl.hand)
+    if s.ext is not None:  # P&P: Bells held; Desk tolls already show in the Drachmas above
+        total += w.bell * s.ext.bells[p]
     return total
 
 

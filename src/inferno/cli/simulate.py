@@ -21,6 +21,7 @@ from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
 from inferno.rules.pack import RulesDataError
+from inferno.rules.pnp import ModuleError, check_modules, load_pnp
 from inferno.rules.setup import SetupError
 from inferno.sim.game import SimConfig
 from inferno.sim.runner import Backend, local_cores, run_simulation
@@ -57,7 +58,7 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
 @click.option(
     "--first-seed", type=int, default=0, show_default=True, help="Seeds are first-seed .. first-seed+games-1."
 )
-@click.option("--players", "-p", type=click.IntRange(1, 4), default=4, show_default=True)
+@click.option("--players", "-p", type=click.IntRange(1, 5), default=4, show_default=True, help="1-5 (5 with P&P).")
 @click.option(
     "--bots",
     "-b",
@@ -90,6 +91,13 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
 )
 @click.option("--address", default=None, help="Ray cluster address (with --backend ray; default: start a local Ray).")
 @click.option("--overwrite", is_flag=True, help="Start the file afresh instead of resuming it.")
+@click.option(
+    "--module",
+    "modules",
+    multiple=True,
+    metavar="NAME",
+    help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def command(
     games: int,
@@ -104,6 +112,7 @@ def command(
     backend: str,
     address: str | None,
     overwrite: bool,
+    modules: tuple[str, ...],
     quiet: bool,
 ) -> None:
     """Simulate many seeded games between bots and stream one record per game to OUT.
@@ -112,7 +121,11 @@ def command(
     replayed, and the finished file is the same as an uninterrupted run's. Results depend only on
     the seeds, never on the number of workers or the back end.
     """
-    cfg = SimConfig(players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate)
+    try:
+        chosen = check_modules(players, modules, load_pnp(rules_dir))
+    except ModuleError as exc:
+        raise click.BadParameter(str(exc), param_hint="--module") from None
+    cfg = SimConfig(players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate, chosen)
     workers = workers or local_cores()
     console = Console(stderr=True, quiet=quiet)
     progress = Progress(

@@ -77,7 +77,9 @@ def build_pnp(directory: Path | None = None) -> PnpRules:
     total = r.num("phlegyas.bells_total", 0)
     start = r.num("phlegyas.bells_at_start", 0)
     if start * MAX_PLAYERS > total:
-        raise r.fail("phlegyas.bells_at_start", f"{MAX_PLAYERS} families need {start * MAX_PLAYERS} Bells, only {total}")
+        raise r.fail(
+            "phlegyas.bells_at_start", f"{MAX_PLAYERS} families need {start * MAX_PLAYERS} Bells, only {total}"
+        )
     return PnpRules(
         modules=modules,
         toll=r.num("plutus.toll", 0, 9),
@@ -198,3 +200,10 @@ class PnpState:
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"pnp: {exc}") from None
         return x
+
+
+def default_side(rules: Rules, players: int, directory: str | Path | None = None) -> str:
+    """The board side a game of ``players`` plays on by default (the expansion's side for 5)."""
+    if players == MAX_PLAYERS:
+        return load_pnp(directory).five_side
+    return rules.side_by_players[players - 1]

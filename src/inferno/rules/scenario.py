@@ -15,8 +15,8 @@ from pathlib import Path
 from inferno.rules.actions import Decision
 from inferno.rules.engine import settle
 from inferno.rules.model import MEMBER_KINDS
-from inferno.rules.scoring import start_final_scoring
 from inferno.rules.pnp import DESK
+from inferno.rules.scoring import start_final_scoring
 from inferno.rules.setup import new_game
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, State
 
