@@ -47,7 +47,14 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
 
 @click.command(name="play")
 @click.option("--seat", "seat_opts", multiple=True, metavar="N=WHO", help="Who plays seat N: human or bot:NAME.")
-@click.option("--players", "-p", type=click.IntRange(1, 4), default=None, help="Number of players (1-4).")
+@click.option("--players", "-p", type=click.IntRange(1, 5), default=None, help="Number of players (1-5; 5 with P&P).")
+@click.option(
+    "--module",
+    "modules",
+    multiple=True,
+    metavar="NAME",
+    help="P&P expansion module: plutus (Desks) or phlegyas (Bells); repeat for both.",
+)
 @click.option("--seed", "-s", type=int, default=None, help="Game seed (random if not given).")
 @click.option("--side", type=click.Choice(["I/II", "III/IV"]), default=None, help="Board side (default: by players).")
 @click.option(
@@ -58,13 +65,16 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
 def command(
     seat_opts: tuple[str, ...],
     players: int | None,
+    modules: tuple[str, ...],
     seed: int | None,
     side: str | None,
     rules_dir: Path | None,
     save: Path | None,
     resume: Path | None,
 ) -> None:
-    """Play Inferno in the terminal: 1-4 seats, each a human or a bot (e.g. --seat 2=bot:random).
+    """Play Inferno in the terminal: 1-5 seats, each a human or a bot (e.g. --seat 2=bot:random).
+
+    With the P&P expansion (--module plutus, --module phlegyas) up to 5 seats.
 
     Without options a short set-up asks for the seats and the seed. The game is saved after every
     action (default file: ~/.local/share/inferno/autosave.json); resume it with --resume FILE.
@@ -76,14 +86,14 @@ def command(
             session = Session.resume(resume, overrides, save)
             console.print(f"Resumed {resume} at action {session.state.version}.", markup=False, soft_wrap=True)
         else:
-            if not seat_opts and players is None:
-                seats, seed = interactive_setup(make_reader(console), console)
+            if not seat_opts and players is None and not modules:
+                seats, seed, modules = interactive_setup(make_reader(console), console)
             else:
                 seats = _seats(seat_opts, players)
             if seed is None:
                 seed = random.randrange(1_000_000)
             session = Session.start(
-                seats, seed, save or default_save_path(), side, str(rules_dir) if rules_dir else None
+                seats, seed, save or default_save_path(), side, str(rules_dir) if rules_dir else None, modules
             )
             console.print(f"New game, seed {seed}; autosaving to {session.save_path}", markup=False, soft_wrap=True)
     except (SeatError, BotSpecError, RecordError, SetupError, RulesDataError, InfernoError) as exc:

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from inferno.rules.model import MEMBER_KINDS
+from inferno.rules.pnp import DESK
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, TILE, State
 from inferno.tui.text import (
     player_text,
@@ -38,6 +39,8 @@ def shield_content(s: State, t: int) -> Text:
     if c < PIT:
         g = r.guardians[s.guardians[c - GUARDIAN]]
         return Text(f"⛨{g.name}", style="bold reverse")
+    if c >= DESK:  # P&P: a Desk of Plutus, crossing it costs a Drachma paid to its owner
+        return Text("⌂Desk of ", style="bold") + player_text(c - DESK)
     return Text("◎Pit", style="bold")
 
 
@@ -172,6 +175,9 @@ def supply_text(s: State) -> Text:
         out.append(f"×{s.palace[c]} ")
     out.append("   MARKET Barrels left: ", style="bold")
     out.append("  ".join(f"{b.id}×{s.barrel_market[b.index]}" for b in r.barrels))
+    x = s.ext
+    if x is not None and x.phlegyas:
+        out.append(f"\nPhlegyas's Bells left: {x.bell_supply}", style="bold")
     return out
 
 

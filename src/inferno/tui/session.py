@@ -64,8 +64,8 @@ def parse_seat_option(text: str) -> tuple[int, Seat]:
     if not sep or not num.strip().isdigit():
         raise SeatError(f"bad --seat {text!r}: write SEAT=human or SEAT=bot:NAME, e.g. 2=bot:random")
     idx = int(num) - 1
-    if not 0 <= idx < 4:
-        raise SeatError(f"bad --seat {text!r}: seats are numbered 1-4")
+    if not 0 <= idx < 5:
+        raise SeatError(f"bad --seat {text!r}: seats are numbered 1-5")
     return idx, Seat.parse(spec)
 
 
@@ -113,8 +113,9 @@ class Session:
         save_path: Path,
         side: str | None = None,
         rules_dir: str | None = None,
+        modules: tuple[str, ...] = (),
     ) -> Session:
-        s = new_game(len(seats), seed, side, rules_dir=rules_dir)
+        s = new_game(len(seats), seed, side, rules_dir=rules_dir, modules=modules)
         sess = cls(s, seats, save_path)
         sess.log.append(LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, s.events)]))
         sess.make_bots()

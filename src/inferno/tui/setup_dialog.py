@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from inferno.bots.base import bot_names
+from inferno.rules.pnp import check_modules, load_pnp
 from inferno.tui.session import Seat, SeatError
 
 Reader = Callable[[str], str]
@@ -26,9 +27,35 @@ def ask(read: Reader, console: Console, prompt: str, default: str, check: Callab
 
 
 def _players(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 4:
-        raise ValueError("choose 1, 2, 3 or 4 players")
+    if not text.isdigit() or not 1 <= int(text) <= 5:
+        raise ValueError("choose 1, 2, 3, 4 or 5 players (5 with the P&P expansion)")
     return int(text)
+
+
+MODULE_ANSWERS = {"none": (), "plutus": ("plutus",), "phlegyas": ("phlegyas",), "both": ("plutus", "phlegyas")}
+
+
+def parse_modules(text: str, players: int) -> tuple[str, ...]:
+    """The P&P answer (none, plutus, phlegyas or both), checked against the player count."""
+    t = text.strip().lower()
+    if t not in MODULE_ANSWERS:
+        raise ValueError("answer none, plutus, phlegyas or both")
+    modules = MODULE_ANSWERS[t]
+    check_modules(players, modules, load_pnp())
+    return modules
+
+
+def interactive_modules(read: Reader, console: Console, players: int) -> tuple[str, ...]:
+    """Ask which P&P expansion modules to play with (Plutus's Desks, Phlegyas's Bells)."""
+    default = "both" if players == 5 else "none"
+    answer = ask(
+        read,
+        console,
+        "P&P expansion: none, plutus (Desks), phlegyas (Bells) or both",
+        default,
+        lambda x: parse_modules(x, players),
+    )
+    return parse_modules(answer, players)
 
 
 def _seat(text: str) -> Seat:
@@ -42,14 +69,15 @@ def _seed(text: str) -> int:
     return int(text)
 
 
-def interactive_setup(read: Reader, console: Console) -> tuple[list[Seat], int]:
-    """Players, who plays each seat (human or a bot), and the seed."""
+def interactive_setup(read: Reader, console: Console) -> tuple[list[Seat], int, tuple[str, ...]]:
+    """Players, the P&P expansion modules, who plays each seat (human or a bot), and the seed."""
     console.print("New game of Inferno. Press Enter to accept a [default].", markup=False)
     console.print(f"Bots available: {', '.join(bot_names())}", markup=False)
-    n = _players(ask(read, console, "Players (1-4)", "3", _players))
+    n = _players(ask(read, console, "Players (1-5)", "3", _players))
+    modules = interactive_modules(read, console, n)
     seats = []
     for i in range(n):
         default = "human" if i == 0 else "bot:random"
         seats.append(_seat(ask(read, console, f"Seat {i + 1}: human or bot:NAME", default, _seat)))
     seed = _seed(ask(read, console, "Seed", str(random.randrange(1_000_000)), _seed))
-    return seats, seed
+    return seats, seed, modules

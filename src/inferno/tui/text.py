@@ -11,7 +11,7 @@ from rich.text import Text
 from inferno.rules.model import Rules, Stop, StopKind
 from inferno.rules.state import State
 
-SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue")
 
 
 def sin_style(rules: Rules, circle: int, lying: bool = False) -> Style:
