@@ -93,9 +93,10 @@ class SeatIn(BaseModel):
 
 
 class CreateGameIn(BaseModel):
-    seats: list[SeatIn] = Field(min_length=1, max_length=4)
+    seats: list[SeatIn] = Field(min_length=1, max_length=5)
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
     side: Literal["I/II", "III/IV"] | None = None
+    modules: list[Literal["plutus", "phlegyas"]] = Field(default_factory=list, max_length=2)
 
 
 class ActionIn(BaseModel):
@@ -354,7 +355,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
                 ErrorCode.RATE_LIMITED,
                 f"you already have {settings.max_bot_games} unfinished games with bots; finish one first",
             )
-        created = service.create(specs, body.seed, body.side, creator=addr)
+        created = service.create(specs, body.seed, body.side, creator=addr, modules=body.modules)
         hub.changed(created.game_id)
         return created_json(created, service)
 

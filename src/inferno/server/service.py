@@ -244,7 +244,12 @@ class GameService:
         return out
 
     def create(
-        self, seats: Sequence[SeatSpec], seed: int | None = None, side: str | None = None, creator: str = ""
+        self,
+        seats: Sequence[SeatSpec],
+        seed: int | None = None,
+        side: str | None = None,
+        creator: str = "",
+        modules: Sequence[str] = (),
     ) -> Created:
         """A new game; ``seed`` None lets the server draw a secret one (a chosen seed is shown to every seat)."""
         players = len(seats)
@@ -256,7 +261,7 @@ class GameService:
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         try:
-            s = new_game(players, seed, side)
+            s = new_game(players, seed, side, modules=tuple(modules))
         except (SetupError, InfernoError) as exc:
             raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
         tokens: list[str | None] = []
@@ -279,6 +284,7 @@ class GameService:
                 gid, time.time(), players, seed, s.config.side, s.rules.fingerprint, rows, hash_token(spectator)
             )
             row.seed_chosen = chosen
+            row.modules = s.config.modules
             self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot")
             self.sessions[gid] = Session(row, s, [], creator=creator)
         return Created(gid, tokens, spectator)
@@ -344,7 +350,7 @@ class GameService:
         texts = [t for _, t in sess.row.moves]
         if not 0 <= upto <= len(texts):
             raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
-        s = new_game(sess.row.players, sess.row.seed, sess.row.side)
+        s = new_game(sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules)
         for t in texts[:upto]:
             apply_in_place(s, parse_action(s, t))
         # A replay is of a finished game: its seed is public now (the replay shows it).
@@ -426,7 +432,7 @@ class GameService:
                     s.version,
                 )
             keep = s.version - 1
-            t = new_game(sess.row.players, sess.row.seed, sess.row.side)
+            t = new_game(sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules)
             for _, text in sess.row.moves[:keep]:
                 apply_in_place(t, parse_action(t, text))
             self.storage.truncate_moves(game_id, keep, self._bot_turn(sess, t))
@@ -498,7 +504,7 @@ class GameService:
 def _replayed(row: GameRow) -> Session | None:
     """A stored game rebuilt by replaying its moves (None, logged, if they no longer replay)."""
     try:
-        s = new_game(row.players, row.seed, row.side)
+        s = new_game(row.players, row.seed, row.side, modules=row.modules)
         steps = []
         for i, (_seat, text) in enumerate(row.moves):
             a = parse_action(s, text)

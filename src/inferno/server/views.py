@@ -11,6 +11,7 @@ from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.engine import legal_actions, pending
 from inferno.rules.notation import ARG_SHAPES, action_text
+from inferno.rules.pnp import DESK
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.serialize import state_to_dict
 from inferno.rules.state import GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, TOWER_LOC, State
@@ -80,6 +81,7 @@ def public_config(s: State, seed: int, seed_chosen: bool) -> dict[str, Any]:
         "side": s.config.side,
         "seed": seed if s.over else None,
         "seed_chosen_by_creator": seed_chosen,
+        "modules": list(s.config.modules),
     }
 
 
@@ -199,7 +201,7 @@ def board_json(s: State) -> dict[str, Any]:
         "guest_circles": list(r.guest_circles),
         # How the state's lists encode pieces (inferno.rules.state), so the client decodes them the same way.
         "codes": {
-            "hell": {"lying": LYING, "tile": TILE, "guardian": GUARDIAN, "pit": PIT},
+            "hell": {"lying": LYING, "tile": TILE, "guardian": GUARDIAN, "pit": PIT, "desk": DESK},
             "tower": {"noble": T_NOBLE, "urchin": T_URCHIN, "guest": T_GUEST, "barrel": T_BARREL},
             "tower_place": TOWER_LOC,
         },

@@ -58,8 +58,9 @@ async function showLobby() {
       return v === "human" ? { kind: "human", name } : { kind: "bot", bot: v.slice(4), name };
     });
     const seed = $("seed").value === "" ? null : Number($("seed").value);
+    const modules = ["plutus", "phlegyas"].filter((m) => $(`module-${m}`).checked);
     try {
-      const g = await api("/api/games", { seats, seed });
+      const g = await api("/api/games", { seats, seed, modules });
       showCreated(g);
     } catch (e) { status(`Could not create the game: ${e.message}`); }
   };
