@@ -69,7 +69,7 @@ def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
     """The record of a game so far."""
     c = s.config
     texts = [action_text(s, a) for a in linked_to_list(s.actions)]
-    return GameRecord(c.players, c.seed, c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}))
+    return GameRecord(c.players, c.require_seed(), c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}))
 
 
 def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True) -> State:

@@ -91,6 +91,11 @@ def new_events(before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) ->
     return out
 
 
+def setup_entry(s: State) -> LogEntry:
+    """The setup events as every seat may read them (the seed stays hidden while the game runs)."""
+    return LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, view(s, -1).events)])
+
+
 @dataclass
 class Session:
     """The live game: state, seats, bots, log and steps (for undo), and where it autosaves."""
@@ -116,7 +121,7 @@ class Session:
     ) -> Session:
         s = new_game(len(seats), seed, side, rules_dir=rules_dir)
         sess = cls(s, seats, save_path)
-        sess.log.append(LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, s.events)]))
+        sess.log.append(setup_entry(s))
         sess.make_bots()
         sess.save()
         return sess
@@ -134,7 +139,7 @@ class Session:
             saved[i] = seat
         s = replay(rec, 0)  # checks the rules fingerprint
         sess = cls(s, saved[: rec.players], save_path or path)
-        sess.log.append(LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, s.events)]))
+        sess.log.append(setup_entry(s))
         sess.undone = list(rec.meta.get("undone", []))
         for i, text in enumerate(rec.actions):
             try:
@@ -148,7 +153,7 @@ class Session:
         return sess
 
     def make_bots(self) -> None:
-        base = self.state.config.seed * 10 + 1000 * self.state.version
+        base = self.state.config.require_seed() * 10 + 1000 * self.state.version
         self.bots = {i: make_bot(seat.bot, base + i) for i, seat in enumerate(self.seats) if not seat.human}
 
     # --- reading ----------------------------------------------------------------------------
