@@ -127,9 +127,12 @@ def shown(text: str, limit: int = _SHOWN) -> str:
     return repr(text)
 
 
-def _digits(t: str) -> bool:
-    """Plain ASCII digits only: other Unicode digits (², ①, fullwidth) are not numbers in the notation."""
-    return 0 < len(t) <= 9 and t.isascii() and t.isdigit()
+def is_number(text: str) -> bool:
+    """A whole number as typed: plain digits 0-9 only (², ① and fullwidth digits are not), at most 9."""
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
+
+
+_digits = is_number
 
 
 def _parse(s: State, shape: str, tok: str) -> int:

@@ -69,6 +69,17 @@ def parse_seat_option(text: str) -> tuple[int, Seat]:
     return idx, Seat.parse(spec)
 
 
+def parse_seat_options(texts: tuple[str, ...] | list[str]) -> dict[int, Seat]:
+    """Several ``--seat`` values; naming the same seat twice is an error (not "the last one wins")."""
+    out: dict[int, Seat] = {}
+    for text in texts:
+        idx, seat = parse_seat_option(text)
+        if idx in out:
+            raise SeatError(f"seat {idx + 1} is given twice (--seat {idx + 1}=...): give each seat once")
+        out[idx] = seat
+    return out
+
+
 @dataclass(slots=True)
 class LogEntry:
     """One action (or the setup, index -1) and the events it caused."""
