@@ -26,7 +26,7 @@ UNICODE_NUMBERS = ["²", "①", "¹", "１", "٣", "2²", "𝟚"]
 
 
 def _play(args: list[str], text: str) -> tuple[int, str, BaseException | None]:
-    res = CliRunner().invoke(cli, ["play", *args], input=text)
+    res = CliRunner().invoke(cli, ["play", *args], input=text, env={"COLUMNS": "400"})
     return res.exit_code, res.output, res.exception
 
 
