@@ -6,8 +6,10 @@ Every front-end, bot and environment drives the game through these and nothing e
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from inferno.rules import choices, dante, florence, fraud, guardians, hell, locations, scoring
 from inferno.rules.actions import (
@@ -20,7 +22,7 @@ from inferno.rules.actions import (
     IllegalActionError,
     MalformedActionError,
 )
-from inferno.rules.events import emit
+from inferno.rules.events import SETUP, Event, emit, setup_text
 from inferno.rules.state import Frame, State
 
 Lister = Callable[[State, Frame], list[Action]]
@@ -170,22 +172,53 @@ def to_move(s: State) -> int:
     return -1 if s.over else s.stack[-1][1]
 
 
+# Every argument the engine uses is a small index or count; anything outside this is not an action.
+_ARG_LIMIT = 1 << 31
+
+
+def _what(v: object) -> str:
+    """A short, safe description of a value for error messages (never its full text)."""
+    if type(v) is int:
+        return str(v) if -_ARG_LIMIT < v < _ARG_LIMIT else "a huge number"
+    return f"a {type(v).__name__}"
+
+
+def _well_formed(action: object) -> Action:
+    """``action`` as an Action with an Act kind and two whole-number arguments, else MalformedActionError."""
+    if not (isinstance(action, tuple) and len(action) == 3):
+        raise MalformedActionError(f"not an action: expected (kind, a, b), got {_what(action)}")
+    kind, a, b = action
+    for name, v in (("a", a), ("b", b)):
+        if type(v) is not int:
+            raise MalformedActionError(f"an action's argument {name} must be a whole number, got {_what(v)}")
+        if not -_ARG_LIMIT < v < _ARG_LIMIT:
+            raise MalformedActionError(f"an action's argument {name} is out of range")
+    if type(kind) is Act:
+        return action if type(action) is Action else Action(kind, a, b)
+    if type(kind) is not int:
+        raise MalformedActionError(f"an action's kind must be an action kind, got {_what(kind)}")
+    try:
+        return Action(Act(kind), a, b)
+    except ValueError:
+        raise MalformedActionError(f"unknown action kind {_what(kind)}") from None
+
+
 def _check(s: State, action: object) -> Action:
     if s.over:
         raise GameOverError("the game is over")
     if s.viewer >= 0:
         raise HiddenInformationError("a player's view cannot be played on; determinize it first")
     opts = s.legal_cache
-    if type(action) is Action and opts is not None and action in opts:
-        return action
-    if not (
-        isinstance(action, tuple) and len(action) == 3 and all(type(v) is int or isinstance(v, int) for v in action)
+    if (
+        type(action) is Action
+        and type(action[0]) is Act
+        and type(action[1]) is int
+        and type(action[2]) is int
+        and opts is not None
+        and action in opts
     ):
-        raise MalformedActionError(f"not an action: {action!r}")
-    try:
-        act = Action(Act(action[0]), action[1], action[2])
-    except ValueError:
-        raise MalformedActionError(f"unknown action kind in {action!r}") from None
+        return action
+    act = _well_formed(action)
     if opts is None:
         opts = legal_actions(s)
     if act not in opts:
@@ -196,12 +229,7 @@ def _check(s: State, action: object) -> Action:
     return act
 
 
-def apply_in_place(s: State, action: Action) -> None:
-    """Apply a legal action to ``s`` itself (fast path for bots and simulations).
-
-    A malformed or illegal action raises and leaves the state unchanged.
-    """
-    act = _check(s, action)
+def _step(s: State, act: Action) -> None:
     frame = s.stack.pop()
     s.legal_cache = None
     HANDLERS[frame[0]][1](s, frame, act)
@@ -210,21 +238,80 @@ def apply_in_place(s: State, action: Action) -> None:
     settle(s)
 
 
+def _restore(s: State, saved: State) -> None:
+    for slot in State.__slots__:
+        setattr(s, slot, getattr(saved, slot))
+
+
+def apply_in_place(s: State, action: Action) -> None:
+    """Apply a legal action to ``s`` itself (fast path for bots and simulations).
+
+    A malformed or illegal action raises and leaves the state unchanged; so does any failure while
+    the action is carried out (the state is restored to what it was before the call).
+    """
+    act = _check(s, action)
+    saved = s.copy()
+    try:
+        _step(s, act)
+    except BaseException:
+        _restore(s, saved)
+        raise
+
+
 def apply(s: State, action: Action) -> State:
     """Return the state after ``action``; ``s`` itself is not changed."""
-    _check(s, action)
+    act = _check(s, action)
     t = s.copy()
-    apply_in_place(t, action)
+    _step(t, act)
     return t
 
 
-def view(s: State, player: int) -> State:
-    """What ``player`` may see: other hands and the deck order are hidden (-1), per RULES.md D5.
+_PUBLIC_LOGS: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+_PUBLIC_LOGS_MAX = 256
+_PUBLIC_LOGS_LOCK = threading.Lock()
 
-    ``player = -1`` gives a spectator's view (every hand hidden).
+
+def _public_log(s: State) -> tuple[Any, ...] | None:
+    """The state's event log as a view shows it: the setup event without the seed.
+
+    Logs are append-only linked lists, so the public copy of a log extends the public copy of any
+    earlier point of it; recent results are kept to make this cost only the new events.
+    """
+    node = s.events
+    fresh: list[Event] = []
+    base: tuple[Any, ...] | None = None
+    while node is not None:
+        hit = _PUBLIC_LOGS.get(id(node))
+        if hit is not None and hit[0] is node:
+            base = hit[1]
+            break
+        fresh.append(node[0])
+        node = node[1]
+    public = base
+    players, side = s.config.players, s.config.side
+    for e in reversed(fresh):
+        if e.kind == SETUP:
+            e = e._replace(text=setup_text(players, side))
+        public = (e, public)
+    if fresh and s.events is not None and public is not None:
+        with _PUBLIC_LOGS_LOCK:
+            if len(_PUBLIC_LOGS) >= _PUBLIC_LOGS_MAX:
+                _PUBLIC_LOGS.pop(next(iter(_PUBLIC_LOGS)))
+            _PUBLIC_LOGS[id(s.events)] = (s.events, public)
+    return public
+
+
+def view(s: State, player: int) -> State:
+    """What ``player`` may see: other hands and the deck order are hidden (-1), and so is the seed.
+
+    ``player = -1`` gives a spectator's view (every hand hidden). The seed decides every hidden
+    card, so a view's ``config.seed`` is None and its log's setup event does not name it.
     """
     v = s.copy()
     v.viewer = player if player >= 0 else s.num_players
+    v.config = s.config.public()
+    if s.events is not None:
+        v.events = _public_log(s)
     for i, pl in enumerate(v.players):
         if i != player:
             pl.hand = [-1] * len(pl.hand)

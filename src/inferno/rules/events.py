@@ -18,6 +18,15 @@ class Event(NamedTuple):
     source: str = ""
 
 
+SETUP = "setup"
+
+
+def setup_text(players: int, side: str, seed: int | None = None) -> str:
+    """The setup event's text; a view's log gives it without the seed (``seed=None``)."""
+    text = f"{players}-player game on side {side}"
+    return text if seed is None else f"{text}, seed {seed}"
+
+
 def emit(s: State, kind: str, player: int, text: str, rule: str, points: int = 0, source: str = "") -> None:
     """Append an event to the state's log (skipped when the state does not record events)."""
     if s.record_events:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from inferno.rules.effects import advance_track, soul_from_supply
 from inferno.rules.engine import settle, start_turn
-from inferno.rules.events import emit
+from inferno.rules.events import SETUP, emit, setup_text
 from inferno.rules.model import NOBLE, URCHIN, Rules
 from inferno.rules.pack import load_rules
 from inferno.rules.state import EMPTY, GUARDIAN, T_NOBLE, GameConfig, PlayerState, State
@@ -30,7 +30,7 @@ def new_game(
         rules = load_rules(rules_dir)
     if not isinstance(players, int) or not 1 <= players <= 4:
         raise SetupError(f"players must be 1-4, got {players!r}")
-    if not isinstance(seed, int):
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise SetupError(f"seed must be a whole number, got {seed!r}")
     side = side or rules.side_by_players[players - 1]
     if side not in rules.boards:
@@ -40,6 +40,8 @@ def new_game(
 
 
 def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) -> State:
+    if config.seed is None:
+        raise SetupError("a game needs a seed (a player's view has none)")
     rng = random.Random(config.seed)
     n = config.players
     s = State.__new__(State)
@@ -67,7 +69,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     s.over = False
     s.sudden_death = False
     s.breakdown = []
-    emit(s, "setup", -1, f"{n}-player game on side {config.side}, seed {config.seed}", "§3 Setup")
+    emit(s, SETUP, -1, setup_text(n, config.side, config.seed), "§3 Setup")
 
     # Locations at random by type: each quartiere gets one free and one special tile (§3.1).
     free = [loc.index for loc in rules.locations if not loc.special]
