@@ -225,3 +225,17 @@ def _figures() -> Iterator[None]:
         print(f"\nfuzz figures over {n} positions from {FIGURES['games']} games:")
         for key, value in sorted(FIGURES.items()):
             print(f"  {key}: {value}")
+
+
+@pytest.mark.parametrize("how", ["float", "bool", "none"])
+def test_without_rollback_the_checks_are_the_same(how: str) -> None:
+    """``rollback=False`` (simulations, search, replays) only skips the protective copy: malformed
+    and illegal actions are refused before anything changes, exactly as with the default."""
+    for s in positions()[::5]:
+        before = snapshot(s)
+        a = inferno.legal_actions(s)[0]
+        with pytest.raises(inferno.MalformedActionError):
+            inferno.apply_in_place(s, Action(a.kind, _retyped(a.a, how), a.b), rollback=False)
+        with pytest.raises(inferno.IllegalActionError):
+            inferno.apply_in_place(s, Action(Act.DIPLOMA, 99, 0), rollback=False)
+        assert snapshot(s) == before

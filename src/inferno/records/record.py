@@ -84,7 +84,7 @@ def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True)
     todo = rec.actions if upto is None else rec.actions[:upto]
     for i, text in enumerate(todo):
         try:
-            apply_in_place(s, parse_action(s, text))
+            apply_in_place(s, parse_action(s, text), rollback=False)
         except InfernoError as exc:
             raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
     return s

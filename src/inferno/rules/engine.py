@@ -6,10 +6,8 @@ Every front-end, bot and environment drives the game through these and nothing e
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from inferno.rules import choices, dante, florence, fraud, guardians, hell, locations, scoring
 from inferno.rules.actions import (
@@ -22,7 +20,7 @@ from inferno.rules.actions import (
     IllegalActionError,
     MalformedActionError,
 )
-from inferno.rules.events import SETUP, Event, emit, setup_text
+from inferno.rules.events import emit
 from inferno.rules.state import Frame, State
 
 Lister = Callable[[State, Frame], list[Action]]
@@ -243,13 +241,18 @@ def _restore(s: State, saved: State) -> None:
         setattr(s, slot, getattr(saved, slot))
 
 
-def apply_in_place(s: State, action: Action) -> None:
+def apply_in_place(s: State, action: Action, *, rollback: bool = True) -> None:
     """Apply a legal action to ``s`` itself (fast path for bots and simulations).
 
     A malformed or illegal action raises and leaves the state unchanged; so does any failure while
-    the action is carried out (the state is restored to what it was before the call).
+    the action is carried out (the state is restored to what it was before the call). Loops that own
+    their state and drop it on an error (simulations, search, replays) pass ``rollback=False`` to
+    skip the copy this costs; the checks of the action stay the same.
     """
     act = _check(s, action)
+    if not rollback:
+        _step(s, act)
+        return
     saved = s.copy()
     try:
         _step(s, act)
@@ -266,52 +269,15 @@ def apply(s: State, action: Action) -> State:
     return t
 
 
-_PUBLIC_LOGS: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
-_PUBLIC_LOGS_MAX = 256
-_PUBLIC_LOGS_LOCK = threading.Lock()
-
-
-def _public_log(s: State) -> tuple[Any, ...] | None:
-    """The state's event log as a view shows it: the setup event without the seed.
-
-    Logs are append-only linked lists, so the public copy of a log extends the public copy of any
-    earlier point of it; recent results are kept to make this cost only the new events.
-    """
-    node = s.events
-    fresh: list[Event] = []
-    base: tuple[Any, ...] | None = None
-    while node is not None:
-        hit = _PUBLIC_LOGS.get(id(node))
-        if hit is not None and hit[0] is node:
-            base = hit[1]
-            break
-        fresh.append(node[0])
-        node = node[1]
-    public = base
-    players, side = s.config.players, s.config.side
-    for e in reversed(fresh):
-        if e.kind == SETUP:
-            e = e._replace(text=setup_text(players, side))
-        public = (e, public)
-    if fresh and s.events is not None and public is not None:
-        with _PUBLIC_LOGS_LOCK:
-            if len(_PUBLIC_LOGS) >= _PUBLIC_LOGS_MAX:
-                _PUBLIC_LOGS.pop(next(iter(_PUBLIC_LOGS)))
-            _PUBLIC_LOGS[id(s.events)] = (s.events, public)
-    return public
-
-
 def view(s: State, player: int) -> State:
     """What ``player`` may see: other hands and the deck order are hidden (-1), and so is the seed.
 
     ``player = -1`` gives a spectator's view (every hand hidden). The seed decides every hidden
-    card, so a view's ``config.seed`` is None and its log's setup event does not name it.
+    card, so a view's ``config.seed`` is None (the log never names it).
     """
     v = s.copy()
     v.viewer = player if player >= 0 else s.num_players
     v.config = s.config.public()
-    if s.events is not None:
-        v.events = _public_log(s)
     for i, pl in enumerate(v.players):
         if i != player:
             pl.hand = [-1] * len(pl.hand)

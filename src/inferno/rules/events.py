@@ -21,10 +21,10 @@ class Event(NamedTuple):
 SETUP = "setup"
 
 
-def setup_text(players: int, side: str, seed: int | None = None) -> str:
-    """The setup event's text; a view's log gives it without the seed (``seed=None``)."""
-    text = f"{players}-player game on side {side}"
-    return text if seed is None else f"{text}, seed {seed}"
+def setup_text(players: int, side: str) -> str:
+    """The setup event's text. It never names the seed, which decides every hidden card: the seed
+    is in the full state's config, never in the log that views share."""
+    return f"{players}-player game on side {side}"
 
 
 def emit(s: State, kind: str, player: int, text: str, rule: str, points: int = 0, source: str = "") -> None:

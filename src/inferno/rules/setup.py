@@ -69,7 +69,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     s.over = False
     s.sudden_death = False
     s.breakdown = []
-    emit(s, SETUP, -1, setup_text(n, config.side, config.seed), "§3 Setup")
+    emit(s, SETUP, -1, setup_text(n, config.side), "§3 Setup")
 
     # Locations at random by type: each quartiere gets one free and one special tile (§3.1).
     free = [loc.index for loc in rules.locations if not loc.special]
