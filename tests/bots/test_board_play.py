@@ -8,8 +8,10 @@ at once when the player to move cannot move any Soul (sudden death, S2/S3); the 
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -188,3 +190,15 @@ def test_habits_see_a_random_bot_decline_or_take_passages() -> None:
     seeds = [rng.randrange(1000) for _ in range(3)]
     games = [play_habits(2, seed, ("random",)) for seed in seeds]
     assert sum(g.passage_chances for g in games) >= sum(g.passages_taken for g in games)
+
+
+def test_habits_command_prints_the_table(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from inferno.bots.habits import main
+
+    out = tmp_path / "games.json"
+    res = CliRunner().invoke(main, ["-p", "2", "-n", "2", "--seed", "5", "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "sudden death" in res.output and "loans/player" in res.output
+    assert [g["seed"] for g in json.loads(out.read_text())] == [5, 6]
