@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal test bench ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres
+.PHONY: play play-terminal test bench ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -66,6 +66,16 @@ bench: $(STAMP_DEV)
 	$(BIN)/python benchmarks/bench_envs.py
 	$(BIN)/python benchmarks/bench_sim.py --games 1000
 	$(BIN)/python benchmarks/bench_bots.py
+
+## Long engine soak (not part of `make test`): the parser and Action fuzzers with thousands of inputs
+## over positions from many games, and the secrets audit over many more games; prints its figures.
+SOAK_EXAMPLES ?= 5000
+SOAK_GAMES ?= 40
+SOAK_SECRET_GAMES ?= 60
+soak-engine: $(STAMP_DEV)
+	INFERNO_FUZZ_EXAMPLES=$(SOAK_EXAMPLES) INFERNO_FUZZ_GAMES=$(SOAK_GAMES) INFERNO_FUZZ_REPORT=1 \
+		$(BIN)/pytest -p no:xdist -q -s tests/harness/test_fuzz.py
+	INFERNO_SECRETS_GAMES=$(SOAK_SECRET_GAMES) $(BIN)/pytest -n 2 -q tests/harness/test_secrets.py
 
 ## The measured bot ladder (about 40 min on 2 cores).
 ladder: $(STAMP_DEV)

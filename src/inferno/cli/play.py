@@ -15,7 +15,7 @@ from inferno.rules.actions import InfernoError
 from inferno.rules.pack import RulesDataError
 from inferno.rules.setup import SetupError
 from inferno.tui.loop import TerminalGame, make_reader
-from inferno.tui.session import Seat, SeatError, Session, parse_seat_option
+from inferno.tui.session import Seat, SeatError, Session, parse_seat_options
 from inferno.tui.setup_dialog import interactive_setup
 
 
@@ -33,7 +33,7 @@ def make_console() -> Console:
 
 
 def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
-    given = dict(parse_seat_option(x) for x in seat_opts)
+    given = parse_seat_options(seat_opts)
     n = players or (max(given) + 1 if given else 1)
     if any(i >= n for i in given):
         raise SeatError(f"a --seat is numbered beyond the {n} players")
@@ -82,7 +82,7 @@ def command(
     console = make_console()
     try:
         if resume is not None:
-            overrides = dict(parse_seat_option(x) for x in seat_opts)
+            overrides = parse_seat_options(seat_opts)
             session = Session.resume(resume, overrides, save)
             console.print(f"Resumed {resume} at action {session.state.version}.", markup=False, soft_wrap=True)
         else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -75,7 +77,9 @@ def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
     """The record of a game so far."""
     c = s.config
     texts = [action_text(s, a) for a in linked_to_list(s.actions)]
-    return GameRecord(c.players, c.seed, c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}), c.modules)
+    return GameRecord(
+        c.players, c.require_seed(), c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}), c.modules
+    )
 
 
 def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True) -> State:
@@ -93,7 +97,7 @@ def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True)
     todo = rec.actions if upto is None else rec.actions[:upto]
     for i, text in enumerate(todo):
         try:
-            apply_in_place(s, parse_action(s, text))
+            apply_in_place(s, parse_action(s, text), rollback=False)
         except InfernoError as exc:
             raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
     return s
@@ -102,13 +106,20 @@ def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True)
 def save_record(rec: GameRecord, path: str | Path) -> None:
     """Write a record atomically (a crash mid-write never leaves a broken file)."""
     path = Path(path)
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "it is a directory, not a file", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(rec.to_dict(), f, indent=1)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(rec.to_dict(), f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def load_record(path: str | Path) -> GameRecord:

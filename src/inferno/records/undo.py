@@ -54,7 +54,7 @@ def steps_of(rec: GameRecord) -> list[Step]:
     for i, text in enumerate(rec.actions):
         a = parse_action(s, text)
         player, turn, mark = to_move(s), s.turn, _deck_mark(s)
-        apply_in_place(s, a)
+        apply_in_place(s, a, rollback=False)
         reveals = a.kind in REVEALING_KINDS or mark != _deck_mark(s)
         out.append(Step(i, player, turn, text, reveals))
     return out

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from inferno.rules.effects import advance_track, soul_from_supply
 from inferno.rules.engine import settle, start_turn
-from inferno.rules.events import emit
+from inferno.rules.events import SETUP, emit, setup_text
 from inferno.rules.model import NOBLE, URCHIN, Rules
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import MAX_PLAYERS, ModuleError, PnpState, check_modules, dante_stops, load_pnp
@@ -36,7 +36,7 @@ def new_game(
         rules = load_rules(rules_dir)
     if not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
         raise SetupError(f"players must be 1-{MAX_PLAYERS}, got {players!r}")
-    if not isinstance(seed, int):
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise SetupError(f"seed must be a whole number, got {seed!r}")
     if isinstance(modules, str):
         modules = (modules,)
@@ -53,6 +53,8 @@ def new_game(
 
 
 def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) -> State:
+    if config.seed is None:
+        raise SetupError("a game needs a seed (a player's view has none)")
     rng = random.Random(config.seed)
     n = config.players
     s = State.__new__(State)
@@ -82,7 +84,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     s.over = False
     s.sudden_death = False
     s.breakdown = []
-    emit(s, "setup", -1, f"{n}-player game on side {config.side}, seed {config.seed}", "§3 Setup")
+    emit(s, SETUP, -1, setup_text(n, config.side), "§3 Setup")
     if config.modules:
         names = " and ".join(m.capitalize() for m in config.modules)
         emit(s, "modules", -1, f"P&P expansion: {names}", "rulebook, Hell Phase p.11 (P&P)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from inferno.rules.actions import HiddenInformationError
 from inferno.rules.model import Board, Rules, Stop
 
 if TYPE_CHECKING:
@@ -32,13 +33,32 @@ TOWER_LOC = 8  # "location" index meaning the Tower in a council recall
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    """Settings fixed for a whole game."""
+    """Settings fixed for a whole game.
+
+    ``seed`` decides every hidden card (the deal and the deck order), so a player's view carries
+    ``None`` instead (see :meth:`public`): only full states know it.
+    """
 
     players: int
-    seed: int
+    seed: int | None
     side: str
     rules_dir: str | None = None
     modules: tuple[str, ...] = ()  # P&P expansion modules switched on ("plutus", "phlegyas")
+
+    @property
+    def seed_hidden(self) -> bool:
+        """True in a player's or spectator's view, where the seed is withheld."""
+        return self.seed is None
+
+    def require_seed(self) -> int:
+        """The seed of a full state; a view has none (HiddenInformationError)."""
+        if self.seed is None:
+            raise HiddenInformationError("a player's view does not carry the game's seed")
+        return self.seed
+
+    def public(self) -> GameConfig:
+        """The settings without the seed (what a view carries)."""
+        return self if self.seed is None else GameConfig(self.players, None, self.side, self.rules_dir, self.modules)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}

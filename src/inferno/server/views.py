@@ -98,7 +98,7 @@ def view_json(
     view hides them, and the seed (``seed``, or the state's own) is left out of the settings and the
     log until the game is over.
     """
-    seed = full.config.seed if seed is None else seed
+    seed = full.config.require_seed() if seed is None else seed
     d = state_to_dict(v)
     moves = d.pop("actions")
     d.pop("format", None)

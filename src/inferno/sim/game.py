@@ -73,7 +73,7 @@ def play_one(cfg: SimConfig, seed: int) -> GameSummary:
         if any(a.kind == Act.GATE for a in legal):
             passage_offers[p] += 1
         choice = bots[p].choose(view(s, p), legal)
-        apply_in_place(s, choice)
+        apply_in_place(s, choice, rollback=False)
         moves.append((p, choice))
         if len(moves) > MAX_DECISIONS:
             raise RuntimeError(f"game {seed} did not end within {MAX_DECISIONS} decisions")

@@ -10,7 +10,7 @@ from rich.text import Text
 from inferno.records.log import event_line
 from inferno.records.record import GameRecord, replay
 from inferno.rules.engine import apply_in_place, pending, to_move, view
-from inferno.rules.notation import parse_action
+from inferno.rules.notation import is_number, parse_action, shown
 from inferno.rules.state import State
 from inferno.tui.loop import make_reader
 from inferno.tui.screen import clear, entry_text, game_screen, scoring_table
@@ -74,12 +74,18 @@ class ReplayViewer:
             except (EOFError, KeyboardInterrupt):
                 return
             word, _, rest = line.partition(" ")
-            k = int(rest) if rest.strip().isdigit() else 1
+            rest = rest.strip()
+            if rest and not is_number(rest):
+                self.console.print(
+                    f"✗ {shown(rest)} is not a number of actions. {HELP}", style="bold red", markup=False
+                )
+                continue
+            k = int(rest) if rest else 1
             if word in ("", "n", "next", "f"):
                 self.goto(self.position + k)
             elif word in ("p", "prev", "back", "b"):
                 self.goto(self.position - k)
-            elif word in ("g", "go", "goto") and rest.strip().isdigit():
+            elif word in ("g", "go", "goto") and rest:
                 self.goto(int(rest))
             elif word in ("s", "start"):
                 self.goto(0)
@@ -88,7 +94,7 @@ class ReplayViewer:
             elif word in ("q", "quit", "exit"):
                 return
             else:
-                self.console.print(f"✗ unknown command {line!r}. {HELP}", style="bold red", markup=False)
+                self.console.print(f"✗ unknown command {shown(line)}. {HELP}", style="bold red", markup=False)
                 continue
             self.show()
             if self.entry is not None:

@@ -59,9 +59,14 @@ def game_screen(
     recent: Sequence[LogEntry],
     undo_steps: int = 0,
 ) -> RenderableType:
-    """Everything a player needs: board, every family, market, own hand, recent log, the decision."""
+    """Everything a player needs: board, every family, market, own hand, recent log, the decision.
+
+    A player's view carries no seed (it would reveal every hand), so the seed shows only on full
+    states: the end of the game and the replay of a finished one.
+    """
+    seed = "" if v.config.seed is None else f", seed {v.config.seed}"
     parts: list[RenderableType] = [
-        Text(f"Inferno — {v.num_players} players, side {v.board.side}, seed {v.config.seed}, turn {v.turn}"),
+        Text(f"Inferno — {v.num_players} players, side {v.board.side}{seed}, turn {v.turn}"),
         board_group(v),
         families_group(v, labels),
         cards_group(v, viewer),

@@ -69,6 +69,17 @@ def parse_seat_option(text: str) -> tuple[int, Seat]:
     return idx, Seat.parse(spec)
 
 
+def parse_seat_options(texts: tuple[str, ...] | list[str]) -> dict[int, Seat]:
+    """Several ``--seat`` values; naming the same seat twice is an error (not "the last one wins")."""
+    out: dict[int, Seat] = {}
+    for text in texts:
+        idx, seat = parse_seat_option(text)
+        if idx in out:
+            raise SeatError(f"seat {idx + 1} is given twice (--seat {idx + 1}=...): give each seat once")
+        out[idx] = seat
+    return out
+
+
 @dataclass(slots=True)
 class LogEntry:
     """One action (or the setup, index -1) and the events it caused."""
@@ -89,6 +100,11 @@ def new_events(before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) ->
         node = node[1]
     out.reverse()
     return out
+
+
+def setup_entry(s: State) -> LogEntry:
+    """The setup events as every seat may read them (the seed stays hidden while the game runs)."""
+    return LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, view(s, -1).events)])
 
 
 @dataclass
@@ -117,7 +133,7 @@ class Session:
     ) -> Session:
         s = new_game(len(seats), seed, side, rules_dir=rules_dir, modules=modules)
         sess = cls(s, seats, save_path)
-        sess.log.append(LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, s.events)]))
+        sess.log.append(setup_entry(s))
         sess.make_bots()
         sess.save()
         return sess
@@ -135,7 +151,7 @@ class Session:
             saved[i] = seat
         s = replay(rec, 0)  # checks the rules fingerprint
         sess = cls(s, saved[: rec.players], save_path or path)
-        sess.log.append(LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, s.events)]))
+        sess.log.append(setup_entry(s))
         sess.undone = list(rec.meta.get("undone", []))
         for i, text in enumerate(rec.actions):
             try:
@@ -149,7 +165,7 @@ class Session:
         return sess
 
     def make_bots(self) -> None:
-        base = self.state.config.seed * 10 + 1000 * self.state.version
+        base = self.state.config.require_seed() * 10 + 1000 * self.state.version
         self.bots = {i: make_bot(seat.bot, base + i) for i, seat in enumerate(self.seats) if not seat.human}
 
     # --- reading ----------------------------------------------------------------------------
