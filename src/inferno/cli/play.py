@@ -67,9 +67,13 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
 )
 @click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Autosave file.")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Resume a saved game.")
-@click.option("--plain", is_flag=True, help="Line mode (for pipes, screen readers and scripts); automatic off a terminal.")
+@click.option(
+    "--plain", is_flag=True, help="Line mode (for pipes, screen readers and scripts); automatic off a terminal."
+)
 @click.option("--mono", is_flag=True, help="Full-screen mode without colour (sins keep their symbol and letter).")
-@click.option("--pace", type=click.FloatRange(0, 10), default=None, help="Seconds each bot move is shown (full screen).")
+@click.option(
+    "--pace", type=click.FloatRange(0, 10), default=None, help="Seconds each bot move is shown (full screen)."
+)
 def command(
     seat_opts: tuple[str, ...],
     players: int | None,
@@ -122,7 +126,9 @@ def command(
             console.print(f"The game record is saved in {session.save_path}", markup=False, soft_wrap=True)
         else:
             path = session.save_path
-            console.print(f"Game saved to {path}.\nResume with: inferno play --resume {path}", markup=False, soft_wrap=True)
+            console.print(
+                f"Game saved to {path}.\nResume with: inferno play --resume {path}", markup=False, soft_wrap=True
+            )
         return
     game = TerminalGame(session, console)
     code = game.run()

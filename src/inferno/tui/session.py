@@ -162,7 +162,7 @@ class Session:
         return to_move(self.state)
 
     def labels(self) -> list[str]:
-        """"(you)" for the only human at the device; with several humans (hot-seat) none is "you"."""
+        """ "(you)" for the only human at the device; with several humans (hot-seat) none is "you"."""
         several = len(self.humans()) > 1
         return ["(human)" if seat.human and several else seat.label for seat in self.seats]
 

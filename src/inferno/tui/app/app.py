@@ -10,14 +10,16 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click, Key, Resize
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -58,7 +60,8 @@ LOG_SHOWN = 40  # log entries kept in the log panel
 COMMANDS = ("help", "glossary", "undo", "log", "board", "save", "quit")
 PANELS = ("hell", "strip", "florence", "families", "hand", "log", "preview")
 TAB_PANELS = {
-    "tab-hell": ("hell", "strip"),
+    "tab-hell": ("hell",),
+    "tab-strip": ("strip",),
     "tab-florence": ("florence",),
     "tab-families": ("families",),
     "tab-hand": ("hand",),
@@ -79,7 +82,7 @@ class TextScreen(ModalScreen[None]):
     TextScreen VerticalScroll { height: 1fr; }
     TextScreen Button { width: 100%; }
     """
-    BINDINGS = [Binding("escape,q,enter", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,enter", "close", "close")]
 
     def __init__(self, title: str, body: RenderableType, button: str = "Close") -> None:
         super().__init__()
@@ -110,7 +113,7 @@ class PassScreen(ModalScreen[None]):
     PassScreen > Vertical { width: 60; height: auto; border: thick $accent; padding: 1 2; }
     PassScreen Button { width: 100%; margin-top: 1; }
     """
-    BINDINGS = [Binding("enter,space", "ready", "ready")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "ready")]
 
     def __init__(self, player: int, label: str) -> None:
         super().__init__()
@@ -119,7 +122,9 @@ class PassScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         msg = player_text(self.player, f" {self.label}: your decision.\n")
-        msg.append(f"Pass the device to {player_text(self.player).plain}; press Enter when only that player can see it.")
+        msg.append(
+            f"Pass the device to {player_text(self.player).plain}; press Enter when only that player can see it."
+        )
         with Vertical():
             yield Static(msg)
             yield Button(f"I am {player_text(self.player).plain}: show my screen", id="ready", variant="primary")
@@ -150,6 +155,13 @@ class Body(Widget):
 
     wide: reactive[bool] = reactive(False, recompose=True)
 
+    class Rebuilt(Message):
+        """The panels were laid out afresh (after a resize across the wide/small threshold)."""
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.post_message(self.Rebuilt())
+
     def compose(self) -> ComposeResult:
         choices = OptionList(id="choices")
         choices.border_title = "Choices"
@@ -170,6 +182,7 @@ class Body(Widget):
             with TabbedContent(id="tabs"):
                 with TabPane("Hell", id="tab-hell"):
                     yield Panel("Hell", id="hell")
+                with TabPane("Dante", id="tab-strip"):
                     yield Panel("Graveyard · Styx · Dante", id="strip")
                 with TabPane("Florence", id="tab-florence"):
                     yield Panel("Florence", id="florence")
@@ -194,7 +207,7 @@ class InfernoApp(App[int]):
     #command { height: 1; border: none; padding: 0 1; }
     #command:focus { border: none; background: $boost; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "help on this decision"),
         Binding("f2", "glossary", "glossary"),
         Binding("f3", "next_tab", "next tab"),
@@ -249,11 +262,14 @@ class InfernoApp(App[int]):
         wide = width >= WIDE[0] and height >= WIDE[1]
         if body.wide != wide:
             body.wide = wide
-            self.call_after_refresh(self._after_recompose)
 
+    @on(Body.Rebuilt)
     def _after_recompose(self) -> None:
+        self.dirty.update(PANELS)
         self.fill_choices(keep=True)
         self.refresh_all()
+        if self.pend is not None and not self.query_one(CommandInput).value:
+            self.query_one("#choices").focus()
 
     # --- what is shown ----------------------------------------------------------------------
 
@@ -352,7 +368,13 @@ class InfernoApp(App[int]):
         st.update(status_text(self.shown_state(), self.viewer, self.labels(), self.thinking, self.note))
 
     def say(self, text: str | Text, error: bool = False) -> None:
-        msg = Text(f"✗ {text}", style="bold") if error and isinstance(text, str) else Text(text) if isinstance(text, str) else text
+        msg = (
+            Text(f"✗ {text}", style="bold")
+            if error and isinstance(text, str)
+            else Text(text)
+            if isinstance(text, str)
+            else text
+        )
         self.query_one("#message", Static).update(msg)
 
     # --- the choices ------------------------------------------------------------------------
@@ -411,7 +433,8 @@ class InfernoApp(App[int]):
         if isinstance(self.screen, ModalScreen):
             return
         cmd.focus()
-        cmd.insert_text_at_cursor(event.character)
+        cmd.value += event.character
+        cmd.cursor_position = len(cmd.value)
         event.stop()
 
     # --- the game ---------------------------------------------------------------------------
@@ -586,7 +609,7 @@ class InfernoApp(App[int]):
         if not found:
             return
         tabs = found.first()
-        ids = ["tab-hell", "tab-florence", "tab-families", "tab-hand", "tab-log"]
+        ids = ["tab-hell", "tab-strip", "tab-florence", "tab-families", "tab-hand", "tab-log"]
         at = ids.index(tabs.active) if tabs.active in ids else -1
         tabs.active = ids[(at + 1) % len(ids)]
 
@@ -623,7 +646,9 @@ class InfernoApp(App[int]):
         except UndoError as exc:
             self.say(str(exc), error=True)
             return
-        self.say(f"Took back {len(marked)} step{'s' if len(marked) != 1 else ''}: " + ", ".join(e.action for e in marked))
+        self.say(
+            f"Took back {len(marked)} step{'s' if len(marked) != 1 else ''}: " + ", ".join(e.action for e in marked)
+        )
         self.pend = None
         self.advance()
 

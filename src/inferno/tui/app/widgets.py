@@ -4,13 +4,14 @@ pieces the line mode uses too, so both modes show the same board in the same wor
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
 from rich.spinner import Spinner
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
 from textual.events import Key
 from textual.message import Message
@@ -129,20 +130,19 @@ def status_text(s: State, viewer: int, labels: Sequence[str], thinking: bool, no
     else:
         who = s.stack[-1][1] if s.stack else s.current
         out.append_text(player_text(who, f" {labels[who]}"))
-        out.append(" to decide", style="bold")
-    out.append(f" · turn {s.turn}")
+        out.append(" decides", style="bold")
+    last = s.ender >= 0 or (0 <= s.dante < len(s.stops) and s.stops[s.dante].kind is StopKind.END)
+    if last and not s.over:
+        out.append(" · last round!", style="bold reverse")
     if 0 <= viewer < s.num_players:
         pl = s.players[viewer]
         out.append(" · ")
-        out.append_text(player_text(viewer, ":"))
-        out.append(f" Infamy {pl.infamy}  Florins {pl.florins}  Drachmas {pl.drachmas}")
+        if s.over or s.stack[-1][1] != viewer:
+            out.append_text(player_text(viewer, ": "))
+        out.append(f"Infamy {pl.infamy} · Florins {pl.florins} · Drachmas {pl.drachmas}")
         if pl.loans:
-            out.append(f"  loans {pl.loans}")
-    stop = f"{s.dante + 1}/{len(s.stops)}" if s.dante >= 0 else f"0/{len(s.stops)}"
-    out.append(f" · Dante {stop}")
-    last = s.ender >= 0 or (0 <= s.dante < len(s.stops) and s.stops[s.dante].kind is StopKind.END)
-    if last and not s.over:
-        out.append("  last round!", style="bold reverse")
+            out.append(f" · loans {pl.loans}")
+    out.append(f" · Dante {s.dante + 1}/{len(s.stops)} · turn {s.turn}")
     if note:
         out.append(f" · {note}", style="italic")
     if thinking:
@@ -167,7 +167,7 @@ class StatusLine(Static):
 class CommandInput(Input):
     """Typed commands and actions: ↑/↓ history, Tab completes from the legal actions and commands."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "history(-1)", "previous", show=False),
         Binding("down", "history(1)", "next", show=False),
         Binding("tab", "complete", "complete", show=False, priority=True),
@@ -182,7 +182,11 @@ class CommandInput(Input):
             self.matches = matches
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(placeholder="type a number, an action or a command (help) — Tab completes", **kwargs)  # type: ignore[arg-type]
+        super().__init__(
+            placeholder="type a number, an action or a command (help) — Tab completes",
+            select_on_focus=False,
+            **kwargs,  # type: ignore[arg-type]
+        )
         self.history: list[str] = []
         self.back = 0
         self.candidates: list[str] = []
