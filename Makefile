@@ -18,7 +18,7 @@ $(STAMP_RUN): $(BIN)/python pyproject.toml
 
 $(STAMP_DEV): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web]'
-	touch $@ $(STAMP_RUN)
+	touch $@ $(STAMP_RUN) $(STAMP_TUI)
 
 $(STAMP_WEB): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet -e '.[web]'
