@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from pathlib import Path
 
 import click
@@ -30,6 +31,17 @@ def make_console() -> Console:
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(highlight=False, width=120)
     return console
+
+
+def full_screen_available() -> bool:
+    """The full-screen game needs a terminal on stdin and stdout, and the ``tui`` extra (Textual)."""
+    if not (sys.stdout.isatty() and sys.stdin.isatty()) or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
@@ -62,6 +74,13 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
 )
 @click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Autosave file.")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Resume a saved game.")
+@click.option(
+    "--plain", is_flag=True, help="Line mode (for pipes, screen readers and scripts); automatic off a terminal."
+)
+@click.option("--mono", is_flag=True, help="Full-screen mode without colour (sins keep their symbol and letter).")
+@click.option(
+    "--pace", type=click.FloatRange(0, 10), default=None, help="Seconds each bot move is shown (full screen)."
+)
 def command(
     seat_opts: tuple[str, ...],
     players: int | None,
@@ -71,6 +90,9 @@ def command(
     rules_dir: Path | None,
     save: Path | None,
     resume: Path | None,
+    plain: bool,
+    mono: bool,
+    pace: float | None,
 ) -> None:
     """Play Inferno in the terminal: 1-5 seats, each a human or a bot (e.g. --seat 2=bot:random).
 
@@ -78,6 +100,8 @@ def command(
 
     Without options a short set-up asks for the seats and the seed. The game is saved after every
     action (default file: ~/.local/share/inferno/autosave.json); resume it with --resume FILE.
+    On a terminal the game is full screen (keys: F1 help, F2 glossary); --plain or a pipe gives the
+    line mode.
     """
     console = make_console()
     try:
@@ -100,6 +124,22 @@ def command(
         raise click.ClickException(str(exc)) from None
     except EOFError:
         raise click.ClickException("input ended during set-up") from None
+    if not plain and full_screen_available():
+        from inferno.tui.app import run_app
+        from inferno.tui.app.app import PACE
+
+        outcome = run_app(session, pace=PACE if pace is None else pace, mono=mono)
+        if outcome == "over":
+            from inferno.tui.screen import scoring_table
+
+            console.print(scoring_table(session.state, session.labels()))
+            console.print(f"The game record is saved in {session.save_path}", markup=False, soft_wrap=True)
+        else:
+            path = session.save_path
+            console.print(
+                f"Game saved to {path}.\nResume with: inferno play --resume {path}", markup=False, soft_wrap=True
+            )
+        return
     game = TerminalGame(session, console)
     code = game.run()
     if code:

@@ -19,6 +19,9 @@ from inferno.tui.players import cards_group, families_group, options_panel
 from inferno.tui.session import LogEntry
 from inferno.tui.text import player_text
 
+# Column heads for the final scoring steps (the engine's step keys are identifiers).
+STEP_NAMES = {"extra_diplomas": "extra Diplomas", "phlegethon": "Phlegethon", "reputation": "reputation"}
+
 # Clear the screen and the scrollback, so a hot-seat player cannot scroll up to another's hand.
 CLEAR_ALL = "\033[H\033[2J\033[3J"
 
@@ -85,18 +88,19 @@ def help_panel(s: State, pend: Pending) -> Panel:
 
 
 def scoring_table(s: State, labels: Sequence[str]) -> Table:
-    """Final scoring by S3 step for every player, winner marked."""
+    """Final scoring step by step for every player, the winner marked (a solo game has only a score)."""
     r = result(s)
+    solo = len(r.players) == 1
     t = Table(title="Final scoring (S3)", title_style="bold")
     t.add_column("player")
     t.add_column("in play", justify="right")
     for step in STEPS:
-        t.add_column(step.replace("_", " "), justify="right")
+        t.add_column(STEP_NAMES.get(step, step.replace("_", " ")), justify="right")
     t.add_column("total", justify="right", style="bold")
     t.add_column("Diplomas", justify="right")
     for pr in r.players:
         name = player_text(pr.player, f" {labels[pr.player]}")
-        if pr.winner:
+        if pr.winner and not solo:
             name.append("  ★ winner", style="bold yellow")
         t.add_row(
             name,
@@ -106,5 +110,8 @@ def scoring_table(s: State, labels: Sequence[str]) -> Table:
             str(pr.diplomas),
         )
     how = "sudden death" if r.sudden_death else "Dante reached the end of his path"
-    t.caption = f"Game over ({how}). Winner(s): {', '.join(player_text(p).plain for p in r.winners)}"
+    if solo:
+        t.caption = f"Game over ({how}). Final score: {r.players[0].infamy} Infamy"
+    else:
+        t.caption = f"Game over ({how}). Winner(s): {', '.join(player_text(p).plain for p in r.winners)}"
     return t

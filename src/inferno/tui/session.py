@@ -20,6 +20,7 @@ from inferno.rules.events import Event
 from inferno.rules.notation import action_text, parse_action
 from inferno.rules.setup import new_game
 from inferno.rules.state import State
+from inferno.tui.text import event_words
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -178,7 +179,9 @@ class Session:
         return to_move(self.state)
 
     def labels(self) -> list[str]:
-        return [seat.label for seat in self.seats]
+        """ "(you)" for the only human at the device; with several humans (hot-seat) none is "you"."""
+        several = len(self.humans()) > 1
+        return ["(human)" if seat.human and several else seat.label for seat in self.seats]
 
     def humans(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.human]
@@ -203,7 +206,8 @@ class Session:
         mark = s.events
         apply_in_place(s, action)
         self.steps.append(describe_step(before, action, s, len(self.steps), text))
-        entry = LogEntry(len(self.steps) - 1, player, text, [event_line(e) for e in new_events(mark, s.events)])
+        lines = [event_words(s.rules, e) for e in new_events(mark, s.events)]
+        entry = LogEntry(len(self.steps) - 1, player, text, lines)
         self.log.append(entry)
         return entry
 

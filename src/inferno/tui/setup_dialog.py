@@ -66,6 +66,8 @@ def _seat(text: str) -> Seat:
 
 
 def _seed(text: str) -> int:
+    if not text.strip().lstrip("-").isdigit():
+        raise ValueError(f"the seed is a whole number such as 42, not {text!r}")
     return int(text)
 
 
