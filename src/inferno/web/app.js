@@ -9,7 +9,9 @@ const $ = (id) => document.getElementById(id);
 const esc = (t) => String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const STORE = "inferno.games";
 const UNREACHABLE = "The server cannot be reached right now. Play resumes by itself when it is back.";
-const PACE_MS = 450; // how long each update of other players' moves stays on screen before the next
+// How long each update of other players' moves stays on screen before the next (ms; a player may set
+// localStorage "inferno.pace" to change it, 0 shows every update at once).
+const PACE_MS = Number(localStorage.getItem("inferno.pace") ?? 450);
 const TITLE = "Inferno";
 const app = { game: null, token: null, board: null, snap: null, ws: null, replay: null, scoringStep: 0, busy: false, queue: [], pacer: null, selected: null, pointer: "mouse" };
 
@@ -157,6 +159,14 @@ async function showGame(gameId, token) {
   $("replay-btn").onclick = startReplay;
   $("rule-btn").onclick = () => { const r = $("rule-text"); r.hidden = !r.hidden; $("rule-btn").setAttribute("aria-expanded", String(!r.hidden)); };
   $("skip-btn").onclick = skipPacing;
+  // Zoom: the board is drawn larger inside its own frame, which pans by scrolling (or dragging on touch).
+  $("zoom").onclick = () => {
+    const on = !$("board-wrap").classList.contains("zoomed");
+    $("board-wrap").classList.toggle("zoomed", on);
+    $("zoom").setAttribute("aria-pressed", String(on));
+    $("zoom").textContent = on ? "Fit board" : "Zoom board";
+    bringIntoView();
+  };
   $("confirm-play").onclick = () => { const a = app.selected; clearSelection(); if (a) send(a.text); };
   $("confirm-cancel").onclick = clearSelection;
   for (const id of ["board", "player-boards"]) {
@@ -171,6 +181,7 @@ async function showGame(gameId, token) {
   document.addEventListener("visibilitychange", () => setTitle(app.snap));
   window.addEventListener("resize", () => { if (app.drawn && boardMode() !== app.mode) drawAll(app.drawn); });
   if (window.matchMedia && window.matchMedia("(max-width: 700px)").matches) { $("log-panel").open = false; }
+  $("boards-panel").addEventListener("toggle", () => { if (app.drawn && $("boards-panel").open) drawAll(app.drawn); });
   await refresh();
   if (app.snap) remember(gameId, token, "", app.snap.seat);
   connect();
@@ -208,7 +219,7 @@ async function refresh(quiet = false) {
 function incoming(snap, now = false) {
   if (app.replay) return;
   if (app.snap && snap.version < app.snap.version) return; // never go back to an older state
-  if (now || !app.snap || app.skip) { app.queue = []; render(snap); return; }
+  if (now || !app.snap || PACE_MS <= 0) { app.queue = []; render(snap); return; }
   app.queue.push(snap);
   if (app.queue.length > 12) app.queue.splice(0, app.queue.length - 12);
   pace();
@@ -240,7 +251,9 @@ function render(snap) {
   renderSide(snap);
   renderTop(snap);
   setTitle(snap);
-  if (isMine(snap) && !wasMine) bringIntoView();
+  if (isMine(snap) && (!wasMine || snap.version !== app.shownVersion)) bringIntoView();
+  app.shownVersion = snap.version;
+  if (snap.result && !app.shownResult) { app.shownResult = true; window.scrollTo({ top: 0, behavior: "instant" }); }
 }
 
 function isMine(snap) { return !!(snap && snap.pending && snap.pending.player === snap.seat && snap.seat >= 0 && !snap.result); }
@@ -260,6 +273,9 @@ function bringIntoView() {
   if (!onScreen) {
     const r = nodes[0].getBoundingClientRect();
     window.scrollBy({ top: r.top - top - (innerHeight - top) / 3, behavior: "instant" });
+    const wrap = $("board-wrap");
+    const w = wrap.getBoundingClientRect();
+    if (r.left < w.left || r.right > w.right) wrap.scrollLeft += r.left - w.left - w.width / 3;
   }
 }
 
