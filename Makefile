@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal snapshots test bench ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
+.PHONY: play play-terminal snapshots test bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -76,6 +76,17 @@ bench: $(STAMP_DEV)
 	$(BIN)/python benchmarks/bench_envs.py
 	$(BIN)/python benchmarks/bench_sim.py --games 1000
 	$(BIN)/python benchmarks/bench_bots.py
+
+## Server load benchmark (not part of `make test`): 200 concurrent games on SQLite with one process,
+## then on a throw-away PostgreSQL cluster with 1, 2 and 4 server processes sharing its database.
+BENCH_GAMES ?= 200
+BENCH_MOVES ?= 20
+bench-server: $(STAMP_DEV) postgres
+	$(BIN)/python benchmarks/load_test.py --games $(BENCH_GAMES) --moves $(BENCH_MOVES) --concurrency $(BENCH_GAMES)
+	for n in 1 2 4; do \
+		$(BIN)/python benchmarks/load_test.py --postgres --servers $$n --games $(BENCH_GAMES) --moves $(BENCH_MOVES) \
+			--concurrency $(BENCH_GAMES) || exit 1; \
+	done
 
 ## Long engine soak (not part of `make test`): the parser and Action fuzzers with thousands of inputs
 ## over positions from many games, and the secrets audit over many more games; prints its figures.

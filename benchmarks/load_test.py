@@ -4,23 +4,32 @@ Starts ``inferno serve`` on a temporary SQLite database (or uses --url), creates
 human seats, and plays random legal moves in all of them at once, each move sent by the seat whose
 decision it is with the version it saw. Reports moves per second and latency percentiles.
 
+With ``--postgres`` it starts a throw-away PostgreSQL cluster (Debian's postgresql package) and
+``--servers`` server processes sharing its database; games are spread over the processes, and each
+move of a game goes to the next process in turn (so every move is served by whichever process gets it).
+
     .venv/bin/python benchmarks/load_test.py --games 40 --moves 60
+    .venv/bin/python benchmarks/load_test.py --postgres --servers 2 --games 200 --moves 20
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import glob
 import json
 import multiprocessing
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,9 +56,19 @@ def percentile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-async def play_game(c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats) -> None:
+async def play_game(
+    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, first: int = 0
+) -> None:
+    """One game through the servers of ``cs``: created on ``cs[first]``, each request to the next in turn."""
     rng = random.Random(seed)
-    r = await c.post("/api/games", json={"seats": [{"kind": "human"}] * players, "seed": seed})
+    turn = first
+
+    def c() -> httpx.AsyncClient:
+        nonlocal turn
+        turn += 1
+        return cs[turn % len(cs)]
+
+    r = await cs[first % len(cs)].post("/api/games", json={"seats": [{"kind": "human"}] * players, "seed": seed})
     if r.status_code != 200:
         stats.error(f"create {r.status_code}")
         return
@@ -59,7 +78,7 @@ async def play_game(c: httpx.AsyncClient, players: int, moves: int, seed: int, s
     seat = 0
     for _ in range(moves):
         t0 = time.perf_counter()
-        snap = (await c.get(f"/api/games/{gid}/state", headers={"X-Inferno-Token": tokens[seat]})).json()
+        snap = (await c().get(f"/api/games/{gid}/state", headers={"X-Inferno-Token": tokens[seat]})).json()
         stats.get_ms.append((time.perf_counter() - t0) * 1000)
         if snap["pending"] is None:
             stats.games_finished += 1
@@ -69,7 +88,7 @@ async def play_game(c: httpx.AsyncClient, players: int, moves: int, seed: int, s
             continue
         text = rng.choice(snap["legal"])["text"]
         t0 = time.perf_counter()
-        r = await c.post(
+        r = await c().post(
             f"/api/games/{gid}/actions",
             json={"version": snap["version"], "action": text},
             headers={"X-Inferno-Token": tokens[seat]},
@@ -83,15 +102,18 @@ async def play_game(c: httpx.AsyncClient, players: int, moves: int, seed: int, s
 
 async def _client(url: str, first: int, games: int, moves: int, players: int, concurrency: int) -> Stats:
     stats = Stats()
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as c:
-        await asyncio.gather(*(_safe_game(c, players, moves, 1000 + first + i, stats) for i in range(games)))
+    urls = url.split(",")
+    per = max(1, concurrency // len(urls))
+    limits = httpx.Limits(max_connections=per, max_keepalive_connections=per)
+    async with contextlib.AsyncExitStack() as stack:
+        cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
+        await asyncio.gather(*(_safe_game(cs, players, moves, 1000 + first + i, stats) for i in range(games)))
     return stats
 
 
-async def _safe_game(c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats) -> None:
+async def _safe_game(cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats) -> None:
     try:
-        await play_game(c, players, moves, seed, stats)
+        await play_game(cs, players, moves, seed, stats, first=seed)
     except httpx.HTTPError as exc:
         stats.error(f"transport {type(exc).__name__}")
 
@@ -101,6 +123,7 @@ def _client_process(args: tuple[str, int, int, int, int, int]) -> Stats:
 
 
 def run_load(url: str, games: int, moves: int, players: int, concurrency: int, processes: int) -> dict[str, Any]:
+    """``url``: one server, or several separated by commas (each game spreads its requests over them)."""
     """Play ``games`` games split over ``processes`` client processes (one client is CPU-bound early)."""
     share = [games // processes + (1 if i < games % processes else 0) for i in range(processes)]
     jobs = [(url, sum(share[:i]), n, moves, players, max(1, concurrency // processes)) for i, n in enumerate(share)]
@@ -142,12 +165,52 @@ def run_load(url: str, games: int, moves: int, players: int, concurrency: int, p
     }
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def temporary_postgres() -> Iterator[str]:
+    """A throw-away PostgreSQL cluster on a loopback port; yields the URL of an empty database."""
+    import psycopg
+
+    def pg_bin(name: str) -> str:
+        found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), key=lambda p: int(Path(p).parts[4]))
+        path = found[-1] if found else shutil.which(name)
+        if not path:
+            raise SystemExit(f"{name} not found: make postgres")
+        return path
+
+    as_pg = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    base = Path(tempfile.mkdtemp(prefix="inferno-load-pg-"))  # its own directory: the postgres user owns it
+    if as_pg:
+        shutil.chown(base, "postgres")
+    data, port = base / "data", _free_port()
+    # fsync stays on: a commit is durable before the server acknowledges the move, as in production.
+    options = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c max_connections=300"
+    run = {"check": True, "capture_output": True, "timeout": 120}
+    subprocess.run([*as_pg, pg_bin("initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"], **run)  # type: ignore[call-overload]
+    subprocess.run(
+        [*as_pg, pg_bin("pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-o", options, "-w", "start"], **run
+    )  # type: ignore[call-overload]
+    try:
+        with psycopg.connect(host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True) as c:
+            c.execute("CREATE DATABASE load")
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/load"
+    finally:
+        stop = [*as_pg, pg_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]
+        subprocess.run(stop, capture_output=True, timeout=60)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def start_server(db: Path, url: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """``inferno serve`` on ``url`` (default: an SQLite file at ``db``, which also names the log)."""
+    port = _free_port()
     cmd = [sys.executable, "-c", "from inferno.cli.main import cli; cli()", "serve", "--port", str(port)]
-    cmd += ["--db", f"sqlite:///{db}", "--action-rate", "100000", "--create-rate", "100000", "--read-rate", "100000"]
+    cmd += ["--db", url or f"sqlite:///{db}", "--action-rate", "100000", "--create-rate", "100000"]
+    cmd += ["--read-rate", "100000"]
     log = open(db.with_suffix(".log"), "wb")  # kept open for the server's life
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
     url = f"http://127.0.0.1:{port}"
@@ -180,23 +243,34 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--concurrency", type=int, default=64, help="HTTP connections in all")
     ap.add_argument("--processes", type=int, default=2, help="client processes")
+    ap.add_argument("--postgres", action="store_true", help="start a temporary PostgreSQL cluster and use it")
+    ap.add_argument("--servers", type=int, default=1, help="server processes sharing the database (with --postgres)")
     args = ap.parse_args(argv)
-    proc = None
-    with tempfile.TemporaryDirectory() as tmp:
+    procs: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         url = args.url
         if url is None:
-            proc, url = start_server(Path(tmp) / "load.db")
+            db_url = stack.enter_context(temporary_postgres()) if args.postgres else None
+            urls = []
+            for i in range(args.servers if args.postgres else 1):
+                proc, u = start_server(Path(tmp) / f"load{i}.db", db_url)
+                procs.append(proc)
+                urls.append(u)
+            url = ",".join(urls)
         try:
-            cpu0 = _cpu_seconds(proc)
+            cpu0 = sum(_cpu_seconds(p) for p in procs)
             out = run_load(url, args.games, args.moves, args.players, args.concurrency, args.processes)
-            if proc is not None:
-                cpu = _cpu_seconds(proc) - cpu0
+            if procs:
+                cpu = sum(_cpu_seconds(p) for p in procs) - cpu0
+                out["database"] = "postgresql" if args.postgres else "sqlite"
+                out["server_processes"] = len(procs)
                 out["server_cpu_seconds"] = round(cpu, 2)
                 out["server_cpu_ms_per_move"] = round(1000 * cpu / max(1, out["moves"]), 2)
         finally:
-            if proc is not None:
-                proc.terminate()
-                proc.wait(10)
+            for p in procs:
+                p.terminate()
+            for p in procs:
+                p.wait(10)
     print(json.dumps(out, indent=1))
     return out
 

@@ -29,9 +29,10 @@ class ServerProcess:
         port: int | None = None,
         read_rate: float | None = None,
         extra: list[str] | None = None,
+        db_url: str | None = None,
     ) -> None:
         self.extra = extra or []  # more ``inferno serve`` options
-        self.db_url = f"sqlite:///{db_path}"
+        self.db_url = db_url or f"sqlite:///{db_path}"  # db_path also names the log file
         self.bot_delay = bot_delay
         self.read_rate = read_rate  # None: the server's default
         self.port = port or free_port()

@@ -93,6 +93,14 @@ import click
     type=click.FloatRange(0.001),
     help="Days after which an unfinished game without a move is deleted (finished games are kept).",
 )
+@click.option(
+    "--bot-lease",
+    default=15.0,
+    show_default=True,
+    type=click.FloatRange(0.5, 3600),
+    help="Seconds after which another server process on the same database takes over the bots of a game "
+    "whose process stopped answering.",
+)
 def command(
     host: str,
     port: int,
@@ -111,6 +119,7 @@ def command(
     max_bot_games: int,
     expire_unstarted: float,
     expire_abandoned: float,
+    bot_lease: float,
 ) -> None:
     """Serve Inferno in the browser: create games, invite friends, play against bots."""
     try:
@@ -146,6 +155,7 @@ def command(
         max_bot_games=max_bot_games,
         expire_unstarted=expire_unstarted * 86400,
         expire_abandoned=expire_abandoned * 86400,
+        bot_lease=bot_lease,
     )
     app = create_app(settings, storage=storage)
     click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")

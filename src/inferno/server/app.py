@@ -6,6 +6,8 @@ import asyncio
 import json
 import logging
 import re
+import threading
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -13,9 +15,10 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import anyio
+import orjson
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -23,6 +26,7 @@ from inferno.bots.base import bot_names
 from inferno.server.botpool import BotBudget, BotPool
 from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
 from inferno.server.service import (
+    BOT_LEASE,
     EXPIRE_ABANDONED,
     EXPIRE_UNSTARTED,
     FINISHED_TTL,
@@ -81,6 +85,8 @@ class ServerSettings:
     max_bot_games: int = MAX_BOT_GAMES  # per client address
     expire_unstarted: float = EXPIRE_UNSTARTED  # seconds a game nobody moved in is kept
     expire_abandoned: float = EXPIRE_ABANDONED  # seconds an unfinished game without a move is kept
+    bot_lease: float = BOT_LEASE  # seconds a process's claim to run a game's bots holds unless renewed
+    shared: bool | None = None  # other server processes share the database (None: yes on PostgreSQL)
 
 
 # ----- request bodies: validated at the boundary -----
@@ -150,10 +156,36 @@ class Hub:
             self.loop.call_soon_threadsafe(self._notify, game_id)
 
     def _notify(self, game_id: str) -> None:
+        self._wake(game_id)
+        self.start_bots(game_id)
+
+    def _wake(self, game_id: str) -> None:
         for q in self.queues.get(game_id, ()):
             if q.empty():
                 q.put_nowait(None)
-        self.start_bots(game_id)
+
+    def changed_elsewhere(self, game_id: str, _version: int) -> None:
+        """Called from the listener thread when another process changed a game: wake its sockets here."""
+        if self.loop is not None and not self.loop.is_closed() and game_id in self.queues:
+            self.loop.call_soon_threadsafe(self._wake, game_id)
+
+    async def adopt_orphans(self, every: float) -> None:
+        """Now and then, take over the bots of games whose process stopped renewing its claim (it died)."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                orphans = await anyio.to_thread.run_sync(self.service.storage.orphaned_bot_games, time.time())
+                for gid in orphans:
+                    task = self.bot_tasks.get(gid)
+                    if task is not None and not task.done():
+                        continue
+                    try:
+                        await anyio.to_thread.run_sync(self.service.fresh, gid)
+                    except Refused:
+                        continue
+                    self.start_bots(gid)
+            except Exception:  # the database may be away for a moment; try again later
+                log.exception("looking for games whose bots nobody runs failed")
 
     def start_bots(self, game_id: str) -> None:
         task = self.bot_tasks.get(game_id)
@@ -228,7 +260,13 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     """Build the app; games are loaded from storage (and bots resumed) when it starts."""
     settings = settings or ServerSettings()
     store = storage or Storage(settings.database_url)
-    service = GameService(store, finished_ttl=settings.finished_ttl, idle_ttl=settings.idle_ttl)
+    service = GameService(
+        store,
+        finished_ttl=settings.finished_ttl,
+        idle_ttl=settings.idle_ttl,
+        shared=settings.shared,
+        bot_lease=settings.bot_lease,
+    )
     pool = BotPool(settings.bot_budget)
     hub = Hub(service, settings.bot_delay, pool)
     service.on_change = hub.changed
@@ -272,9 +310,24 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
         resume_task = asyncio.create_task(resume_bots())
         sweep_task = asyncio.create_task(sweeper())
+        tasks = [resume_task, sweep_task]
+        stop_listening = threading.Event()
+        listener = None
+        if service.shared:
+            # Changes made by the other processes: pushed to this process's sockets, and bots adopted.
+            tasks.append(asyncio.create_task(hub.adopt_orphans(max(0.2, settings.bot_lease / 3))))
+            if store.is_postgresql:
+                listener = threading.Thread(
+                    target=store.listen,
+                    args=(hub.changed_elsewhere, stop_listening),
+                    name="inferno-listen",
+                    daemon=True,
+                )
+                listener.start()
         yield
-        sweep_task.cancel()
-        resume_task.cancel()
+        stop_listening.set()
+        for task in tasks:
+            task.cancel()
         for task in hub.bot_tasks.values():
             task.cancel()
         hub.loop = None
@@ -377,23 +430,24 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
     # Big JSON bodies are returned as ready responses: FastAPI's generic encoder is much slower.
     @app.get("/api/games/{game_id}/board")
-    def board(game_id: str, request: Request, token: Token = None) -> JSONResponse:
+    def board(game_id: str, request: Request, token: Token = None) -> Response:
         count_read(request)
         seat_of(client_key(request), game_id, token)
-        return JSONResponse(service.board(game_id))
+        return Response(orjson.dumps(service.board(game_id)), media_type="application/json")
 
     @app.get("/api/games/{game_id}/state")
-    def state(game_id: str, request: Request, token: Token = None) -> JSONResponse:
+    def state(game_id: str, request: Request, token: Token = None) -> Response:
         count_read(request)
-        return JSONResponse(service.snapshot(game_id, seat_of(client_key(request), game_id, token)))
+        seat = seat_of(client_key(request), game_id, token)
+        return Response(service.snapshot_bytes(game_id, seat), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions")
-    def act(game_id: str, body: ActionIn, request: Request, token: Token = None) -> dict[str, Any]:
+    def act(game_id: str, body: ActionIn, request: Request, token: Token = None) -> Response:
         seat = seat_of(client_key(request), game_id, token)
         if not action_limit.allow(f"{game_id}/{seat}"):
             raise Refused(ErrorCode.RATE_LIMITED, "too many actions; slow down")
         version = service.act(game_id, seat, body.version, body.action)
-        return {"ok": True, "version": version}
+        return Response(b'{"ok":true,"version":%d}' % version, media_type="application/json")
 
     @app.post("/api/games/{game_id}/undo")
     def undo(game_id: str, body: UndoIn, request: Request, token: Token = None) -> dict[str, Any]:
@@ -439,10 +493,13 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             await ws.send_json({"type": "error", **exc.to_json()})
             await ws.close(code=4429)
             return
+
+        async def send_state() -> None:  # each seat's view is encoded once per version, whoever reads it
+            snap = await anyio.to_thread.run_sync(service.snapshot_bytes, game_id, seat)
+            await ws.send_text('{"type":"state","data":' + snap.decode() + "}")
+
         try:
-            await ws.send_json(
-                {"type": "state", "data": await anyio.to_thread.run_sync(service.snapshot, game_id, seat)}
-            )
+            await send_state()
             async with anyio.create_task_group() as tg:
 
                 async def drain() -> None:  # ignore client messages (text or binary), but notice when it leaves
@@ -456,8 +513,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
                 tg.start_soon(drain)
                 while True:
                     await q.get()
-                    snap = await anyio.to_thread.run_sync(service.snapshot, game_id, seat)
-                    await ws.send_json({"type": "state", "data": snap})
+                    await send_state()
         except Exception:
             pass
         finally:

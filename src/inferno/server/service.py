@@ -6,6 +6,13 @@ requests for one game are served one after the other and the version number orde
 Memory holds a cache of games, not all of them: a game is rebuilt from the database (replaying its
 moves) on its first request, finished games and long-idle ones are evicted by ``sweep``, and games
 nobody started or everybody abandoned are deleted by ``expire``.
+
+Every change is made in a database transaction holding the game's row lock, after bringing the
+in-memory copy up to what is stored; so several processes can serve one game from one PostgreSQL
+database (``shared``), each read there first checks that the copy is current, and bots are run by
+the process that holds the game's bot claim (a lease that another process takes over when it runs out).
+
+What a seat sees is encoded once per version and seat, and sent as is to every reader of that seat.
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+import orjson
+
 from inferno.bots.base import bot_names, make_bot
 from inferno.records.undo import Step, describe_step, undoable
 from inferno.rules.actions import Action, GameOverError, IllegalActionError, InfernoError, MalformedActionError
@@ -30,7 +39,7 @@ from inferno.rules.notation import action_text, parse_action
 from inferno.rules.serialize import state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.state import State
-from inferno.server.storage import GameRow, SeatRow, StaleWriteError, Storage
+from inferno.server.storage import GameRow, SeatRow, StaleWriteError, Storage, Txn
 from inferno.server.views import board_json, view_json
 
 log = logging.getLogger("inferno.server")
@@ -41,6 +50,7 @@ IDLE_TTL = 3600.0  # seconds an unfinished game with no bot to move stays in mem
 EXPIRE_UNSTARTED = 7 * 86400.0  # seconds a game nobody has moved in is kept
 EXPIRE_ABANDONED = 90 * 86400.0  # seconds an unfinished game with no move is kept
 SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
+BOT_LEASE = 15.0  # seconds a process's claim to run a game's bots holds unless renewed (each bot move renews it)
 
 
 class SeatKind(StrEnum):
@@ -114,6 +124,7 @@ class Session:
     last_used: float = field(default_factory=time.monotonic)
     creator: str = ""  # client address that created the game (this server run only; not stored)
     evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
+    views: dict[int, bytes] = field(default_factory=dict)  # seat -> its encoded snapshot of this version
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +168,13 @@ class GameService:
         on_change: Callable[[str], None] | None = None,
         finished_ttl: float = FINISHED_TTL,
         idle_ttl: float = IDLE_TTL,
+        shared: bool | None = None,
+        bot_lease: float = BOT_LEASE,
     ) -> None:
         self.storage = storage
+        # Other processes may change the games too (on PostgreSQL unless told otherwise).
+        self.shared = storage.is_postgresql if shared is None else shared
+        self.bot_lease = bot_lease
         self.sessions: dict[str, Session] = {}
         self.on_change = on_change
         self.finished_ttl = finished_ttl
@@ -285,7 +301,7 @@ class GameService:
             )
             row.seed_chosen = chosen
             row.modules = s.config.modules
-            self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot")
+            self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot", bot_lease=self._lease())
             self.sessions[gid] = Session(row, s, [], creator=creator)
         return Created(gid, tokens, spectator)
 
@@ -320,10 +336,27 @@ class GameService:
             return SPECTATOR
         raise Refused(ErrorCode.FORBIDDEN, "this token opens no seat of this game")
 
-    def snapshot(self, game_id: str, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees now (SPECTATOR: public information only)."""
+    def fresh(self, game_id: str) -> Session:
+        """The game as ``session`` gives it, brought up to date first if other processes changed it."""
         sess = self.session(game_id)
+        if not self.shared:
+            return sess
+        head = self.storage.head(game_id)
+        if head is None:
+            self.evict(game_id)
+            raise Refused(ErrorCode.NOT_FOUND, "no such game")
+        if head.version != sess.state.version or head.undos != sess.row.undos:
+            with sess.lock, self.storage.read(game_id) as tx:
+                self._catch_up(sess, tx)
+        return sess
+
+    def snapshot_bytes(self, game_id: str, seat: int) -> bytes:
+        """What ``seat`` sees now as JSON (SPECTATOR: public information only), encoded once per version."""
+        sess = self.fresh(game_id)
         with sess.lock:
+            cached = sess.views.get(seat)
+            if cached is not None:
+                return cached
             s = sess.state
             steps = list(sess.steps)
             version = served_version(sess)
@@ -335,7 +368,16 @@ class GameService:
             seats=[{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(sess.row.seats)],
             undo=undoable(steps, seat, s.turn, to_move(s)) > 0 if not s.over else False,
         )
-        return d
+        out = orjson.dumps(d)
+        with sess.lock:
+            if sess.state is s:
+                sess.views[seat] = out
+        return out
+
+    def snapshot(self, game_id: str, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees now (SPECTATOR: public information only)."""
+        parsed: dict[str, Any] = orjson.loads(self.snapshot_bytes(game_id, seat))
+        return parsed
 
     def board(self, game_id: str) -> dict[str, Any]:
         sess = self.session(game_id)
@@ -345,7 +387,7 @@ class GameService:
 
     def replay_view(self, game_id: str, upto: int) -> dict[str, Any]:
         """The public view after ``upto`` moves of a finished game (the replay view)."""
-        sess = self.session(game_id)
+        sess = self.fresh(game_id)
         if not sess.state.over:
             raise Refused(ErrorCode.BAD_REQUEST, "replays are for finished games")
         texts = [t for _, t in sess.row.moves]
@@ -361,7 +403,7 @@ class GameService:
         return d
 
     def summary(self, game_id: str, seat: int) -> dict[str, Any]:
-        sess = self.session(game_id)
+        sess = self.fresh(game_id)
         s = sess.state
         return {
             "game": game_id,
@@ -381,69 +423,117 @@ class GameService:
 
     def act(self, game_id: str, seat: int, version: int, text: str) -> int:
         """Apply ``seat``'s action seen at ``version``; stored and committed before returning the new version."""
+        if seat < 0:
+            raise Refused(ErrorCode.FORBIDDEN, "spectators cannot act")
         with self._locked(game_id) as sess:
-            s = sess.state
-            if seat < 0:
-                raise Refused(ErrorCode.FORBIDDEN, "spectators cannot act")
-            if s.over:
-                raise Refused(ErrorCode.GAME_OVER, "the game is over", served_version(sess))
-            if version != served_version(sess):
-                raise Refused(
-                    ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served_version(sess)
-                )
-            if to_move(s) != seat:
-                raise Refused(ErrorCode.NOT_YOUR_TURN, f"Player {to_move(s) + 1} decides now", served_version(sess))
-            try:
-                a = parse_action(s, text)
-                new = apply(s, a)
-            except MalformedActionError as exc:
-                raise Refused(ErrorCode.MALFORMED, str(exc), served_version(sess)) from None
-            except (IllegalActionError, GameOverError) as exc:
-                raise Refused(ErrorCode.ILLEGAL, str(exc), served_version(sess)) from None
-            self._commit(sess, s, a, new, seat)
+            with self._write(sess) as tx:
+                s = sess.state
+                new, a, text = self._checked(sess, seat, version, text)
+                tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease())
+            self._applied(sess, s, a, new, seat, text)
         self._changed(game_id)
         return served_version(sess)
 
-    def _commit(self, sess: Session, s: State, a: Any, new: State, seat: int) -> None:
-        text = action_text(s, a)
+    def _checked(self, sess: Session, seat: int, version: int, text: str) -> tuple[State, Action, str]:
+        """The state after ``seat``'s action ``text`` seen at ``version``, the action and its text; or Refused."""
+        s = sess.state
+        served = served_version(sess)
+        if s.over:
+            raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
+        if version != served:
+            raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
+        if to_move(s) != seat:
+            raise Refused(ErrorCode.NOT_YOUR_TURN, f"Player {to_move(s) + 1} decides now", served)
         try:
-            self.storage.append_move(sess.row.id, s.version, seat, text, new.over, self._bot_turn(sess, new))
+            a = parse_action(s, text)
+            new = apply(s, a)
+        except MalformedActionError as exc:
+            raise Refused(ErrorCode.MALFORMED, str(exc), served) from None
+        except (IllegalActionError, GameOverError) as exc:
+            raise Refused(ErrorCode.ILLEGAL, str(exc), served) from None
+        return new, a, action_text(s, a)
+
+    @contextmanager
+    def _write(self, sess: Session) -> Iterator[Txn]:
+        """The game's write transaction (its row locked in the database), the copy in memory brought up to
+        date first; commits when the block ends. Hold ``sess.lock``; apply the change to memory after it."""
+        try:
+            with self.storage.write(sess.row.id) as tx:
+                self._catch_up(sess, tx)
+                yield tx
         except StaleWriteError:
             raise Refused(ErrorCode.STALE, "another request changed the game first", served_version(sess)) from None
+
+    def _catch_up(self, sess: Session, tx: Txn) -> None:
+        """Bring the copy in memory up to the stored game (other processes may have changed it)."""
+        head = tx.head
+        if head is None:
+            raise Refused(ErrorCode.NOT_FOUND, "no such game")
+        s = sess.state
+        if head.version == s.version and head.undos == sess.row.undos:
+            return
+        if head.undos == sess.row.undos and head.version > s.version:
+            for seat, text in tx.moves_from(s.version):
+                a = parse_action(s, text)
+                new = apply(s, a)
+                sess.row.moves.append((seat, text))
+                sess.steps.append(describe_step(s, a, new, s.version, text))
+                s = new
+            sess.state = s
+        else:  # moves were taken back: replay the stored ones
+            row = self.storage.load_game(sess.row.id, tx.conn)
+            again = _replayed(row) if row is not None else None
+            if again is None:
+                raise Refused(ErrorCode.NOT_FOUND, "no such game")
+            sess.row.moves, sess.row.undos = again.row.moves, again.row.undos
+            sess.steps, sess.state = again.steps, again.state
+        sess.views.clear()
+
+    def _applied(self, sess: Session, s: State, a: Action, new: State, seat: int, text: str) -> None:
+        """Memory follows a committed move."""
         sess.row.moves.append((seat, text))
         sess.steps.append(describe_step(s, a, new, s.version, text))
         sess.state = new
+        sess.views.clear()
+
+    def _lease(self) -> float:
+        """Until when a claim to run a game's bots made now holds."""
+        return time.time() + self.bot_lease
 
     def undo(self, game_id: str, seat: int, version: int) -> int:
         """Take back ``seat``'s last decision if the shared undo limits allow it."""
+        if seat < 0:
+            raise Refused(ErrorCode.FORBIDDEN, "spectators cannot undo")
         with self._locked(game_id) as sess:
-            s = sess.state
-            if seat < 0:
-                raise Refused(ErrorCode.FORBIDDEN, "spectators cannot undo")
-            if s.over:
-                raise Refused(ErrorCode.GAME_OVER, "the game is over", served_version(sess))
-            if version != served_version(sess):
-                raise Refused(
-                    ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served_version(sess)
-                )
-            if undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
-                raise Refused(
-                    ErrorCode.UNDO_REFUSED,
-                    "only your own decisions in this turn, after the last revealed card, can be taken back",
-                    served_version(sess),
-                )
-            keep = s.version - 1
-            t = new_game(sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules)
-            for _, text in sess.row.moves[:keep]:
-                apply_in_place(t, parse_action(t, text))
-            self.storage.truncate_moves(game_id, keep, self._bot_turn(sess, t))
-            del sess.row.moves[keep:]
-            del sess.steps[keep:]
-            sess.state = t
-            sess.row.undos += 1
-            served = served_version(sess)
+            with self._write(sess) as tx:
+                s = sess.state
+                served = served_version(sess)
+                if s.over:
+                    raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
+                if version != served:
+                    raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
+                if undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
+                    raise Refused(
+                        ErrorCode.UNDO_REFUSED,
+                        "only your own decisions in this turn, after the last revealed card, can be taken back",
+                        served,
+                    )
+                keep = s.version - 1
+                t = new_game(sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules)
+                for _, text in sess.row.moves[:keep]:
+                    apply_in_place(t, parse_action(t, text))
+                tx.truncate(keep, self._bot_turn(sess, t), self._lease())
+            self._taken_back(sess, keep, t)
         self._changed(game_id)
-        return served
+        return served_version(sess)
+
+    @staticmethod
+    def _taken_back(sess: Session, keep: int, t: State) -> None:
+        del sess.row.moves[keep:]
+        del sess.steps[keep:]
+        sess.state = t
+        sess.row.undos += 1
+        sess.views.clear()
 
     def bot_to_move(self, game_id: str) -> bool:
         sess = self.sessions.get(game_id)
@@ -457,7 +547,7 @@ class GameService:
 
     def bot_request(self, game_id: str) -> BotTurn | None:
         """What the bot to move needs to decide (its own view only), or None if no bot is to move."""
-        with self._locked(game_id) as sess:
+        with self._locked(game_id) as sess, self._write(sess) as tx:
             s = sess.state
             if s.over:
                 return None
@@ -465,6 +555,12 @@ class GameService:
             seat = sess.row.seats[p]
             if seat.kind != SeatKind.BOT:
                 return None
+            now = time.time()
+            head = tx.head
+            if self.shared and head is not None and head.bot_owner not in ("", self.storage.origin):
+                if head.bot_lease > now:
+                    return None  # another process runs this game's bots
+            tx.claim_bots(now + self.bot_lease)
             name = seat.bot if seat.bot in bot_names() else "random"
             acts = legal_actions(s)
         v = state_to_dict(view(s, p))
@@ -476,10 +572,19 @@ class GameService:
         """Apply the bot's choice if the game has not changed meanwhile; True if it was applied."""
         sess = self.session(turn.game_id)
         with sess.lock:
-            if sess.state is not turn.state or sess.evicted:
+            if sess.evicted:
                 return False
-            new = apply(turn.state, a)
-            self._commit(sess, turn.state, a, new, turn.player)
+            try:
+                with self._write(sess) as tx:
+                    if sess.state is not turn.state:  # changed meanwhile (here or by another process)
+                        return False
+                    s = turn.state
+                    new = apply(s, a)
+                    text = action_text(s, a)
+                    tx.append(s.version, turn.player, text, new.over, self._bot_turn(sess, new), self._lease())
+            except Refused:
+                return False
+            self._applied(sess, s, a, new, turn.player, text)
         self._changed(turn.game_id)
         return True
 

@@ -3,21 +3,32 @@
 A game is its settings (players, seed, side, seats) plus its accepted actions in text form, one row
 each. Every accepted action is committed in its own transaction before the server acknowledges it,
 so a killed server loses no acknowledged move; on restart each game is rebuilt by replaying its rows.
+
+Several server processes may share one PostgreSQL database: every change of a game is made in a
+transaction that first locks the game's row (``SELECT ... FOR UPDATE``), so changes of one game are
+serialised by the database whichever process makes them, and the transaction also sends a
+``NOTIFY`` (delivered when it commits) so the other processes can push the change to their sockets.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import secrets
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
+log = logging.getLogger("inferno.server")
+NOTIFY_CHANNEL = "inferno_games"  # PostgreSQL channel of "game changed" notifications
 metadata = sa.MetaData()
 
 games_table = sa.Table(
@@ -40,12 +51,20 @@ games_table = sa.Table(
     sa.Column("bot_turn", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
     # P&P expansion modules, comma-separated ("" = none).
     sa.Column("modules", sa.String(64), nullable=False, default="", server_default=""),
-    # Moves taken back so far: with the moves stored, it makes the game's served version a counter
-    # that grows with every change and never repeats (moves + 2 x undos).
+    # Takebacks so far: a process whose copy of the game has another count replays it from the moves.
     sa.Column("undos", sa.Integer, nullable=False, default=0, server_default="0"),
+    # The server process running the game's bots, and until when (epoch seconds) its claim holds.
+    sa.Column("bot_owner", sa.String(64), nullable=False, default="", server_default=""),
+    sa.Column("bot_lease", sa.Float, nullable=False, default=0.0, server_default="0"),
 )
-_LATER_COLUMNS = ("seed_chosen", "bot_turn", "modules", "undos")
-_LATER_KINDS = {"modules": "VARCHAR(64) NOT NULL DEFAULT ''", "undos": "INTEGER NOT NULL DEFAULT 0"}
+_LATER_COLUMNS = {
+    "seed_chosen": "BOOLEAN NOT NULL DEFAULT FALSE",
+    "bot_turn": "BOOLEAN NOT NULL DEFAULT FALSE",
+    "modules": "VARCHAR(64) NOT NULL DEFAULT ''",
+    "undos": "INTEGER NOT NULL DEFAULT 0",
+    "bot_owner": "VARCHAR(64) NOT NULL DEFAULT ''",
+    "bot_lease": "FLOAT NOT NULL DEFAULT 0",
+}
 
 moves_table = sa.Table(
     "moves",
@@ -87,11 +106,98 @@ class GameRow:
     over: bool = False
     seed_chosen: bool = False  # the creator chose the seed (so the creator can know every hidden card)
     modules: tuple[str, ...] = ()  # P&P expansion modules
-    undos: int = 0  # moves taken back so far
+    undos: int = 0  # takebacks made so far
 
 
 class StaleWriteError(RuntimeError):
     """Another writer stored a move at this index first (the in-memory game is out of date)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """Where a stored game stands: moves stored, takebacks made, who runs its bots and until when."""
+
+    version: int
+    undos: int
+    over: bool
+    bot_owner: str
+    bot_lease: float
+
+
+_g = games_table.c
+_m = moves_table.c
+_HEAD_COLUMNS = (_g.version, _g.undos, _g.over, _g.bot_owner, _g.bot_lease)
+_HEAD = sa.select(*_HEAD_COLUMNS).where(_g.id == sa.bindparam("gid"))
+_HEAD_FOR_UPDATE = _HEAD.with_for_update()
+_INSERT_MOVE = moves_table.insert()
+_MOVES_FROM = (
+    sa.select(_m.seat, _m.text)
+    .where(_m.game_id == sa.bindparam("gid"), _m.idx >= sa.bindparam("start"))
+    .order_by(_m.idx)
+)
+_UPDATE_GAME = games_table.update().where(_g.id == sa.bindparam("gid"))
+
+
+class Txn:
+    """One game's write transaction, its row locked: what is stored now (``head``), and the changes."""
+
+    def __init__(self, storage: Storage, conn: Connection, game_id: str, head: Head | None) -> None:
+        self.storage = storage
+        self.conn = conn
+        self.game_id = game_id
+        self.head = head
+
+    def moves_from(self, start: int) -> list[tuple[int, str]]:
+        return [(r.seat, r.text) for r in self.conn.execute(_MOVES_FROM, {"gid": self.game_id, "start": start})]
+
+    def append(self, idx: int, seat: int, text: str, over: bool, bot_turn: bool, bot_lease: float = 0.0) -> None:
+        """Store move ``idx``; raises StaleWriteError if that index is stored already."""
+        now = time.time()
+        try:
+            self.conn.execute(
+                _INSERT_MOVE, {"game_id": self.game_id, "idx": idx, "seat": seat, "text": text, "at": now}
+            )
+        except sa.exc.IntegrityError as exc:
+            raise StaleWriteError(f"move {idx} of game {self.game_id} is already stored") from exc
+        owner = self.storage.origin if bot_turn and bot_lease else ""
+        self.conn.execute(
+            _UPDATE_GAME,
+            {
+                "gid": self.game_id,
+                "version": idx + 1,
+                "over": over,
+                "updated_at": now,
+                "bot_turn": bot_turn,
+                "bot_owner": owner,
+                "bot_lease": bot_lease if owner else 0.0,
+            },
+        )
+        self.storage.notify(self.conn, self.game_id, idx + 1)
+
+    def truncate(self, keep: int, bot_turn: bool, bot_lease: float = 0.0) -> None:
+        """Delete every move from index ``keep`` on (a takeback)."""
+        now = time.time()
+        self.conn.execute(moves_table.delete().where(_m.game_id == self.game_id, _m.idx >= keep))
+        undos = (self.head.undos if self.head is not None else 0) + 1
+        owner = self.storage.origin if bot_turn and bot_lease else ""
+        self.conn.execute(
+            _UPDATE_GAME,
+            {
+                "gid": self.game_id,
+                "version": keep,
+                "over": False,
+                "updated_at": now,
+                "bot_turn": bot_turn,
+                "undos": undos,
+                "bot_owner": owner,
+                "bot_lease": bot_lease if owner else 0.0,
+            },
+        )
+        self.storage.notify(self.conn, self.game_id, keep)
+
+    def claim_bots(self, until: float) -> None:
+        """This process runs the game's bots until ``until`` (epoch seconds) unless it renews the claim."""
+        self.conn.execute(_UPDATE_GAME, {"gid": self.game_id, "bot_owner": self.storage.origin, "bot_lease": until})
 
 
 def default_database_url() -> str:
@@ -115,6 +221,9 @@ class Storage:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         # SQLite allows one writer at a time; serialising writes here avoids "database is locked".
         self._write_lock = threading.Lock() if self.is_sqlite else None
+        self.is_postgresql = self.engine.dialect.name == "postgresql"
+        # This process's name in the database (who runs a game's bots; whose notification it was).
+        self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
         metadata.create_all(self.engine)
         self._add_later_columns()
 
@@ -122,9 +231,8 @@ class Storage:
         """Databases made by older versions lack the newer columns: add them (false for old games)."""
         have = {c["name"] for c in sa.inspect(self.engine).get_columns("games")}
         with self._locked(), self.engine.begin() as conn:
-            for name in _LATER_COLUMNS:
+            for name, kind in _LATER_COLUMNS.items():
                 if name not in have:
-                    kind = _LATER_KINDS.get(name, "BOOLEAN NOT NULL DEFAULT FALSE")
                     conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
@@ -133,8 +241,10 @@ class Storage:
     def _locked(self) -> Any:
         return self._write_lock if self._write_lock is not None else _NullLock()
 
-    def create_game(self, g: GameRow, bot_turn: bool = False) -> None:
+    def create_game(self, g: GameRow, bot_turn: bool = False, bot_lease: float = 0.0) -> None:
+        """Store a new game; ``bot_lease``: this process runs its bots until then (if a bot moves first)."""
         now = time.time()
+        owner = self.origin if bot_turn and bot_lease else ""
         with self._locked(), self.engine.begin() as conn:
             conn.execute(
                 games_table.insert().values(
@@ -152,33 +262,81 @@ class Storage:
                     seed_chosen=g.seed_chosen,
                     bot_turn=bot_turn,
                     modules=",".join(g.modules),
+                    bot_owner=owner,
+                    bot_lease=bot_lease if owner else 0.0,
                 )
+            )
+
+    @contextmanager
+    def write(self, game_id: str) -> Iterator[Txn]:
+        """A transaction on one game with its row locked until it commits (when the block ends) or rolls back
+        (if it raises). Other processes changing the game wait meanwhile; ``head`` is None if it is gone."""
+        with self._locked(), self.engine.begin() as conn:
+            r = conn.execute(_HEAD_FOR_UPDATE, {"gid": game_id}).first()
+            yield Txn(self, conn, game_id, Head(*r) if r is not None else None)
+
+    @contextmanager
+    def read(self, game_id: str) -> Iterator[Txn]:
+        """A read-only look at one game (no lock): its ``head`` and its moves."""
+        with self.engine.connect() as conn:
+            r = conn.execute(_HEAD, {"gid": game_id}).first()
+            yield Txn(self, conn, game_id, Head(*r) if r is not None else None)
+
+    def head(self, game_id: str) -> Head | None:
+        """Where the stored game stands (no lock), or None if there is no such game."""
+        with self.engine.connect() as conn:
+            r = conn.execute(_HEAD, {"gid": game_id}).first()
+        return Head(*r) if r is not None else None
+
+    def notify(self, conn: Connection, game_id: str, version: int) -> None:
+        """Tell the other server processes (on PostgreSQL) that the game changed, when ``conn`` commits."""
+        if self.is_postgresql:
+            conn.execute(
+                sa.text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": NOTIFY_CHANNEL, "payload": f"{game_id} {version} {self.origin}"},
             )
 
     def append_move(self, game_id: str, idx: int, seat: int, text: str, over: bool, bot_turn: bool = False) -> None:
         """Store move ``idx`` (0-based) and commit; raises StaleWriteError if that index exists."""
-        now = time.time()
-        try:
-            with self._locked(), self.engine.begin() as conn:
-                conn.execute(moves_table.insert().values(game_id=game_id, idx=idx, seat=seat, text=text, at=now))
-                conn.execute(
-                    games_table.update()
-                    .where(games_table.c.id == game_id)
-                    .values(version=idx + 1, over=over, updated_at=now, bot_turn=bot_turn)
-                )
-        except sa.exc.IntegrityError as exc:
-            raise StaleWriteError(f"move {idx} of game {game_id} is already stored") from exc
+        with self.write(game_id) as tx:
+            tx.append(idx, seat, text, over, bot_turn)
 
     def truncate_moves(self, game_id: str, keep: int, bot_turn: bool = False) -> None:
         """Delete every move from index ``keep`` on (undo) and commit."""
-        now = time.time()
-        with self._locked(), self.engine.begin() as conn:
-            conn.execute(moves_table.delete().where(moves_table.c.game_id == game_id, moves_table.c.idx >= keep))
-            conn.execute(
-                games_table.update()
-                .where(games_table.c.id == game_id)
-                .values(version=keep, over=False, updated_at=now, bot_turn=bot_turn, undos=games_table.c.undos + 1)
-            )
+        with self.write(game_id) as tx:
+            tx.truncate(keep, bot_turn)
+
+    def orphaned_bot_games(self, now: float) -> list[str]:
+        """Unfinished games in which a bot is to move and no process's claim holds (its process died)."""
+        q = (
+            sa.select(_g.id)
+            .where(_g.over == sa.false(), _g.bot_turn == sa.true(), _g.bot_lease < now)
+            .order_by(_g.updated_at)
+            .limit(1000)
+        )
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q)]
+
+    def listen(self, on_change: Callable[[str, int], None], stop: threading.Event) -> None:
+        """Call ``on_change(game_id, version)`` for every change other processes make (PostgreSQL's
+        LISTEN/NOTIFY on a connection of its own), until ``stop`` is set; reconnects after errors."""
+        import psycopg
+
+        conninfo = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not stop.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    while not stop.is_set():
+                        for n in conn.notifies(timeout=0.5):
+                            gid, version, origin = n.payload.split(" ")
+                            if origin != self.origin:
+                                on_change(gid, int(version))
+            except Exception as exc:  # the database restarts or the network drops: listen again
+                if stop.is_set():
+                    return
+                log.warning("listening for changes from other server processes failed (%s); retrying", exc)
+                stop.wait(1.0)
 
     def bot_turn_games(self) -> list[str]:
         """Ids of unfinished games in which a bot is to move (resumed on start), oldest first."""
@@ -229,19 +387,21 @@ class Storage:
                     g.moves.append((m.seat, m.text))
         return list(out.values())
 
-    def load_game(self, game_id: str) -> GameRow | None:
-        """One stored game with its moves, or None if there is no such game."""
-        with self.engine.connect() as conn:
-            r = conn.execute(games_table.select().where(games_table.c.id == game_id)).first()
-            if r is None:
-                return None
-            g = _game_row(r)
-            q = moves_table.select().where(moves_table.c.game_id == game_id).order_by(moves_table.c.idx)
-            g.moves.extend((m.seat, m.text) for m in conn.execute(q))
+    def load_game(self, game_id: str, conn: Connection | None = None) -> GameRow | None:
+        """One stored game with its moves, or None if there is no such game (read through ``conn`` if given)."""
+        if conn is None:
+            with self.engine.connect() as own:
+                return self.load_game(game_id, own)
+        r = conn.execute(games_table.select().where(games_table.c.id == game_id)).first()
+        if r is None:
+            return None
+        g = _game_row(r)
+        g.moves.extend((m.seat, m.text) for m in conn.execute(_MOVES_FROM, {"gid": game_id, "start": 0}))
         return g
 
 
 def _game_row(r: Any) -> GameRow:
+    """A GameRow from a games row (its moves are added by the caller)."""
     seats = [SeatRow(**d) for d in json.loads(r.seats)]
     return GameRow(
         r.id,
