@@ -105,6 +105,7 @@ def test_no_payload_at_any_stage_rebuilds_hidden_hands_or_the_deck(client: TestC
             "side": row.side,
             "seed": None,
             "seed_chosen_by_creator": False,
+            "modules": [],
         }
     assert tried > 100  # the check looked at plenty of numbers
 
