@@ -169,3 +169,13 @@ def test_a_broken_rules_dir_is_named(tmp_path: Path) -> None:
 def test_replace_keeps_checks_consistent(small_report_games: list[GameSummary]) -> None:
     h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4), Targets())
     assert replace(h, checks=()).ok  # no targets: nothing fails
+
+
+def test_the_default_data_ends_at_dantes_final_stop() -> None:
+    """The calibrated default Hell: greedy games end when Dante reaches his end, not in sudden
+    death (rulebook, Game End: sudden death is the exception). `make health` measures the full sample;
+    this small fixed sample guards the data against a change that brings sudden death back."""
+    report = run_health(HealthConfig(players=(2, 4), bots="greedy", games=8, first_seed=500))
+    for h in report.counts:
+        assert h.sudden_death.wins <= 1, (h.players, h.sudden_death)
+        assert h.dante_moves.mean >= h.dante_stops - 1.5  # accusations carry Dante (nearly) to his end
