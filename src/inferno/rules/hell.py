@@ -19,7 +19,7 @@ class _Reach:
     into that set; it fills as positions need it (at most one entry per subset of a circle).
     """
 
-    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "passable", "walls")
+    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "known", "passable", "upto", "walls")
 
     def __init__(self, board: Board, walls: int) -> None:
         self.board = board
@@ -28,7 +28,9 @@ class _Reach:
         self.circle_mask = [sum(1 << t for t in cs) for cs in board.circle_shields]
         self.down_mask = [sum(1 << u for u in d) for d in board.down]
         self.below: list[dict[int, int]] = [{} for _ in board.circle_shields]
+        self.upto = [sum(self.circle_mask[: k + 1]) for k in range(len(self.circle_mask))]  # circles 1..k
         self.passable: dict[int, int] = {}
+        self.known: dict[tuple[int, int, int], tuple[int, int]] = {}  # (empty, passages, colour) -> masks
 
     def through_walls(self, passages: int) -> int:
         """The shields just below the Walls of Dis a family with ``passages`` may enter."""
@@ -69,6 +71,7 @@ class _Reach:
 
 
 _REACH: dict[tuple[int, int], _Reach] = {}
+_KNOWN_LIMIT = 1 << 16  # positions remembered per board before the memory starts afresh
 _EMPTY_BITS = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
 _STANDING_BITS = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
 _MOVE = tuple(Action(Act.MOVE, t) for t in range(256))
@@ -92,7 +95,8 @@ def _bits(hell: list[int], table: bytes) -> int:
 
 
 class _Memo:
-    """The (lands, descends) masks of one position for one family, per Soul colour, computed once."""
+    """One position's empty shields and one family's passages, with the masks of each Soul colour
+    computed at most once (and remembered per board for positions seen again, as in a search)."""
 
     __slots__ = ("empty", "passages", "reach", "seen")
 
@@ -105,33 +109,54 @@ class _Memo:
     def get(self, colour: int) -> tuple[int, int]:
         m = self.seen.get(colour)
         if m is None:
-            m = self.seen[colour] = self.reach.masks(self.empty, self.passages, colour)
+            r = self.reach
+            # only the circles down to the Soul's own matter, and the passages only past the Walls
+            empty = self.empty & r.upto[colour]
+            passages = self.passages if colour >= r.walls else 0
+            key = (empty, passages, colour)
+            m = r.known.get(key)
+            if m is None:
+                if len(r.known) >= _KNOWN_LIMIT:
+                    r.known.clear()
+                m = r.known[key] = r.masks(empty, passages, colour)
+            self.seen[colour] = m
         return m
+
+    def first_steps(self, s: State, frm: int) -> int:
+        """The shields a Soul at ``frm`` may step to along a line (its own circle's lines down,
+        through the Walls of Dis only on the family's own passages), before any stop is checked."""
+        r = self.reach
+        d = r.down_mask[frm]
+        if s.board.circle[frm] + 1 == r.walls:
+            d &= r.through_walls(self.passages)
+        return d
 
 
 def step_targets(s: State, p: int, colour: int, frm: int, memo: _Memo | None = None) -> list[int]:
     """Shields a Soul of ``colour`` at ``frm`` may step to next, each leading to a legal stop."""
     b = s.board
-    passages = s.players[p].passages
     if memo is None:
-        memo = _Memo(s, passages)
-    lands = memo.get(colour)[0]
+        memo = _Memo(s, s.players[p].passages)
     if frm == GRAVEYARD:
+        lands = memo.get(colour)[0]
         return [t for t in b.circle_shields[1] if lands >> t & 1]
-    cf = b.circle[frm]
-    if cf >= colour:
+    if b.circle[frm] >= colour:
         return []
-    if cf + 1 == s.rules.walls_above_circle:
-        lands &= memo.reach.through_walls(passages)
-    return [t for t in b.down[frm] if lands >> t & 1]
+    first = memo.first_steps(s, frm)
+    if first & ~memo.empty:  # an occupied shield: the Soul must be able to jump on from it
+        first &= memo.get(colour)[0]
+    return [t for t in b.down[frm] if first >> t & 1]
 
 
 def _can_move(s: State, colour: int, frm: int, memo: _Memo) -> bool:
     """Does a Soul of ``colour`` at ``frm`` have at least one legal move?"""
-    lands, descends = memo.get(colour)
     if frm == GRAVEYARD:
-        return lands & memo.reach.circle_mask[1] != 0
-    return bool(descends >> frm & 1)
+        limbo = memo.reach.circle_mask[1]
+        return memo.empty & limbo != 0 or memo.get(colour)[0] & limbo != 0
+    if s.board.circle[frm] >= colour:
+        return False
+    first = memo.first_steps(s, frm)
+    return first & memo.empty != 0 or memo.get(colour)[1] >> frm & 1 == 1
 
 
 def _bell_slides(s: State, colour: int, frm: int, memo: _Memo) -> list[int]:
@@ -157,12 +182,11 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
         standing ^= low
         t = low.bit_length() - 1
         c = hell[t]
-        if memo.get(c)[1] & low or (ring and _bell_slides(s, c, t, memo)):
+        if _can_move(s, c, t, memo) or (ring and _bell_slides(s, c, t, memo)):
             out.append(_MOVE[t])
     gy = s.graveyard
-    limbo = memo.reach.circle_mask[1]
     for c in range(1, 10):
-        if gy[c] > 0 and memo.get(c)[0] & limbo:
+        if gy[c] > 0 and _can_move(s, c, GRAVEYARD, memo):
             out.append(_ENTER[c])
     return out
 
@@ -174,15 +198,21 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
         c = action.a
         pay_drachmas(s, p, s.rules.ferry_cost, "Charon's ferry across the Acheron")
         take_from_graveyard(s, c, 1)
-        emit(
-            s, "ferry", p, f"ferries a {sin[c - 1].sin} Soul from the Graveyard across the Acheron", "S2 Move one Soul"
-        )
+        if s.record_events:
+            emit(
+                s,
+                "ferry",
+                p,
+                f"ferries a {sin[c - 1].sin} Soul from the Graveyard across the Acheron",
+                "S2 Move one Soul",
+            )
         s.stack.append((Decision.HELL_STEP, p, c, GRAVEYARD))
     else:
         t = action.a
         c = s.hell[t]
         s.hell[t] = EMPTY
-        emit(s, "lift", p, f"moves the standing {sin[c - 1].sin} Soul on {s.board.labels[t]}", "S2 Move one Soul")
+        if s.record_events:
+            emit(s, "lift", p, f"moves the standing {sin[c - 1].sin} Soul on {s.board.labels[t]}", "S2 Move one Soul")
         if s.ext is not None and phlegyas.can_ring(s, p) and _bell_slides(s, c, t, _Memo(s, s.players[p].passages)):
             s.stack.append((Decision.BELL, p, c, t))  # P&P: a Bell may slide it before it descends
         else:
@@ -222,34 +252,37 @@ def land_soul(s: State, p: int, colour: int, t: int, why: str) -> None:
         )
     else:
         s.hell[t] = colour
-        emit(
-            s,
-            "stand",
-            p,
-            f"the {s.rules.circles[colour - 1].sin} Soul stops on {b.labels[t]} ({why})",
-            "S2 Soul movement",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "stand",
+                p,
+                f"the {s.rules.circles[colour - 1].sin} Soul stops on {b.labels[t]} ({why})",
+                "S2 Soul movement",
+            )
 
 
 def apply_step(s: State, frame: Frame, action: Action) -> None:
     _, p, colour, _frm = frame
     t = action.a
     if s.hell[t] != EMPTY:
-        emit(s, "jump", p, f"the Soul jumps the occupied shield {s.board.labels[t]}", "S2 Soul movement: jumps")
+        if s.record_events:
+            emit(s, "jump", p, f"the Soul jumps the occupied shield {s.board.labels[t]}", "S2 Soul movement: jumps")
         if s.ext is not None:
             plutus.cross(s, p, t)  # P&P: crossing another player's Desk pays its owner
         s.stack.append((Decision.HELL_STEP, p, colour, t))
         return
     land_soul(s, p, colour, t, "Hell phase")
     s.quartiere = s.board.symbol[t]
-    q = s.rules.quartieri[s.quartiere]
-    emit(
-        s,
-        "quartiere",
-        p,
-        f"must act in {q} ({s.rules.quartiere_symbols[s.quartiere]})",
-        "S2 The shield picks the quartiere",
-    )
+    if s.record_events:
+        q = s.rules.quartieri[s.quartiere]
+        emit(
+            s,
+            "quartiere",
+            p,
+            f"must act in {q} ({s.rules.quartiere_symbols[s.quartiere]})",
+            "S2 The shield picks the quartiere",
+        )
     s.stack.append((Decision.FLORENCE, p, 0))
     if s.ext is not None and s.board.circle[t] == colour:  # P&P: Desks and Bells gained by lying down
         phlegyas.after_lay_down(s, p, colour)
