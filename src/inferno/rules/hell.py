@@ -30,7 +30,7 @@ class _Reach:
         self.below: list[dict[int, int]] = [{} for _ in board.circle_shields]
         self.upto = [sum(self.circle_mask[: k + 1]) for k in range(len(self.circle_mask))]  # circles 1..k
         self.passable: dict[int, int] = {}
-        self.known: dict[tuple[int, int, int], tuple[int, int]] = {}  # (empty, passages, colour) -> masks
+        self.known: dict[tuple[int, int, int], tuple[int, int]] = {}  # (empty, walls_mask, colour) -> masks
 
     def through_walls(self, passages: int) -> int:
         """The shields just below the Walls of Dis a family with ``passages`` may enter."""
@@ -42,8 +42,8 @@ class _Reach:
             m = self.passable[passages] = sum(1 << u for u in row if gate[u] >= 0 and passages >> gate[u] & 1)
         return m
 
-    def masks(self, empty: int, passages: int, colour: int) -> tuple[int, int]:
-        """(lands, descends) for a Soul of ``colour`` and a family with ``passages``.
+    def masks(self, empty: int, walls_mask: int, colour: int) -> tuple[int, int]:
+        """(lands, descends) for a Soul of ``colour`` whose family may pass the Walls into ``walls_mask``.
 
         ``lands``: the shields where such a Soul that has just arrived can end its move legally. It
         stops on the first empty shield; on an occupied one it must jump on down a line, never below
@@ -58,7 +58,7 @@ class _Reach:
         for k in range(colour - 1, 0, -1):
             m = level
             if k + 1 == walls:
-                m &= self.through_walls(passages)
+                m &= walls_mask
             table = below[k]
             d = table.get(m)
             if d is None:
@@ -98,12 +98,13 @@ class _Memo:
     """One position's empty shields and one family's passages, with the masks of each Soul colour
     computed at most once (and remembered per board for positions seen again, as in a search)."""
 
-    __slots__ = ("empty", "passages", "reach", "seen")
+    __slots__ = ("empty", "passages", "reach", "seen", "walls_mask")
 
     def __init__(self, s: State, passages: int) -> None:
         self.reach = _reach(s)
         self.empty = _bits(s.hell, _EMPTY_BITS)
         self.passages = passages
+        self.walls_mask = self.reach.through_walls(passages)
         self.seen: dict[int, tuple[int, int]] = {}
 
     def get(self, colour: int) -> tuple[int, int]:
@@ -112,13 +113,13 @@ class _Memo:
             r = self.reach
             # only the circles down to the Soul's own matter, and the passages only past the Walls
             empty = self.empty & r.upto[colour]
-            passages = self.passages if colour >= r.walls else 0
-            key = (empty, passages, colour)
+            walls_mask = self.walls_mask if colour >= r.walls else 0
+            key = (empty, walls_mask, colour)
             m = r.known.get(key)
             if m is None:
                 if len(r.known) >= _KNOWN_LIMIT:
                     r.known.clear()
-                m = r.known[key] = r.masks(empty, passages, colour)
+                m = r.known[key] = r.masks(empty, walls_mask, colour)
             self.seen[colour] = m
         return m
 
@@ -128,7 +129,7 @@ class _Memo:
         r = self.reach
         d = r.down_mask[frm]
         if s.board.circle[frm] + 1 == r.walls:
-            d &= r.through_walls(self.passages)
+            d &= self.walls_mask
         return d
 
 
@@ -184,9 +185,13 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
         c = hell[t]
         if _can_move(s, c, t, memo) or (ring and _bell_slides(s, c, t, memo)):
             out.append(_MOVE[t])
+    # A Soul that can enter Hell from the Graveyard shows that any Soul of a later colour can too:
+    # it may take the same path, as it may jump down to its own circle or deeper.
     gy = s.graveyard
+    entering = False
     for c in range(1, 10):
-        if gy[c] > 0 and _can_move(s, c, GRAVEYARD, memo):
+        if gy[c] > 0 and (entering or _can_move(s, c, GRAVEYARD, memo)):
+            entering = True
             out.append(_ENTER[c])
     return out
 
