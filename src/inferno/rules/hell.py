@@ -177,13 +177,22 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
     ring = s.ext is not None and phlegyas.can_ring(s, p)
     hell = s.hell
     out = []
+    circle = s.board.circle
+    r = memo.reach
+    down = r.down_mask
+    above_walls = r.walls - 1
+    empty = memo.empty
     standing = _bits(hell, _STANDING_BITS)
-    while standing:
+    while standing:  # each standing Soul, in shield order (what _can_move asks, inlined)
         low = standing & -standing
         standing ^= low
         t = low.bit_length() - 1
         c = hell[t]
-        if _can_move(s, c, t, memo) or (ring and _bell_slides(s, c, t, memo)):
+        k = circle[t]
+        if k >= c:
+            continue  # in its own circle (or below): it cannot move, nor slide to descend
+        first = down[t] if k != above_walls else down[t] & memo.walls_mask
+        if first & empty or memo.get(c)[1] & low or (ring and _bell_slides(s, c, t, memo)):
             out.append(_MOVE[t])
     # A Soul that can enter Hell from the Graveyard shows that any Soul of a later colour can too:
     # it may take the same path, as it may jump down to its own circle or deeper.
