@@ -1,6 +1,7 @@
 """Engine speed benchmark (STYLE lesson 14): random games, decisions, copies and snapshots, per player count.
 
-Plain script, one core, stdlib timers only::
+Plain script, one core, stdlib timers only (CPU time of this process, so other work on a shared
+machine matters less)::
 
     python benchmarks/bench_engine.py                 # the table
     python benchmarks/bench_engine.py --games 50      # quicker
@@ -38,17 +39,24 @@ class Row:
     games_per_s_quiet: float
     games_per_s_logged: float
     decision_us: float
+    rollback_us: float
     apply_copy_us: float
     copy_us: float
     snapshot_us: float
 
 
-def _play(players: int, seed: int, record_events: bool, copying: bool) -> tuple[float, float, int]:
-    """One random game: (setup seconds, seconds deciding, decisions)."""
+def _play(
+    players: int, seed: int, record_events: bool, copying: bool, rollback: bool = False
+) -> tuple[float, float, int]:
+    """One random game: (setup seconds, seconds deciding, decisions).
+
+    In place, each action is applied with ``rollback=False`` (what loops that own their state use)
+    unless ``rollback`` asks for the default, which copies the state first to restore it on an error.
+    """
     rng = random.Random(seed)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     s = inferno.new_game(players, seed, record_events=record_events)
-    t1 = time.perf_counter()
+    t1 = time.process_time()
     n = 0
     legal = inferno.legal_actions
     if copying:
@@ -61,17 +69,19 @@ def _play(players: int, seed: int, record_events: bool, copying: bool) -> tuple[
         step = inferno.apply_in_place
         while not s.over:
             acts = legal(s)
-            step(s, acts[rng.randrange(len(acts))])
+            step(s, acts[rng.randrange(len(acts))], rollback=rollback)
             n += 1
-    return t1 - t0, time.perf_counter() - t1, n
+    return t1 - t0, time.process_time() - t1, n
 
 
-def _games(players: int, games: int, record_events: bool, copying: bool = False) -> tuple[float, float, int]:
+def _games(
+    players: int, games: int, record_events: bool, copying: bool = False, rollback: bool = False
+) -> tuple[float, float, int]:
     """(games per second including setup, µs per decision, total decisions)."""
     setup = deciding = 0.0
     decisions = 0
     for seed in range(games):
-        a, b, n = _play(players, seed, record_events, copying)
+        a, b, n = _play(players, seed, record_events, copying, rollback)
         setup += a
         deciding += b
         decisions += n
@@ -96,10 +106,10 @@ def _per_call_us(states: list[inferno.State], fn: Callable[[inferno.State], obje
     """Median over states of the mean µs per call of ``fn(state)``."""
     times = []
     for s in states:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for _ in range(repeat):
             fn(s)
-        times.append(1e6 * (time.perf_counter() - t0) / repeat)
+        times.append(1e6 * (time.process_time() - t0) / repeat)
     return statistics.median(times)
 
 
@@ -111,6 +121,7 @@ def measure(players: int, games: int, repeat: int) -> Row:
     """Each figure is the best of ``repeat`` runs, so that other processes on the machine matter less."""
     quiet = [_games(players, games, record_events=False) for _ in range(repeat)]
     logged = [_games(players, games, record_events=True) for _ in range(repeat)]
+    rolling = [_games(players, max(games // 4, 1), record_events=False, rollback=True) for _ in range(repeat)]
     copying = [_games(players, max(games // 4, 1), record_events=False, copying=True) for _ in range(repeat)]
     mids = _mid_game_states(players, 20)
     copy_us = min(_per_call_us(mids, inferno.State.copy, 2000) for _ in range(repeat))
@@ -121,6 +132,7 @@ def measure(players: int, games: int, repeat: int) -> Row:
         max(q[0] for q in quiet),
         max(g[0] for g in logged),
         min(q[1] for q in quiet),
+        min(r[1] for r in rolling),
         min(c[1] for c in copying),
         copy_us,
         snap_us,
@@ -129,16 +141,19 @@ def measure(players: int, games: int, repeat: int) -> Row:
 
 def print_table(rows: list[Row]) -> None:
     head = (
-        f"{'players':>7} {'dec/game':>9} {'games/s':>9} {'games/s':>9} {'µs/dec':>8} {'µs/apply':>9}"
+        f"{'players':>7} {'dec/game':>9} {'games/s':>9} {'games/s':>9} {'µs/dec':>8} {'µs/dec':>8} {'µs/apply':>9}"
         f" {'µs/copy':>8} {'µs/snap':>8}"
     )
-    sub = f"{'':>7} {'':>9} {'no log':>9} {'logged':>9} {'in place':>8} {'copying':>9} {'mid-game':>8} {'to+from':>8}"
+    sub = (
+        f"{'':>7} {'':>9} {'no log':>9} {'logged':>9} {'in place':>8} {'rollback':>8} {'copying':>9}"
+        f" {'mid-game':>8} {'to+from':>8}"
+    )
     print(head)
     print(sub)
     for r in rows:
         print(
             f"{r.players:>7} {r.decisions_per_game:>9.0f} {r.games_per_s_quiet:>9.1f} {r.games_per_s_logged:>9.1f}"
-            f" {r.decision_us:>8.1f} {r.apply_copy_us:>9.1f} {r.copy_us:>8.2f} {r.snapshot_us:>8.1f}"
+            f" {r.decision_us:>8.2f} {r.rollback_us:>8.2f} {r.apply_copy_us:>9.1f} {r.copy_us:>8.2f} {r.snapshot_us:>8.1f}"
         )
 
 

@@ -17,6 +17,9 @@ def take_loan(s: State, p: int) -> None:
         immediate = r.loan_positions[pl.loans - 1][0]
     else:
         immediate = r.loan_beyond_immediate
+    if not s.record_events:
+        pl.infamy += immediate
+        return
     emit(
         s,
         "loan",
@@ -36,7 +39,8 @@ def pay_drachmas(s: State, p: int, amount: int, why: str) -> None:
     while pl.drachmas < amount:
         take_loan(s, p)
     pl.drachmas -= amount
-    emit(s, "pay", p, f"pays {count(amount, 'Drachma')} ({why})", "S0 Money")
+    if s.record_events:
+        emit(s, "pay", p, f"pays {count(amount, 'Drachma')} ({why})", "S0 Money")
 
 
 def endgame_loan_penalty(s: State, p: int) -> int:

@@ -83,7 +83,8 @@ def start_turn(s: State, p: int) -> None:
     s.current = p
     s.turn += 1
     s.quartiere = -1
-    emit(s, "turn", p, f"turn {s.turn}", "S2 Your turn")
+    if s.record_events:
+        emit(s, "turn", p, f"turn {s.turn}", "S2 Your turn")
     s.stack.append((Decision.HELL, p))
 
 

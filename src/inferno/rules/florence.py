@@ -84,13 +84,15 @@ def send(s: State, p: int, li: int, kind: int) -> None:
     cost = 0 if (kind == URCHIN and loc.urchin_free) else loc.noble_florins
     if cost:
         pl.florins -= cost
-    emit(
-        s,
-        "send",
-        p,
-        f"sends {article(MEMBER_KINDS[kind])} to the {loc.name}" + (f" paying {count(cost, 'Florin')}" if cost else ""),
-        "S2 Florence phase; S1 p.12",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "send",
+            p,
+            f"sends {article(MEMBER_KINDS[kind])} to the {loc.name}"
+            + (f" paying {count(cost, 'Florin')}" if cost else ""),
+            "S2 Florence phase; S1 p.12",
+        )
     arrive(s, p, loc)
 
 

@@ -6,82 +6,165 @@ from inferno.rules import phlegyas, plutus
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.effects import pay_drachmas, take_from_graveyard
 from inferno.rules.events import emit, gain_infamy
+from inferno.rules.model import Board
 from inferno.rules.state import EMPTY, LYING, Frame, State
 
 GRAVEYARD = -1  # the Graveyard as a shield linked to every Limbo shield (S2)
 
 
-def _lands(s: State, colour: int, passages: int, t: int, memo: dict[int, bool]) -> bool:
-    """Can a Soul of ``colour`` that has just reached shield ``t`` end its move legally?
+class _Reach:
+    """One board's index tables for the Hell listing, as bitmasks over shields (bit t = shield t).
 
-    It stops on the first empty shield; on an occupied one it must jump on down a line, never
-    below its own circle and never through the Walls of Dis without the mover's own passage.
+    ``below[k]`` maps a set of circle ``k + 1`` shields to the circle ``k`` shields with a line down
+    into that set; it fills as positions need it (at most one entry per subset of a circle).
     """
-    r = memo.get(t)
-    if r is not None:
-        return r
+
+    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "known", "passable", "upto", "walls")
+
+    def __init__(self, board: Board, walls: int) -> None:
+        self.board = board
+        self.walls = walls
+        self.circle_shields = board.circle_shields
+        self.circle_mask = [sum(1 << t for t in cs) for cs in board.circle_shields]
+        self.down_mask = [sum(1 << u for u in d) for d in board.down]
+        self.below: list[dict[int, int]] = [{} for _ in board.circle_shields]
+        self.upto = [sum(self.circle_mask[: k + 1]) for k in range(len(self.circle_mask))]  # circles 1..k
+        self.passable: dict[int, int] = {}
+        self.known: dict[tuple[int, int, int], tuple[int, int]] = {}  # (empty, walls_mask, colour) -> masks
+
+    def through_walls(self, passages: int) -> int:
+        """The shields just below the Walls of Dis a family with ``passages`` may enter."""
+        m = self.passable.get(passages)
+        if m is None:
+            gate = self.board.gate
+            cs = self.circle_shields
+            row = cs[self.walls] if 0 <= self.walls < len(cs) else ()
+            m = self.passable[passages] = sum(1 << u for u in row if gate[u] >= 0 and passages >> gate[u] & 1)
+        return m
+
+    def masks(self, empty: int, walls_mask: int, colour: int) -> tuple[int, int]:
+        """(lands, descends) for a Soul of ``colour`` whose family may pass the Walls into ``walls_mask``.
+
+        ``lands``: the shields where such a Soul that has just arrived can end its move legally. It
+        stops on the first empty shield; on an occupied one it must jump on down a line, never below
+        its own circle and never through the Walls of Dis without the mover's own passage.
+        ``descends``: the shields above its circle from which it has a first step leading to a stop.
+        """
+        cm = self.circle_mask
+        level = lands = empty & cm[colour]
+        descends = 0
+        walls = self.walls
+        below = self.below
+        for k in range(colour - 1, 0, -1):
+            m = level
+            if k + 1 == walls:
+                m &= walls_mask
+            table = below[k]
+            d = table.get(m)
+            if d is None:
+                dm = self.down_mask
+                d = table[m] = sum(1 << t for t in self.circle_shields[k] if dm[t] & m)
+            descends |= d
+            level = d | (empty & cm[k])
+            lands |= level
+        return lands, descends
+
+
+_REACH: dict[tuple[int, int], _Reach] = {}
+_KNOWN_LIMIT = 1 << 16  # positions remembered per board before the memory starts afresh
+_EMPTY_BITS = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
+_STANDING_BITS = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
+_MOVE = tuple(Action(Act.MOVE, t) for t in range(256))
+_STEP = tuple(Action(Act.STEP, t) for t in range(256))
+_ENTER = tuple(Action(Act.ENTER, c) for c in range(10))
+_DONE = Action(Act.DONE)
+
+
+def _reach(s: State) -> _Reach:
     b = s.board
-    if s.hell[t] == EMPTY:
-        memo[t] = True
-        return True
-    r = False
-    ct = b.circle[t]
-    if ct < colour:
-        wall = ct + 1 == s.rules.walls_above_circle
-        for u in b.down[t]:
-            if wall and not passages >> b.gate[u] & 1:
-                continue
-            if _lands(s, colour, passages, u, memo):
-                r = True
-                break
-    memo[t] = r
+    walls = s.rules.walls_above_circle
+    r = _REACH.get((id(b), walls))
+    if r is None or r.board is not b:
+        r = _REACH[(id(b), walls)] = _Reach(b, walls)
     return r
 
 
-def step_targets(s: State, p: int, colour: int, frm: int, memo: dict[int, bool] | None = None) -> list[int]:
+def _bits(hell: list[int], table: bytes) -> int:
+    """The shields whose content ``table`` maps to "1", as a bitmask."""
+    return int(bytes(hell).translate(table)[::-1], 2)
+
+
+class _Memo:
+    """One position's empty shields and one family's passages, with the masks of each Soul colour
+    computed at most once (and remembered per board for positions seen again, as in a search)."""
+
+    __slots__ = ("empty", "passages", "reach", "seen", "walls_mask")
+
+    def __init__(self, s: State, passages: int) -> None:
+        self.reach = _reach(s)
+        self.empty = _bits(s.hell, _EMPTY_BITS)
+        self.passages = passages
+        self.walls_mask = self.reach.through_walls(passages)
+        self.seen: dict[int, tuple[int, int]] = {}
+
+    def get(self, colour: int) -> tuple[int, int]:
+        m = self.seen.get(colour)
+        if m is None:
+            r = self.reach
+            # only the circles down to the Soul's own matter, and the passages only past the Walls
+            empty = self.empty & r.upto[colour]
+            walls_mask = self.walls_mask if colour >= r.walls else 0
+            key = (empty, walls_mask, colour)
+            m = r.known.get(key)
+            if m is None:
+                if len(r.known) >= _KNOWN_LIMIT:
+                    r.known.clear()
+                m = r.known[key] = r.masks(empty, walls_mask, colour)
+            self.seen[colour] = m
+        return m
+
+    def first_steps(self, s: State, frm: int) -> int:
+        """The shields a Soul at ``frm`` may step to along a line (its own circle's lines down,
+        through the Walls of Dis only on the family's own passages), before any stop is checked."""
+        r = self.reach
+        d = r.down_mask[frm]
+        if s.board.circle[frm] + 1 == r.walls:
+            d &= self.walls_mask
+        return d
+
+
+def step_targets(s: State, p: int, colour: int, frm: int, memo: _Memo | None = None) -> list[int]:
     """Shields a Soul of ``colour`` at ``frm`` may step to next, each leading to a legal stop."""
     b = s.board
-    passages = s.players[p].passages
     if memo is None:
-        memo = {}
+        memo = _Memo(s, s.players[p].passages)
     if frm == GRAVEYARD:
-        return [t for t in b.circle_shields[1] if _lands(s, colour, passages, t, memo)]
-    cf = b.circle[frm]
-    if cf >= colour:
+        lands = memo.get(colour)[0]
+        return [t for t in b.circle_shields[1] if lands >> t & 1]
+    if b.circle[frm] >= colour:
         return []
-    wall = cf + 1 == s.rules.walls_above_circle
-    out = []
-    for t in b.down[frm]:
-        if wall and not passages >> b.gate[t] & 1:
-            continue
-        if _lands(s, colour, passages, t, memo):
-            out.append(t)
-    return out
+    first = memo.first_steps(s, frm)
+    if first & ~memo.empty:  # an occupied shield: the Soul must be able to jump on from it
+        first &= memo.get(colour)[0]
+    return [t for t in b.down[frm] if first >> t & 1]
 
 
-def _can_move(s: State, passages: int, colour: int, frm: int, memo: dict[int, bool]) -> bool:
-    """Does a Soul of ``colour`` at ``frm`` have at least one legal move (short-circuits)?"""
-    b = s.board
+def _can_move(s: State, colour: int, frm: int, memo: _Memo) -> bool:
+    """Does a Soul of ``colour`` at ``frm`` have at least one legal move?"""
     if frm == GRAVEYARD:
-        return any(_lands(s, colour, passages, t, memo) for t in b.circle_shields[1])
-    cf = b.circle[frm]
-    if cf >= colour:
+        limbo = memo.reach.circle_mask[1]
+        return memo.empty & limbo != 0 or memo.get(colour)[0] & limbo != 0
+    if s.board.circle[frm] >= colour:
         return False
-    wall = cf + 1 == s.rules.walls_above_circle
-    hell = s.hell
-    for t in b.down[frm]:
-        if wall and not passages >> b.gate[t] & 1:
-            continue
-        if hell[t] == EMPTY or _lands(s, colour, passages, t, memo):
-            return True
-    return False
+    first = memo.first_steps(s, frm)
+    return first & memo.empty != 0 or memo.get(colour)[1] >> frm & 1 == 1
 
 
-def _bell_slides(s: State, passages: int, colour: int, frm: int, memo: dict[int, bool]) -> list[int]:
+def _bell_slides(s: State, colour: int, frm: int, memo: _Memo) -> list[int]:
     """P&P, Phlegyas: shields beside ``frm`` a lifted Soul may slide to and still descend from."""
     if s.board.circle[frm] >= colour:
         return []
-    return [u for u in phlegyas.slide_places(s, frm) if _can_move(s, passages, colour, u, memo)]
+    return [u for u in phlegyas.slide_places(s, frm) if _can_move(s, colour, u, memo)]
 
 
 def list_hell(s: State, frame: Frame) -> list[Action]:
@@ -90,25 +173,35 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
     With Phlegyas, a standing Soul that can move only after a Bell's slide may be chosen too (P&P).
     """
     p = frame[1]
-    passages = s.players[p].passages
+    memo = _Memo(s, s.players[p].passages)
     ring = s.ext is not None and phlegyas.can_ring(s, p)
-    memos: dict[int, dict[int, bool]] = {}
+    hell = s.hell
     out = []
-    for t, c in enumerate(s.hell):
-        if 0 < c < LYING:
-            memo = memos.get(c)
-            if memo is None:
-                memo = memos[c] = {}
-            if _can_move(s, passages, c, t, memo) or (ring and _bell_slides(s, passages, c, t, memo)):
-                out.append(Action(Act.MOVE, t))
+    circle = s.board.circle
+    r = memo.reach
+    down = r.down_mask
+    above_walls = r.walls - 1
+    empty = memo.empty
+    standing = _bits(hell, _STANDING_BITS)
+    while standing:  # each standing Soul, in shield order (what _can_move asks, inlined)
+        low = standing & -standing
+        standing ^= low
+        t = low.bit_length() - 1
+        c = hell[t]
+        k = circle[t]
+        if k >= c:
+            continue  # in its own circle (or below): it cannot move, nor slide to descend
+        first = down[t] if k != above_walls else down[t] & memo.walls_mask
+        if first & empty or memo.get(c)[1] & low or (ring and _bell_slides(s, c, t, memo)):
+            out.append(_MOVE[t])
+    # A Soul that can enter Hell from the Graveyard shows that any Soul of a later colour can too:
+    # it may take the same path, as it may jump down to its own circle or deeper.
     gy = s.graveyard
+    entering = False
     for c in range(1, 10):
-        if gy[c] > 0:
-            memo = memos.get(c)
-            if memo is None:
-                memo = memos[c] = {}
-            if _can_move(s, passages, c, GRAVEYARD, memo):
-                out.append(Action(Act.ENTER, c))
+        if gy[c] > 0 and (entering or _can_move(s, c, GRAVEYARD, memo)):
+            entering = True
+            out.append(_ENTER[c])
     return out
 
 
@@ -119,16 +212,22 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
         c = action.a
         pay_drachmas(s, p, s.rules.ferry_cost, "Charon's ferry across the Acheron")
         take_from_graveyard(s, c, 1)
-        emit(
-            s, "ferry", p, f"ferries a {sin[c - 1].sin} Soul from the Graveyard across the Acheron", "S2 Move one Soul"
-        )
+        if s.record_events:
+            emit(
+                s,
+                "ferry",
+                p,
+                f"ferries a {sin[c - 1].sin} Soul from the Graveyard across the Acheron",
+                "S2 Move one Soul",
+            )
         s.stack.append((Decision.HELL_STEP, p, c, GRAVEYARD))
     else:
         t = action.a
         c = s.hell[t]
         s.hell[t] = EMPTY
-        emit(s, "lift", p, f"moves the standing {sin[c - 1].sin} Soul on {s.board.labels[t]}", "S2 Move one Soul")
-        if s.ext is not None and phlegyas.can_ring(s, p) and _bell_slides(s, s.players[p].passages, c, t, {}):
+        if s.record_events:
+            emit(s, "lift", p, f"moves the standing {sin[c - 1].sin} Soul on {s.board.labels[t]}", "S2 Move one Soul")
+        if s.ext is not None and phlegyas.can_ring(s, p) and _bell_slides(s, c, t, _Memo(s, s.players[p].passages)):
             s.stack.append((Decision.BELL, p, c, t))  # P&P: a Bell may slide it before it descends
         else:
             s.stack.append((Decision.HELL_STEP, p, c, t))
@@ -137,16 +236,17 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
 def list_bell(s: State, frame: Frame) -> list[Action]:
     """P&P, Phlegyas: slide the lifted Soul to a listed shield (spending a Bell), or descend from where it is."""
     _, p, colour, frm = frame
-    memo: dict[int, bool] = {}
-    out = [Action(Act.BELL, u) for u in _bell_slides(s, s.players[p].passages, colour, frm, memo)]
+    memo = _Memo(s, s.players[p].passages)
+    out = [Action(Act.BELL, u) for u in _bell_slides(s, colour, frm, memo)]
     if step_targets(s, p, colour, frm, memo):
-        out.append(Action(Act.DONE))
+        out.append(_DONE)
     return out
 
 
 def list_step(s: State, frame: Frame) -> list[Action]:
     _, p, colour, frm = frame
-    return [Action(Act.STEP, t) for t in step_targets(s, p, colour, frm)]
+    step = _STEP
+    return [step[t] for t in step_targets(s, p, colour, frm)]
 
 
 def land_soul(s: State, p: int, colour: int, t: int, why: str) -> None:
@@ -166,34 +266,37 @@ def land_soul(s: State, p: int, colour: int, t: int, why: str) -> None:
         )
     else:
         s.hell[t] = colour
-        emit(
-            s,
-            "stand",
-            p,
-            f"the {s.rules.circles[colour - 1].sin} Soul stops on {b.labels[t]} ({why})",
-            "S2 Soul movement",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "stand",
+                p,
+                f"the {s.rules.circles[colour - 1].sin} Soul stops on {b.labels[t]} ({why})",
+                "S2 Soul movement",
+            )
 
 
 def apply_step(s: State, frame: Frame, action: Action) -> None:
     _, p, colour, _frm = frame
     t = action.a
     if s.hell[t] != EMPTY:
-        emit(s, "jump", p, f"the Soul jumps the occupied shield {s.board.labels[t]}", "S2 Soul movement: jumps")
+        if s.record_events:
+            emit(s, "jump", p, f"the Soul jumps the occupied shield {s.board.labels[t]}", "S2 Soul movement: jumps")
         if s.ext is not None:
             plutus.cross(s, p, t)  # P&P: crossing another player's Desk pays its owner
         s.stack.append((Decision.HELL_STEP, p, colour, t))
         return
     land_soul(s, p, colour, t, "Hell phase")
     s.quartiere = s.board.symbol[t]
-    q = s.rules.quartieri[s.quartiere]
-    emit(
-        s,
-        "quartiere",
-        p,
-        f"must act in {q} ({s.rules.quartiere_symbols[s.quartiere]})",
-        "S2 The shield picks the quartiere",
-    )
+    if s.record_events:
+        q = s.rules.quartieri[s.quartiere]
+        emit(
+            s,
+            "quartiere",
+            p,
+            f"must act in {q} ({s.rules.quartiere_symbols[s.quartiere]})",
+            "S2 The shield picks the quartiere",
+        )
     s.stack.append((Decision.FLORENCE, p, 0))
     if s.ext is not None and s.board.circle[t] == colour:  # P&P: Desks and Bells gained by lying down
         phlegyas.after_lay_down(s, p, colour)
