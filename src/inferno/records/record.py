@@ -12,7 +12,8 @@ from typing import Any
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import apply_in_place
 from inferno.rules.notation import action_text, parse_action
-from inferno.rules.setup import new_game
+from inferno.rules.setup import SetupError, new_game
+from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State, linked_to_list
 
 RECORD_FORMAT = "inferno-game/1"
@@ -33,11 +34,18 @@ class GameRecord:
     rules_dir: str | None = None
     rules_fingerprint: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
+    solo: SoloConfig | None = None
+
+    def config(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}
+        if self.solo is not None:
+            d["solo"] = self.solo.to_dict()
+        return d
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
-            "config": {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir},
+            "config": self.config(),
             "rules_fingerprint": self.rules_fingerprint,
             "actions": list(self.actions),
             "meta": dict(self.meta),
@@ -59,6 +67,7 @@ class GameRecord:
                 cfg.get("rules_dir"),
                 str(d.get("rules_fingerprint", "")),
                 dict(d.get("meta", {})),
+                SoloConfig(str(cfg["solo"]["variant"]), str(cfg["solo"]["level"])) if cfg.get("solo") else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"game record is missing or has a bad field: {exc}") from None
@@ -69,12 +78,17 @@ def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
     """The record of a game so far."""
     c = s.config
     texts = [action_text(s, a) for a in linked_to_list(s.actions)]
-    return GameRecord(c.players, c.seed, c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}))
+    return GameRecord(c.players, c.seed, c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}), c.solo)
 
 
 def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True) -> State:
     """Rebuild the game from its record, stopping after ``upto`` actions if given."""
-    s = new_game(rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=record_events)
+    try:
+        s = new_game(
+            rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=record_events, solo=rec.solo
+        )
+    except SetupError as exc:
+        raise RecordError(f"the record's game cannot be set up: {exc}") from None
     if rec.rules_fingerprint and rec.rules_fingerprint != s.rules.fingerprint:
         raise RecordError(
             f"the record was made with other rules data (fingerprint {rec.rules_fingerprint}, these rules {s.rules.fingerprint})"

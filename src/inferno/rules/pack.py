@@ -35,6 +35,7 @@ from inferno.rules.model import (
     StopKind,
 )
 from inferno.rules.provenance import ProvenanceError, TaggedValue, parse_provenance, untag
+from inferno.rules.solo_model import parse_solo
 
 FILES = (
     "core.toml",
@@ -47,6 +48,7 @@ FILES = (
     "plague_cards.toml",
     "board_I_II.toml",
     "board_III_IV.toml",
+    "solo.toml",
 )
 BOARD_FILES = {"I/II": "board_I_II.toml", "III/IV": "board_III_IV.toml"}
 
@@ -620,6 +622,7 @@ def build_rules(directory: Path | None = None) -> Rules:
         provenance=tuple(tagged),
         source=source,
         fingerprint=fingerprint,
+        solo=parse_solo(rd["solo.toml"], circle_of),
     )
 
 

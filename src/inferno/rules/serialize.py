@@ -7,6 +7,7 @@ from typing import Any
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.model import Rules
 from inferno.rules.pack import load_rules
+from inferno.rules.solo_model import SoloState
 from inferno.rules.state import GameConfig, PlayerState, State, linked_to_list
 
 SNAPSHOT_FORMAT = "inferno-state/1"
@@ -52,6 +53,8 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "actions": [list(a) for a in linked_to_list(s.actions)],
         "record_events": s.record_events,
     }
+    if s.solo is not None:
+        d["solo"] = s.solo.to_dict()
     for f in _STATE_LISTS + _STATE_TUPLES:
         d[f] = list(getattr(s, f))
     for f in _STATE_INTS:
@@ -64,7 +67,7 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
     if d.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError(f"format: expected {SNAPSHOT_FORMAT!r}, got {d.get('format')!r}")
     try:
-        cfg = GameConfig(**d["config"])
+        cfg = GameConfig.from_dict(d["config"])
     except (KeyError, TypeError) as exc:
         raise SnapshotError(f"config: {exc}") from None
     if rules is None:
@@ -102,6 +105,9 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         s.sudden_death = bool(d["sudden_death"])
         s.breakdown = [list(b) for b in d["breakdown"]]
         s.record_events = bool(d.get("record_events", True))
+        s.solo = SoloState.from_dict(d["solo"]) if cfg.solo is not None else None
+        if cfg.solo is not None and len(s.players) != 2:
+            raise SnapshotError("players: a solo game holds the player and the Rival")
     except KeyError as exc:
         raise SnapshotError(f"{exc.args[0]}: missing") from None
     if len(s.hell) != s.board.size:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from inferno.rules.model import Board, Rules, Stop
+from inferno.rules.solo_model import SoloConfig, SoloState
 
 # Hell shield contents.
 EMPTY = 0
@@ -35,9 +36,19 @@ class GameConfig:
     seed: int
     side: str
     rules_dir: str | None = None
+    solo: SoloConfig | None = None  # the solo game against the Rival (1 player only)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}
+        d: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}
+        if self.solo is not None:
+            d["solo"] = self.solo.to_dict()
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameConfig:
+        solo = d.get("solo")
+        args = {k: v for k, v in d.items() if k != "solo"}
+        return cls(**args, solo=SoloConfig(**solo) if solo is not None else None)
 
 
 class PlayerState:
@@ -138,6 +149,7 @@ class State:
         "quartiere",
         "record_events",
         "rules",
+        "solo",
         "stack",
         "stops",
         "sudden_death",
@@ -184,6 +196,7 @@ class State:
     viewer: int  # -1 = full state; otherwise a view for that player with secrets hidden
     version: int  # actions applied so far
     legal_cache: list[Any] | None
+    solo: SoloState | None  # the Rival's deck in a solo game (the Rival itself is players[1])
 
     def copy(self) -> State:
         """An independent copy sharing only immutable data and the logs' linked lists."""
@@ -224,13 +237,15 @@ class State:
         c.viewer = self.viewer
         c.version = self.version
         c.legal_cache = self.legal_cache
+        c.solo = self.solo.copy() if self.solo is not None else None
         return c
 
     __copy__ = copy
 
     @property
     def num_players(self) -> int:
-        return len(self.players)
+        """Players in seats (a solo game's Rival, ``players[1]``, takes no seat)."""
+        return self.config.players
 
     def __repr__(self) -> str:
         return (
