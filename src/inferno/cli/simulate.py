@@ -22,6 +22,7 @@ from rich.text import Text
 from inferno.bots.base import BotSpecError, make_bot
 from inferno.rules.pack import RulesDataError
 from inferno.rules.setup import SetupError
+from inferno.cli.solo_options import solo_config, solo_options
 from inferno.sim.game import SimConfig
 from inferno.sim.runner import Backend, local_cores, run_simulation
 from inferno.sim.writers import SimFileError
@@ -91,6 +92,7 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
 @click.option("--address", default=None, help="Ray cluster address (with --backend ray; default: start a local Ray).")
 @click.option("--overwrite", is_flag=True, help="Start the file afresh instead of resuming it.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@solo_options
 def command(
     games: int,
     first_seed: int,
@@ -105,6 +107,8 @@ def command(
     address: str | None,
     overwrite: bool,
     quiet: bool,
+    solo_variant: str | None,
+    solo_level: str | None,
 ) -> None:
     """Simulate many seeded games between bots and stream one record per game to OUT.
 
@@ -112,7 +116,8 @@ def command(
     replayed, and the finished file is the same as an uninterrupted run's. Results depend only on
     the seeds, never on the number of workers or the back end.
     """
-    cfg = SimConfig(players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate)
+    solo = solo_config(players, solo_variant, solo_level)
+    cfg = SimConfig(players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate, solo)
     workers = workers or local_cores()
     console = Console(stderr=True, quiet=quiet)
     progress = Progress(
