@@ -61,7 +61,9 @@ def game_screen(
 ) -> RenderableType:
     """Everything a player needs: board, every family, market, own hand, recent log, the decision."""
     parts: list[RenderableType] = [
-        Text(f"Inferno — {v.num_players} players, side {v.board.side}, seed {v.config.seed}, turn {v.turn}"),
+        Text(
+            f"Inferno — {_players_words(v)}, side {v.board.side}, seed {v.config.seed}, turn {v.turn}"
+        ),
         board_group(v),
         families_group(v, labels),
         cards_group(v, viewer),
@@ -101,5 +103,19 @@ def scoring_table(s: State, labels: Sequence[str]) -> Table:
             str(pr.diplomas),
         )
     how = "sudden death" if r.sudden_death else "Dante reached the end of his path"
+    if r.solo is not None:
+        verdict = "You win" if r.solo.won else "You lose"
+        bar = "the target" if s.rules.solo.variants[r.solo.variant].win == "target" else "the Rival's"
+        t.caption = (
+            f"Game over ({how}). {verdict}: {r.players[0].infamy} Infamy against {bar} {r.solo.bar} "
+            f"(margin {r.solo.margin:+d}). Rank: {r.solo.rank}."
+        )
+        return t
     t.caption = f"Game over ({how}). Winner(s): {', '.join(player_text(p).plain for p in r.winners)}"
     return t
+
+
+def _players_words(v: State) -> str:
+    if v.solo is not None and v.config.solo is not None:
+        return f"solo game against the Rival ({v.rules.solo.variants[v.config.solo.variant].name}, {v.config.solo.level})"
+    return f"{v.num_players} player{'s' if v.num_players != 1 else ''}"

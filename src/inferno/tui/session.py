@@ -19,6 +19,7 @@ from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.events import Event
 from inferno.rules.notation import action_text, parse_action
 from inferno.rules.setup import new_game
+from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 
 HUMAN = "human"
@@ -91,6 +92,11 @@ def new_events(before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) ->
     return out
 
 
+def _rival(s: State) -> str | None:
+    """The solo game's Rival's name for the log (None in a game between players)."""
+    return s.rules.solo.opponent_name if s.solo is not None else None
+
+
 @dataclass
 class Session:
     """The live game: state, seats, bots, log and steps (for undo), and where it autosaves."""
@@ -113,10 +119,11 @@ class Session:
         save_path: Path,
         side: str | None = None,
         rules_dir: str | None = None,
+        solo: SoloConfig | None = None,
     ) -> Session:
-        s = new_game(len(seats), seed, side, rules_dir=rules_dir)
+        s = new_game(len(seats), seed, side, rules_dir=rules_dir, solo=solo)
         sess = cls(s, seats, save_path)
-        sess.log.append(LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, s.events)]))
+        sess.log.append(LogEntry(-1, -1, "", [event_line(e, _rival(s)) for e in new_events(None, s.events)]))
         sess.make_bots()
         sess.save()
         return sess
@@ -134,7 +141,7 @@ class Session:
             saved[i] = seat
         s = replay(rec, 0)  # checks the rules fingerprint
         sess = cls(s, saved[: rec.players], save_path or path)
-        sess.log.append(LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, s.events)]))
+        sess.log.append(LogEntry(-1, -1, "", [event_line(e, _rival(s)) for e in new_events(None, s.events)]))
         sess.undone = list(rec.meta.get("undone", []))
         for i, text in enumerate(rec.actions):
             try:
@@ -186,7 +193,7 @@ class Session:
         mark = s.events
         apply_in_place(s, action)
         self.steps.append(describe_step(before, action, s, len(self.steps), text))
-        entry = LogEntry(len(self.steps) - 1, player, text, [event_line(e) for e in new_events(mark, s.events)])
+        entry = LogEntry(len(self.steps) - 1, player, text, [event_line(e, _rival(s)) for e in new_events(mark, s.events)])
         self.log.append(entry)
         return entry
 
