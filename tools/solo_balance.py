@@ -1,6 +1,6 @@
 """Measure the solo game's balance: win rate per variant x level for one bot (README table).
 
-    python tools/solo_balance.py --bot greedy --games 100
+python tools/solo_balance.py --bot greedy --games 100
 """
 
 from __future__ import annotations

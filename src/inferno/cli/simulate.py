@@ -20,9 +20,9 @@ from rich.progress import (
 from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
+from inferno.cli.solo_options import solo_config, solo_options
 from inferno.rules.pack import RulesDataError
 from inferno.rules.setup import SetupError
-from inferno.cli.solo_options import solo_config, solo_options
 from inferno.sim.game import SimConfig
 from inferno.sim.runner import Backend, local_cores, run_simulation
 from inferno.sim.writers import SimFileError

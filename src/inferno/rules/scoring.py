@@ -269,7 +269,9 @@ def _solo_result(s: State) -> Result:
     def row(p: int, rank_: int, win: bool) -> PlayerResult:
         pl = s.players[p]
         steps = dict(zip(STEPS, s.breakdown[p], strict=True))
-        return PlayerResult(p, pl.infamy, pl.infamy - sum(s.breakdown[p]), steps, bin(pl.diplomas).count("1"), rank_, win)
+        return PlayerResult(
+            p, pl.infamy, pl.infamy - sum(s.breakdown[p]), steps, bin(pl.diplomas).count("1"), rank_, win
+        )
 
     me = row(0, 1 if won else 2, won)
     rival = row(RIVAL, 2 if won else 1, not won)

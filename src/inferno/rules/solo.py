@@ -269,6 +269,11 @@ def outcome(s: State) -> tuple[bool, int, int, str]:
     return won, margin, bar, s.rules.solo.rank(won, margin)
 
 
+def solo_bar_now(s: State) -> int:
+    """The bar as it stands: the Rival's Infamy so far, or the level's target."""
+    return level(s).target if variant(s).win == "target" else s.players[RIVAL].infamy
+
+
 def hide_deck(v: State) -> None:
     """A view shows the Rival's next card and hides the order of the rest."""
     if v.solo is not None and v.solo.deck:

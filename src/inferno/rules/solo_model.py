@@ -123,7 +123,7 @@ def parse_solo(r: _Reader, circle_of: Any) -> SoloData:
     variants: dict[str, SoloVariant] = {}
     for i, v in enumerate(_table_list(r, "variant")):
         levels: dict[str, SoloLevel] = {}
-        for j, lv in enumerate(_table_list(v, "level")):
+        for lv in _table_list(v, "level"):
             deck = tuple(ids.index(lv.check_str(x, f"deck[{k}]", tuple(ids))) for k, x in enumerate(lv.seq("deck")))
             if not deck:
                 raise lv.fail("deck", "the Rival's deck needs at least one card")
@@ -149,7 +149,9 @@ def parse_solo(r: _Reader, circle_of: Any) -> SoloData:
     for won in (True, False):
         if not any(x.won == won for x in ranks):
             raise r.fail("ranks.table", "the table needs ranks for both a won and a lost game")
-    return SoloData(r.text("opponent.name"), r.flag("opponent.trade_half_diplomas_at_once"), tuple(cards), variants, tuple(ranks))
+    return SoloData(
+        r.text("opponent.name"), r.flag("opponent.trade_half_diplomas_at_once"), tuple(cards), variants, tuple(ranks)
+    )
 
 
 @dataclass(frozen=True, slots=True)

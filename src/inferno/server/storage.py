@@ -38,6 +38,8 @@ games_table = sa.Table(
     # bot is to move (so a restarted server resumes those games without replaying every stored game).
     sa.Column("seed_chosen", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
     sa.Column("bot_turn", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
+    # The solo game's "variant/level" ("" for a game between players).
+    sa.Column("solo", sa.String(40), nullable=False, default="", server_default=""),
 )
 _LATER_COLUMNS = ("seed_chosen", "bot_turn")
 
@@ -80,6 +82,7 @@ class GameRow:
     moves: list[tuple[int, str]] = field(default_factory=list)
     over: bool = False
     seed_chosen: bool = False  # the creator chose the seed (so the creator can know every hidden card)
+    solo: str = ""  # the solo game's "variant/level", "" for a game between players
 
 
 class StaleWriteError(RuntimeError):
@@ -117,6 +120,8 @@ class Storage:
             for name in _LATER_COLUMNS:
                 if name not in have:
                     conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT FALSE"))
+            if "solo" not in have:
+                conn.execute(sa.text("ALTER TABLE games ADD COLUMN solo VARCHAR(40) NOT NULL DEFAULT ''"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -142,6 +147,7 @@ class Storage:
                     over=False,
                     seed_chosen=g.seed_chosen,
                     bot_turn=bot_turn,
+                    solo=g.solo,
                 )
             )
 
@@ -244,6 +250,7 @@ def _game_row(r: Any) -> GameRow:
         r.spectator_hash,
         over=bool(r.over),
         seed_chosen=bool(r.seed_chosen),
+        solo=str(r.solo or ""),
     )
 
 

@@ -61,9 +61,7 @@ def game_screen(
 ) -> RenderableType:
     """Everything a player needs: board, every family, market, own hand, recent log, the decision."""
     parts: list[RenderableType] = [
-        Text(
-            f"Inferno — {_players_words(v)}, side {v.board.side}, seed {v.config.seed}, turn {v.turn}"
-        ),
+        Text(f"Inferno — {_players_words(v)}, side {v.board.side}, seed {v.config.seed}, turn {v.turn}"),
         board_group(v),
         families_group(v, labels),
         cards_group(v, viewer),
@@ -117,5 +115,7 @@ def scoring_table(s: State, labels: Sequence[str]) -> Table:
 
 def _players_words(v: State) -> str:
     if v.solo is not None and v.config.solo is not None:
-        return f"solo game against the Rival ({v.rules.solo.variants[v.config.solo.variant].name}, {v.config.solo.level})"
+        return (
+            f"solo game against the Rival ({v.rules.solo.variants[v.config.solo.variant].name}, {v.config.solo.level})"
+        )
     return f"{v.num_players} player{'s' if v.num_players != 1 else ''}"

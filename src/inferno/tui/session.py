@@ -193,7 +193,9 @@ class Session:
         mark = s.events
         apply_in_place(s, action)
         self.steps.append(describe_step(before, action, s, len(self.steps), text))
-        entry = LogEntry(len(self.steps) - 1, player, text, [event_line(e, _rival(s)) for e in new_events(mark, s.events)])
+        entry = LogEntry(
+            len(self.steps) - 1, player, text, [event_line(e, _rival(s)) for e in new_events(mark, s.events)]
+        )
         self.log.append(entry)
         return entry
 

@@ -62,8 +62,8 @@ def _ask_solo(read: Reader, console: Console) -> SoloConfig:
     """The solo game's variant and level, chosen from the solo data."""
     data = load_rules().solo
     console.print("Solo game against the Rival. Variants:", markup=False)
-    for v in data.variants.values():
-        console.print(f"  {v.id}: {v.name} — {v.description}", markup=False)
+    for sv in data.variants.values():
+        console.print(f"  {sv.id}: {sv.name} — {sv.description}", markup=False)
     names = tuple(data.variants)
 
     def variant(text: str) -> str:
