@@ -74,11 +74,16 @@ class GameRecord:
         return rec
 
 
+def game_fingerprint(s: State) -> str:
+    """The rules data a game depends on: the rules pack, plus the solo data in a solo game."""
+    return f"{s.rules.fingerprint}+{s.rules.solo.fingerprint}" if s.solo is not None else s.rules.fingerprint
+
+
 def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
     """The record of a game so far."""
     c = s.config
     texts = [action_text(s, a) for a in linked_to_list(s.actions)]
-    return GameRecord(c.players, c.seed, c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}), c.solo)
+    return GameRecord(c.players, c.seed, c.side, texts, c.rules_dir, game_fingerprint(s), dict(meta or {}), c.solo)
 
 
 def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True) -> State:
@@ -89,9 +94,9 @@ def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True)
         )
     except SetupError as exc:
         raise RecordError(f"the record's game cannot be set up: {exc}") from None
-    if rec.rules_fingerprint and rec.rules_fingerprint != s.rules.fingerprint:
+    if rec.rules_fingerprint and rec.rules_fingerprint != game_fingerprint(s):
         raise RecordError(
-            f"the record was made with other rules data (fingerprint {rec.rules_fingerprint}, these rules {s.rules.fingerprint})"
+            f"the record was made with other rules data (fingerprint {rec.rules_fingerprint}, these rules {game_fingerprint(s)})"
         )
     todo = rec.actions if upto is None else rec.actions[:upto]
     for i, text in enumerate(todo):

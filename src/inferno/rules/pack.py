@@ -135,7 +135,8 @@ def _read_files(directory: Path | None) -> tuple[dict[str, _Reader], list[Tagged
         else:
             raw = (embedded / name).read_bytes()
             label = name
-        digest.update(name.encode() + b"\0" + raw)
+        if name != "solo.toml":  # the solo data has its own fingerprint (multiplayer games do not use it)
+            digest.update(name.encode() + b"\0" + raw)
         try:
             tree = tomllib.loads(raw.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

@@ -55,6 +55,7 @@ def state_to_dict(s: State) -> dict[str, Any]:
     }
     if s.solo is not None:
         d["solo"] = s.solo.to_dict()
+        d["solo_fingerprint"] = s.rules.solo.fingerprint
     for f in _STATE_LISTS + _STATE_TUPLES:
         d[f] = list(getattr(s, f))
     for f in _STATE_INTS:
@@ -77,6 +78,15 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         raise SnapshotError(
             f"rules_fingerprint: the snapshot was made with other rules data ({saved_with}, these rules {rules.fingerprint})"
         )
+    solo_with = d.get("solo_fingerprint")
+    if cfg.solo is not None and solo_with and solo_with != rules.solo.fingerprint:
+        raise SnapshotError(
+            f"solo_fingerprint: the snapshot was made with other solo data ({solo_with}, these {rules.solo.fingerprint})"
+        )
+    if cfg.solo is not None and (
+        cfg.solo.variant not in rules.solo.variants or cfg.solo.level not in rules.solo.variants[cfg.solo.variant].levels
+    ):
+        raise SnapshotError(f"config.solo: unknown solo variant or level {cfg.solo.to_dict()}")
     if cfg.side not in rules.boards:
         raise SnapshotError(f"config.side: unknown side {cfg.side!r}")
     s = State.__new__(State)

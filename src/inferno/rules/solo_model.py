@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -87,6 +89,7 @@ class SoloData:
     cards: tuple[SoloCard, ...]
     variants: Mapping[str, SoloVariant]
     ranks: tuple[SoloRank, ...]
+    fingerprint: str  # of the solo data alone
 
     def rank(self, won: bool, margin: int) -> str:
         """The best rank of this kind of result whose minimum margin is reached."""
@@ -149,8 +152,14 @@ def parse_solo(r: _Reader, circle_of: Any) -> SoloData:
     for won in (True, False):
         if not any(x.won == won for x in ranks):
             raise r.fail("ranks.table", "the table needs ranks for both a won and a lost game")
+    digest = hashlib.sha256(json.dumps(r.tree, sort_keys=True).encode()).hexdigest()[:16]
     return SoloData(
-        r.text("opponent.name"), r.flag("opponent.trade_half_diplomas_at_once"), tuple(cards), variants, tuple(ranks)
+        r.text("opponent.name"),
+        r.flag("opponent.trade_half_diplomas_at_once"),
+        tuple(cards),
+        variants,
+        tuple(ranks),
+        digest,
     )
 
 
