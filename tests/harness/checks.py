@@ -63,7 +63,7 @@ def check_turn_start(s: inferno.State) -> None:
     r = s.rules
     if s.deck:
         assert len(s.market) == r.market_size, f"market holds {len(s.market)} cards with a deck of {len(s.deck)}"
-    for p, pl in enumerate(s.players):
+    for p, pl in enumerate(seated(s)):
         assert len(pl.hand) <= r.hand_size, f"player {p} holds {len(pl.hand)} cards"
         if s.deck:
             assert len(pl.hand) == r.hand_size, f"player {p} holds {len(pl.hand)} cards, deck not empty"

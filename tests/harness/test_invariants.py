@@ -33,9 +33,7 @@ GAMES = [
     for seed in range(seeds)
 ]
 # One-player games are solo games against the Rival: the seeds cycle through every variant and level.
-SOLO = [
-    inferno.SoloConfig(v, lv) for v in inferno.load_rules().solo.variants for lv in ("easy", "medium", "hard")
-]
+SOLO = [inferno.SoloConfig(v, lv) for v in inferno.load_rules().solo.variants for lv in ("easy", "medium", "hard")]
 
 
 def solo_for(players: int, seed: int) -> inferno.SoloConfig | None:

@@ -84,7 +84,8 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
             f"solo_fingerprint: the snapshot was made with other solo data ({solo_with}, these {rules.solo.fingerprint})"
         )
     if cfg.solo is not None and (
-        cfg.solo.variant not in rules.solo.variants or cfg.solo.level not in rules.solo.variants[cfg.solo.variant].levels
+        cfg.solo.variant not in rules.solo.variants
+        or cfg.solo.level not in rules.solo.variants[cfg.solo.variant].levels
     ):
         raise SnapshotError(f"config.solo: unknown solo variant or level {cfg.solo.to_dict()}")
     if cfg.side not in rules.boards:
