@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal test bench ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres
+.PHONY: play play-terminal snapshots test bench ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -18,7 +18,7 @@ $(STAMP_RUN): $(BIN)/python pyproject.toml
 
 $(STAMP_DEV): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web,calibrate]'
-	touch $@ $(STAMP_RUN)
+	touch $@ $(STAMP_RUN) $(STAMP_TUI)
 
 $(STAMP_WEB): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet -e '.[web]'
@@ -31,9 +31,18 @@ install-dev: $(STAMP_DEV)
 play: $(STAMP_WEB)
 	$(BIN)/inferno serve --new-game 3
 
-## Play in the terminal: one human against two bots.
-play-terminal: $(STAMP_RUN)
+## Play in the terminal (full screen): one human against two bots.
+STAMP_TUI := $(VENV)/.installed-tui
+$(STAMP_TUI): $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet -e '.[tui]'
+	touch $@
+
+play-terminal: $(STAMP_TUI)
 	$(BIN)/inferno play --seat 1=human --seat 2=bot:greedy --seat 3=bot:greedy
+
+## Rewrite the full-screen game's SVG snapshots after an intended change of its screens.
+snapshots: $(STAMP_DEV)
+	$(BIN)/pytest -q -p no:xdist tests/tui/test_app_snapshots.py --snapshot-update
 
 ## Debian's PostgreSQL for tests/web/test_postgres.py (the test creates, starts and removes its own cluster).
 postgres:
@@ -66,6 +75,16 @@ bench: $(STAMP_DEV)
 	$(BIN)/python benchmarks/bench_envs.py
 	$(BIN)/python benchmarks/bench_sim.py --games 1000
 	$(BIN)/python benchmarks/bench_bots.py
+
+## Long engine soak (not part of `make test`): the parser and Action fuzzers with thousands of inputs
+## over positions from many games, and the secrets audit over many more games; prints its figures.
+SOAK_EXAMPLES ?= 5000
+SOAK_GAMES ?= 40
+SOAK_SECRET_GAMES ?= 60
+soak-engine: $(STAMP_DEV)
+	INFERNO_FUZZ_EXAMPLES=$(SOAK_EXAMPLES) INFERNO_FUZZ_GAMES=$(SOAK_GAMES) INFERNO_FUZZ_REPORT=1 \
+		$(BIN)/pytest -p no:xdist -q -s tests/harness/test_fuzz.py
+	INFERNO_SECRETS_GAMES=$(SOAK_SECRET_GAMES) $(BIN)/pytest -n 2 -q tests/harness/test_secrets.py
 
 ## The measured bot ladder (about 40 min on 2 cores).
 ladder: $(STAMP_DEV)

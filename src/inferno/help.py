@@ -36,6 +36,20 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
         "where you have your own safe passage.",
         "S2 Soul movement; S1 p.11; RULES.md §5.2, §5.3",
     ),
+    Decision.DESK: DecisionHelp(
+        "P&P: place your Desk of Plutus",
+        "You laid a Soul down in Plutus's circle and gain your Desk: place it on an empty shield of that circle "
+        "('desk 4.2'). It fills the shield; whenever another player's Soul jumps over it, that player pays you "
+        "a Drachma (taking a loan if they have none). Crossing your own Desk is free.",
+        "S2 Hell phase (P&P); rulebook, Hell Phase p.11",
+    ),
+    Decision.BELL: DecisionHelp(
+        "P&P: ring a Bell of Phlegyas?",
+        "Before the Soul descends you may spend a Bell to slide it sideways to an empty neighbouring shield of "
+        "the same circle ('bell 3.2'); it then descends from there. 'done' keeps it where it was. A slide never "
+        "leaves the circle, so it never takes a Soul below its own circle.",
+        "S2 Hell phase (P&P); rulebook, Hell Phase p.11",
+    ),
     Decision.FLORENCE: DecisionHelp(
         "Florence phase",
         "Act in the quartiere your Soul's shield showed (or 'bribe' for {bribe} Drachmas to act in any): "

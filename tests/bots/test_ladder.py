@@ -30,3 +30,13 @@ def test_score_counts_the_focal_seat() -> None:
     expected = sum(1.0 / len(o.winners) for o in outcomes if o.lineup.index("greedy") in o.winners)
     assert r.wins == pytest.approx(expected)
     assert r.passed == (r.rate >= 0.9)
+
+
+def test_players_option_runs_only_those_matches() -> None:
+    from click.testing import CliRunner
+
+    from inferno.bots.ladder import main
+
+    res = CliRunner().invoke(main, ["-p", "2", "--greedy-games", "1", "--search-games", "1", "--search-bot", "easy"])
+    assert res.exit_code == 0, res.output
+    assert "(2p)" in res.output and "(4p)" not in res.output

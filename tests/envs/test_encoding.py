@@ -52,13 +52,14 @@ def test_blocks_follow_act_order_and_cover_the_space() -> None:
 def test_known_indices_are_stable() -> None:
     """The published table (the README) must not drift: spot-check a few indices."""
     enc = default_encoding()
-    assert enc.size == 2692
+    assert enc.size == 2692 + 2 * 46  # the P&P DESK and BELL blocks come after every older index
     assert enc.encode(Action(Act.ENTER, 1)) == 0
     assert enc.encode(Action(Act.DONE)) == 135
     assert enc.encode(Action(Act.SEND, 2, 1)) == 102 + 2 * 2 + 1
     assert enc.encode(Action(Act.TARGET, 45, 45)) == 486 + 45 * 46 + 45
     assert enc.encode(Action(Act.DIPLOMA, 9)) == 2686
-    assert enc.encode(Action(Act.FLOOR, 4)) == enc.size - 1
+    assert enc.encode(Action(Act.FLOOR, 4)) == 2691
+    assert enc.encode(Action(Act.DESK, 0)) == 2692 and enc.encode(Action(Act.BELL, 45)) == enc.size - 1
 
 
 @pytest.mark.parametrize(
@@ -70,7 +71,7 @@ def test_out_of_domain_actions_are_malformed(bad: Action) -> None:
         default_encoding().encode(bad)
 
 
-@pytest.mark.parametrize("index", [-1, 2692, 10**6])
+@pytest.mark.parametrize("index", [-1, 2692 + 2 * 46, 10**6])
 def test_out_of_range_indices_are_malformed(index: int) -> None:
     with pytest.raises(MalformedActionError):
         default_encoding().decode(index)

@@ -12,6 +12,7 @@ from typing import Any
 
 import inferno
 from inferno.rules.model import NOBLE, URCHIN
+from inferno.rules.pnp import DESK
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE
 
 
@@ -19,13 +20,13 @@ def check_souls(s: inferno.State) -> None:
     """Souls are conserved per colour (S0 Graveyard, supply and spare tiles; U15).
 
     Meeples: supply + Graveyard + meeples on shields (standing or lying) + the Soul moving along a jump
-    chain (held by a HELL_STEP decision) = the colour's supply at setup.
+    chain (held by a HELL_STEP decision, or a P&P BELL decision before it descends) = the colour's supply at setup.
     Tiles: spare tiles on shields + spare tiles left = the colour's spare tiles.
     """
     r = s.rules
     hell = s.hell
     on_shields = Counter(hell)
-    moving = [f[2] for f in s.stack if f[0] == inferno.Decision.HELL_STEP]
+    moving = [f[2] for f in s.stack if f[0] in (inferno.Decision.HELL_STEP, inferno.Decision.BELL)]
     assert len(moving) <= 1, f"{len(moving)} Souls moving at once"
     for c in range(1, 10):
         on_board = on_shields[c] + on_shields[LYING + c] + moving.count(c)
@@ -37,6 +38,8 @@ def check_souls(s: inferno.State) -> None:
         assert s.tiles[c] >= 0, f"colour {c}: negative spare tiles"
     valid = {EMPTY, PIT, *range(1, 10), *range(LYING + 1, LYING + 10), *range(TILE + 1, TILE + 10)}
     valid.update(GUARDIAN + slot for slot in range(len(s.guardians)))
+    if s.ext is not None and s.ext.plutus:
+        valid.update(DESK + p for p in range(s.num_players))
     bad = [(t, c) for t, c in enumerate(hell) if c not in valid]
     assert not bad, f"unknown shield contents {bad}"
 
@@ -180,6 +183,74 @@ def check_rival(s: inferno.State) -> None:
         assert sorted(s.solo.deck + s.solo.discard) == sorted(level.deck), "the Rival's deck is not conserved"
 
 
+def check_pnp(s: inferno.State) -> None:
+    """P&P pieces are conserved (pnp.toml): each family's Desks on the board + in reserve = desks_per_player,
+    all on the Desk circle; Bells held + Phlegyas's supply = bells_total; Desk tolls move Drachmas between
+    players only (paid = received, and nobody is paid for crossing their own Desk)."""
+    x = s.ext
+    if x is None:
+        assert not s.config.modules, "modules switched on but no expansion state"
+        return
+    d = x.data
+    for p in range(s.num_players):
+        placed = [t for t, c in enumerate(s.hell) if c == DESK + p]
+        expected = d.desks_per_player if x.plutus else 0
+        assert x.desks[p] >= 0 and len(placed) + x.desks[p] == expected, (
+            f"player {p}: {len(placed)} Desks placed + {x.desks[p]} held != {expected}"
+        )
+        assert all(s.board.circle[t] == d.desk_circle for t in placed), f"player {p}: Desk off circle {d.desk_circle}"
+        assert x.bells[p] >= 0, f"player {p}: negative Bells"
+    total = d.bells_total if x.phlegyas else 0
+    assert x.bell_supply >= 0 and sum(x.bells) + x.bell_supply == total, (
+        f"Bells: {sum(x.bells)} held + {x.bell_supply} with Phlegyas != {total}"
+    )
+    assert sum(x.desk_paid) == sum(x.desk_received), f"Desk tolls paid {x.desk_paid} != received {x.desk_received}"
+    if not x.plutus:
+        assert sum(x.desk_paid) == 0
+
+
+class DrachmaLedger:
+    """Follows a game step by step: a player's Drachmas change during another player's turn only by the Desk
+    tolls they receive (rulebook, Hell phase p.11, P&P: the Drachma is paid to the Desk's owner), and each
+    toll leaves the payer's purse — Drachmas paid between players are conserved."""
+
+    def __init__(self, s: inferno.State) -> None:
+        self._last = self._read(s)
+
+    @staticmethod
+    def _read(s: inferno.State) -> tuple[list[int], list[int], list[int], list[int]]:
+        x = s.ext
+        n = s.num_players
+        return (
+            [pl.drachmas for pl in s.players],
+            [pl.loans for pl in s.players],
+            list(x.desk_paid) if x is not None else [0] * n,
+            list(x.desk_received) if x is not None else [0] * n,
+        )
+
+    def update(self, s: inferno.State, mover: int) -> None:
+        money, loans, paid, got = self._read(s)
+        money0, loans0, paid0, got0 = self._last
+        per_loan = s.rules.drachmas_per_loan
+        for p in range(s.num_players):
+            received = got[p] - got0[p]
+            assert received >= 0 and paid[p] >= paid0[p], f"player {p}: Desk toll counters went back"
+            if p != mover:
+                assert paid[p] == paid0[p], f"player {p} paid a toll in another player's decision"
+                change = money[p] - money0[p]
+                assert change == received, f"player {p}: Drachmas changed by {change}, Desk tolls received {received}"
+            else:
+                assert received == 0, f"player {p} was paid for crossing their own Desk"
+                # the mover's purse falls by the tolls paid, after any loans they had to take
+                toll = paid[p] - paid0[p]
+                if toll:
+                    assert money[p] - money0[p] <= (loans[p] - loans0[p]) * per_loan - toll, (
+                        f"player {p}: paid {toll} in tolls but the purse did not fall by it"
+                    )
+        assert sum(paid) - sum(paid0) == sum(got) - sum(got0)
+        self._last = (money, loans, paid, got)
+
+
 CHECKS = (
     check_rival,
     check_souls,
@@ -191,6 +262,7 @@ CHECKS = (
     check_guests_and_barrels,
     check_cards,
     check_bounds,
+    check_pnp,
 )
 
 

@@ -75,10 +75,15 @@ def random_steps(s: inferno.State, seed: int, limit: int = MAX_DECISIONS, bot: s
 
 
 def play_random(
-    players: int, seed: int, side: str | None = None, record_events: bool = True, bot: str = "random"
+    players: int,
+    seed: int,
+    side: str | None = None,
+    record_events: bool = True,
+    bot: str = "random",
+    modules: tuple[str, ...] = (),
 ) -> inferno.State:
     """A full game between seeded bots (all of one kind, one generator seeded with ``seed``)."""
-    s = inferno.new_game(players, seed, side=side, record_events=record_events)
+    s = inferno.new_game(players, seed, side=side, record_events=record_events, modules=modules)
     for _ in random_steps(s, seed, bot=bot):
         pass
     return s

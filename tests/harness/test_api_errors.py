@@ -29,6 +29,17 @@ GARBAGE: list[Any] = [
     (0, 0, 0),  # no action kind 0
     (99, 0, 0),
     (-1, 0, 0),
+    (Act.ENTER, 4.0, 0),  # equal to a legal action, but not whole-number arguments
+    Action(Act.ENTER, 4.0, 0),
+    Action(Act.ENTER, True, 0),
+    Action(Act.DONE, 0, None),  # type: ignore[arg-type]
+    Action(Act.ENTER, 10**5000, 0),  # too large even to print
+    Action(10**5000, 0, 0),  # type: ignore[arg-type]
+    Action(True, 0, 0),  # type: ignore[arg-type]
+    Action(1.0, 4, 0),  # type: ignore[arg-type]
+    Action(Act.ENTER, (4,), 0),
+    Action(Act.ENTER, "4", 0),  # type: ignore[arg-type]
+    (Act.ENTER, ((((4,),),),), 0),
 ]
 
 BAD_TEXTS = [
@@ -62,6 +73,17 @@ BAD_TEXTS = [
     "swap 0.0 1.1",
     "swap 0.9 1.1",  # slot 9 does not exist (it must not alias another floor's space)
     "swap 9.1 0.1",
+    "gate ²",  # Unicode digits are not numbers in the notation
+    "gate ①",
+    "gate ¹",
+    "gate １",  # fullwidth
+    "exchange ٣",
+    "swap 0.¹ 1.1",
+    "swap ０.1 1.1",
+    "drown lust ²",
+    "gate " + "9" * 5000,  # too long even to convert
+    "exchange " + "1" * 10,
+    "gate 3\x00",
 ]
 
 
@@ -76,7 +98,15 @@ def _unchanged(s: inferno.State, before: dict[str, Any]) -> None:
     assert inferno.legal_actions(s)
 
 
-@pytest.mark.parametrize("action", GARBAGE, ids=[repr(g) for g in GARBAGE])
+def _name(x: Any) -> str:
+    try:
+        text = repr(x)
+    except ValueError:  # an int too large to print
+        return "huge-int"
+    return text if len(text) < 60 else "long"
+
+
+@pytest.mark.parametrize("action", GARBAGE, ids=[_name(g) for g in GARBAGE])
 def test_garbage_is_malformed_and_changes_nothing(action: Any) -> None:
     for s in _positions():
         before = inferno.state_to_dict(s)
@@ -95,6 +125,14 @@ def test_bad_text_is_malformed(text: str) -> None:
         with pytest.raises(inferno.MalformedActionError):
             inferno.parse_action(s, text)
         _unchanged(s, before)
+
+
+def test_error_messages_do_not_quote_a_long_input_whole() -> None:
+    s = _positions()[1]
+    for text in ("x" * 5000, "gate " + "x" * 5000, "send " + "y" * 5000 + " noble", "enter " + "²" * 5000):
+        with pytest.raises(inferno.MalformedActionError) as err:
+            inferno.parse_action(s, text)
+        assert len(str(err.value)) < 400 and "(5000 characters)" in str(err.value)
 
 
 def test_parse_action_refuses_non_text() -> None:

@@ -18,7 +18,7 @@ import pytest
 
 import inferno
 from inferno.bots.base import RandomBot
-from tests.harness.checks import InfamyLedger, check_all, check_finished, events_since
+from tests.harness.checks import DrachmaLedger, InfamyLedger, check_all, check_finished, events_since
 from tests.harness.play import BOTS, MAX_DECISIONS, SIDES, play_random, random_steps
 
 RANDOM_SEEDS = 25  # random-bot games per player count and side: 4 x 2 x 25 = 200 games
@@ -47,6 +47,17 @@ def _game_id(n: int, side: str, seed: int, bot: str) -> str:
 
 
 GAME_IDS = [_game_id(*g) for g in GAMES]
+
+# P&P expansion games: each module alone and both, at 4 and 5 players (5 players need the expansion).
+PNP_MODULES = (("plutus",), ("phlegyas",), ("plutus", "phlegyas"))
+PNP_GAMES = [
+    (n, seed, bot, modules)
+    for modules in PNP_MODULES
+    for n in (4, 5)
+    for bot, seeds in (("random", 3), ("accuser", 2))
+    for seed in range(seeds)
+]
+PNP_IDS = [f"{bot}-p{n}-{'+'.join(m)}-s{seed}" for n, seed, bot, m in PNP_GAMES]
 
 
 def _json_round_trip(s: inferno.State) -> None:
@@ -88,10 +99,14 @@ def _check_decision(s: inferno.State) -> tuple[list[inferno.Action], dict[infern
     return acts, successors
 
 
-def _play_checked(players: int, side: str, seed: int, bot_name: str) -> inferno.State:
-    s = inferno.new_game(players, seed, side=side, solo=solo_for(players, seed))
-    assert s.config.side == side and s.config.solo == solo_for(players, seed)
+def _play_checked(
+    players: int, side: str | None, seed: int, bot_name: str, modules: tuple[str, ...] = ()
+) -> inferno.State:
+    s = inferno.new_game(players, seed, side=side, modules=modules, solo=solo_for(players, seed))
+    assert side is None or s.config.side == side
+    assert s.config.solo == solo_for(players, seed)
     ledger = InfamyLedger(s)
+    money = DrachmaLedger(s)
     check_all(s)
     bot = BOTS[bot_name](seed)
     for i in range(MAX_DECISIONS):
@@ -100,6 +115,7 @@ def _play_checked(players: int, side: str, seed: int, bot_name: str) -> inferno.
         acts, successors = _check_decision(s)
         choice = bot.choose(inferno.view(s, inferno.to_move(s)), acts)
         head, log = s.events, s.actions
+        mover = inferno.to_move(s)
         progress = (s.turn, s.dante, s.version)
         inferno.apply_in_place(s, choice)
         assert s.turn >= progress[0] and s.dante >= progress[1], "turns and Dante only go forward (S0 Dante's path)"
@@ -110,6 +126,7 @@ def _play_checked(players: int, side: str, seed: int, bot_name: str) -> inferno.
         assert copied.actions[0] == s.actions[0] == choice and copied.actions[1] is s.actions[1] is log
         assert events_since(copied, head) == events_since(s, head), f"events differ at decision {i}"
         ledger.update(s)
+        money.update(s, mover)
         check_all(s)
         if i % SNAPSHOT_EVERY == 0:
             _json_round_trip(s)
@@ -134,6 +151,35 @@ def test_game_invariants(players: int, side: str, seed: int, bot: str) -> None:
     else:  # solo: won or lost against the Rival or the target, with a rank of the score table
         assert r.solo is not None and r.winners == ((0,) if r.solo.won else ())
         assert r.solo.rank in {x.name for x in s.rules.solo.ranks if x.won == r.solo.won}
+
+
+@pytest.mark.parametrize(("players", "seed", "bot", "modules"), PNP_GAMES, ids=PNP_IDS)
+def test_expansion_game_invariants(players: int, seed: int, bot: str, modules: tuple[str, ...]) -> None:
+    """Every invariant holds at every decision of P&P games (rulebook, Hell phase p.11, P&P), with each module
+    alone and both, at 4 and 5 players: Desks and Bells conserved, Desk tolls paid between players only."""
+    s = _play_checked(players, None, seed, bot, modules)
+    _json_round_trip(s)
+    check_finished(s)
+    again = inferno.replay(inferno.record_of(s))
+    assert inferno.state_to_dict(again) == inferno.state_to_dict(s)
+    assert s.config.modules == modules
+
+
+def test_expansion_games_use_desks_and_bells() -> None:
+    """The P&P harness games above place Desks, pay Desk tolls and ring Bells, so the checks see them."""
+    kinds: set[inferno.Act] = set()
+    decisions: set[inferno.Decision] = set()
+    tolls = 0
+    for n, seed, bot, modules in PNP_GAMES:
+        s = inferno.new_game(n, seed, modules=modules, record_events=False)
+        for step in random_steps(s, seed, bot=bot):
+            kinds.add(step.choice.kind)
+            decisions.add(inferno.Decision(s.stack[-1][0]))
+        assert s.ext is not None
+        tolls += sum(s.ext.desk_paid)
+    assert {inferno.Act.DESK, inferno.Act.BELL} <= kinds
+    assert {inferno.Decision.DESK, inferno.Decision.BELL} <= decisions
+    assert tolls > 0
 
 
 @pytest.mark.parametrize("players", [1, 4])
@@ -177,6 +223,7 @@ def test_harness_covers_every_action_and_decision() -> None:
                         decisions.add(inferno.Decision(s.stack[-1][0]))
                         listed.update(a.kind for a in step.actions)
                         chosen.add(step.choice.kind)
-    assert set(inferno.Act) - listed == set()
-    assert set(inferno.Act) - chosen == set()
-    assert {d for d in inferno.Decision if d < 100} - decisions == set()
+    expansion = {inferno.Act.DESK, inferno.Act.BELL}  # covered by the P&P games (test above)
+    assert set(inferno.Act) - listed == expansion
+    assert set(inferno.Act) - chosen == expansion
+    assert {d for d in inferno.Decision if d < 100} - decisions == {inferno.Decision.DESK, inferno.Decision.BELL}

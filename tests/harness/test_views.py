@@ -17,8 +17,9 @@ HIDDEN = -1
 
 
 def _open_parts(s: inferno.State) -> dict[str, Any]:
-    """The snapshot without the hidden parts (hands, deck order) and without who is viewing."""
+    """The snapshot without the hidden parts (hands, deck order, the seed) and without who is viewing."""
     d = inferno.state_to_dict(s)
+    d["config"].pop("seed")
     for pd in d["players"]:
         pd["hand"] = len(pd["hand"])
     d["deck"] = len(d["deck"])
@@ -58,6 +59,7 @@ def test_player_view_hides_other_hands_and_deck(index: int) -> None:
         assert v.market == s.market
         if s.solo is not None:
             assert v.solo is not None and v.solo.deck == s.solo.deck[:1] + [HIDDEN] * (len(s.solo.deck) - 1)
+        assert v.config.seed is None and v.config.seed_hidden and s.config.seed is not None
         assert _open_parts(v) == _open_parts(s)
 
 

@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from inferno.rules.pack import load_rules
 from tools import calibrate_hell
 from tools.generate_default_data import SIDES, board, down_links
+
+from inferno.rules.pack import load_rules
 
 
 def test_scaling_keeps_the_gates_and_the_shape() -> None:

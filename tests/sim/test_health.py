@@ -148,7 +148,7 @@ def test_the_report_follows_a_rules_dir(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("-p", "7"), "player counts go from 1 to 4"),
+        (("-p", "7"), "player counts go from 1 to 5"),
         (("-p", "two"), "is not a list of player counts"),
         (("-b", "nosuchbot"), "nosuchbot"),
         (("-p", "3", "-b", "random,greedy"), "3 players need 1 or 3 bots"),

@@ -70,7 +70,7 @@ def test_hot_seat_shows_a_pass_screen_and_only_the_deciders_hand(tmp_path: Path)
 
 def test_interactive_setup_without_options(tmp_path: Path) -> None:
     env = {"XDG_DATA_HOME": str(tmp_path)}
-    code, out = _play([], "2\n\nbot:nonsense\nbot:random\n42\nquit\n", env)
+    code, out = _play([], "2\n\n\nbot:nonsense\nbot:random\n42\nquit\n", env)
     assert code == 0, out
     assert "unknown bot 'nonsense'" in out
     rec = load_record(tmp_path / "inferno" / "autosave.json")

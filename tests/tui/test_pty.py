@@ -37,7 +37,19 @@ def _play_to_end(p: PtyProcess, max_decisions: int = 2000) -> int:
 
 def test_whole_game_through_the_real_command_in_a_terminal(tmp_path: Path) -> None:
     save = tmp_path / "pty.json"
-    args = [INFERNO, "play", "--seat", "1=human", "--seat", "2=bot:random", "--seed", "12", "--save", str(save)]
+    args = [
+        INFERNO,
+        "play",
+        "--plain",
+        "--seat",
+        "1=human",
+        "--seat",
+        "2=bot:random",
+        "--seed",
+        "12",
+        "--save",
+        str(save),
+    ]
     p = PtyProcess(args)
     decisions = _play_to_end(p)
     assert p.wait() == 0
@@ -48,7 +60,19 @@ def test_whole_game_through_the_real_command_in_a_terminal(tmp_path: Path) -> No
 
 def test_resume_after_a_kill_mid_game_loses_no_move(tmp_path: Path) -> None:
     save = tmp_path / "killed.json"
-    args = [INFERNO, "play", "--seat", "1=human", "--seat", "2=bot:random", "--seed", "21", "--save", str(save)]
+    args = [
+        INFERNO,
+        "play",
+        "--plain",
+        "--seat",
+        "1=human",
+        "--seat",
+        "2=bot:random",
+        "--seed",
+        "21",
+        "--save",
+        str(save),
+    ]
     p = PtyProcess(args)
     for _ in range(12):
         p.expect(PROMPT)
@@ -62,7 +86,7 @@ def test_resume_after_a_kill_mid_game_loses_no_move(tmp_path: Path) -> None:
     # The resumed session rebuilds exactly the state at the kill.
     assert inferno.state_to_dict(Session.resume(save).state) == inferno.state_to_dict(at_kill)
     # And the real command resumes it and plays on to the end.
-    q = PtyProcess([INFERNO, "play", "--resume", str(save)])
+    q = PtyProcess([INFERNO, "play", "--plain", "--resume", str(save)])
     q.expect(f"Resumed {save} at action {len(rec.actions)}")
     _play_to_end(q)
     assert q.wait() == 0
@@ -73,7 +97,9 @@ def test_resume_after_a_kill_mid_game_loses_no_move(tmp_path: Path) -> None:
 
 def test_quit_in_a_terminal_saves_and_says_how_to_resume(tmp_path: Path) -> None:
     save = tmp_path / "q.json"
-    p = PtyProcess([INFERNO, "play", "--seat", "1=human", "--seat", "2=bot:random", "--seed", "2", "--save", str(save)])
+    p = PtyProcess(
+        [INFERNO, "play", "--plain", "--seat", "1=human", "--seat", "2=bot:random", "--seed", "2", "--save", str(save)]
+    )
     p.expect(PROMPT)
     p.send("1")
     p.expect(PROMPT)
@@ -85,7 +111,9 @@ def test_quit_in_a_terminal_saves_and_says_how_to_resume(tmp_path: Path) -> None
 
 def test_ctrl_c_saves_every_move_made(tmp_path: Path) -> None:
     save = tmp_path / "c.json"
-    p = PtyProcess([INFERNO, "play", "--seat", "1=human", "--seat", "2=bot:random", "--seed", "4", "--save", str(save)])
+    p = PtyProcess(
+        [INFERNO, "play", "--plain", "--seat", "1=human", "--seat", "2=bot:random", "--seed", "4", "--save", str(save)]
+    )
     p.expect(PROMPT)
     p.send("1")
     p.expect(PROMPT)

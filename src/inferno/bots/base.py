@@ -78,7 +78,7 @@ def play_game(s: State, bots: Sequence[Bot], max_decisions: int = 100_000) -> St
         p = to_move(s)
         acts = legal_actions(s)
         choice = bots[p].choose(view(s, p), acts)
-        apply_in_place(s, choice)
+        apply_in_place(s, choice, rollback=False)
         n += 1
         if n > max_decisions:
             raise RuntimeError(f"game did not end within {max_decisions} decisions")

@@ -8,7 +8,18 @@ so far what the final scoring (S3, RULES.md §16.2) would probably add:
 * Diplomas still to come at Dante's stops ahead, for the players leading (or close on) each track;
 * pairs of ½ Diplomas (step 3), played Fraud cards' end-game halves (step 1), the Boat's loan penalty
   (step 5) and the Reputation awards the player leads now (step 6);
-* smaller terms for what helps later: money, family members at Home, Guests, Barrels, cards in hand.
+* smaller terms for what helps later: money, family members at Home, Guests, Barrels, cards in hand, and
+  with the P&P expansion the Bells held (Desk tolls need no term: the engine moves the Drachma from
+  the mover to the Desk's owner and the money term sees it, so bots route around other players' Desks);
+* the lower Hell: own safe passages are worth more the more empty shields below the Walls of Dis they
+  open (only passage holders can fill them), while the game has still some way to go;
+* the loans still to come: Drachmas the player will probably have to pay beyond what it holds will be
+  borrowed, at the price the loan table puts on the next loans (asked from the engine);
+* sudden death: as the shields above the Walls fill up, the game may end at once, so the current
+  lead counts for more — a leader gains from crowding the upper Hell, a trailing player loses.
+
+Every weight is a parameter of the bot (:class:`Weights`); every rule quantity (loan penalties, the
+Walls' place, the board's lines and gates) comes from the engine and the rules data.
 
 ``utilities`` turns the estimates into one number in [0, 1] per player (how good the position is for
 that player compared with the best opponent); a finished game gives 1 for a sole winner.
@@ -19,8 +30,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from inferno.rules.effects import endgame_loan_penalty, guests, owns_barrel
-from inferno.rules.model import StopKind
+from inferno.rules.effects import endgame_loan_penalty, guests, owns_barrel, take_loan
+from inferno.rules.model import Board, StopKind
 from inferno.rules.scoring import endgame_value, reputation_value
 from inferno.rules.solo import RIVAL
 from inferno.rules.solo import level as solo_level
@@ -45,6 +56,19 @@ class Weights:
     fraud_without_barrel: float = 0.3  # fraction of a played card's end-game value without its Barrel
     reputation_floor: float = 0.4  # weight of a Reputation lead at the start (1 at the end)
     margin_scale: float = 8.0  # Infamy margin that makes a position clearly good in ``utilities``
+    # The lower Hell (below the Walls of Dis), scaled by the part of the game still to play:
+    passage_open: float = 1.5  # holding a safe passage that still opens an empty shield below the Walls
+    lower_shield: float = 0.35  # each empty shield below the Walls the player's own passages open
+    # Loans still to come: Drachmas a player expects to pay from now to the end (ferries, bribes, ...),
+    # scaled by the part of the game still to play, and how much of it Florins held will cover.
+    drachma_need: float = 16.0
+    florin_cover: float = 0.0
+    loan_foresight: float = 1.0  # share of the expected loans' table cost counted now
+    # Sudden death: upper-Hell empty shields below which the danger rises (0 → 1 when none is left),
+    # and how much the lead over the best opponent is amplified at full danger.
+    crowd_horizon: float = 8.0
+    crowd_stake: float = 0.5
+    bell: float = 0.5  # P&P: a Bell held (a later free sideways slide), so it is rung when it gains more
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -70,6 +94,109 @@ def projected_phlegethon(s: State) -> list[float]:
         empty = sum(1 for t in s.board.circle_shields[circle] if hell[t] == EMPTY)
         out[circle] = max(float(r.phleg_min), s.phleg[circle] - empty * frac)
     return out
+
+
+_LOWER_REACH: dict[int, tuple[Board, tuple[frozenset[int], ...]]] = {}
+_LOAN_COSTS: dict[str, tuple[int, ...]] = {}
+
+
+def lower_reach(s: State) -> tuple[frozenset[int], ...]:
+    """For each gate of the Walls of Dis, the shields below the Walls a Soul can reach through it.
+
+    Read from the board's lines: the shield under gate g (in the first circle below the Walls) and
+    every shield joined below it.
+    """
+    b = s.board
+    hit = _LOWER_REACH.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1]
+    below = s.rules.walls_above_circle
+    reach: list[set[int]] = [set() for _ in range(b.gates)]
+    for t in b.circle_shields[below] if below < len(b.circle_shields) else ():
+        g = b.gate[t]
+        if g < 0:
+            continue
+        todo = [t]
+        while todo:
+            u = todo.pop()
+            if u not in reach[g]:
+                reach[g].add(u)
+                todo.extend(b.down[u])
+    out = tuple(frozenset(r) for r in reach)
+    _LOWER_REACH[id(b)] = (b, out)
+    return out
+
+
+def open_lower_shields(s: State, p: int) -> int:
+    """Empty shields below the Walls of Dis that player ``p``'s own safe passages lead to."""
+    passages = s.players[p].passages
+    if not passages:
+        return 0
+    reach = lower_reach(s)
+    shields: set[int] = set()
+    for g, r in enumerate(reach):
+        if passages >> g & 1:
+            shields |= r
+    hell = s.hell
+    return sum(1 for t in shields if hell[t] == EMPTY)
+
+
+def upper_empty_shields(s: State) -> int:
+    """Empty shields above the Walls of Dis (where every ferried Soul must first stop or pass)."""
+    hell = s.hell
+    b = s.board
+    return sum(1 for c in range(1, s.rules.walls_above_circle) for t in b.circle_shields[c] if hell[t] == EMPTY)
+
+
+def sudden_death_danger(s: State, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """0 while the upper Hell has room, rising to 1 as its last empty shields fill."""
+    if w.crowd_horizon <= 0:
+        return 0.0
+    room = upper_empty_shields(s)
+    return max(0.0, 1.0 - room / w.crowd_horizon) ** 2
+
+
+def next_loan_costs(s: State) -> tuple[int, ...]:
+    """Infamy the 1st, 2nd, ... loan costs (at once and at the end), the last entry for every later loan.
+
+    Asked from the engine: loans are taken on a scratch copy with Charon's own ``take_loan`` and
+    the end-game ``endgame_loan_penalty``.
+    """
+    key = s.rules.fingerprint
+    hit = _LOAN_COSTS.get(key)
+    if hit is not None:
+        return hit
+    t = s.copy()
+    t.record_events = False
+    pl = t.players[0]
+    pl.loans = 0
+    costs = []
+    for _ in range(len(s.rules.loan_positions) + 1):
+        before = pl.infamy + endgame_loan_penalty(t, 0)
+        take_loan(t, 0)
+        costs.append(before - (pl.infamy + endgame_loan_penalty(t, 0)))
+    out = tuple(costs)
+    _LOAN_COSTS[key] = out
+    return out
+
+
+def expected_loan_cost(s: State, p: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """Infamy the loans the player will probably still need are expected to cost (≥ 0)."""
+    pl = s.players[p]
+    need = w.drachma_need * (1.0 - progress(s))
+    short = need - pl.drachmas - w.florin_cover * pl.florins / max(1, s.rules.florins_per_drachma)
+    if short <= 0:
+        return 0.0
+    loans = short / max(1, s.rules.drachmas_per_loan)
+    costs = next_loan_costs(s)
+    total = 0.0
+    k = pl.loans
+    while loans > 0:
+        c = costs[min(k, len(costs) - 1)]
+        total += c * min(1.0, loans)
+        loans -= 1.0
+        k += 1
+    return total
 
 
 def _future_diploma_circles(s: State) -> list[int]:
@@ -115,6 +242,11 @@ def player_values(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
             for p, v in enumerate(vals):
                 if v == best_v:
                     values[p] += weight * pts / tied
+    if len(players) > 1 and w.crowd_stake:
+        danger = sudden_death_danger(s, w)
+        if danger > 0:
+            margins = [v - max(u for q, u in enumerate(values) if q != p) for p, v in enumerate(values)]
+            values = [v + w.crowd_stake * danger * m for v, m in zip(values, margins, strict=True)]
     return values
 
 
@@ -142,6 +274,15 @@ def _own_terms(s: State, pl: PlayerState, p: int, phleg: list[float], w: Weights
     barrels = bin(pl.panel).count("1") + sum(1 for c in pl.tower if c >= T_BARREL)
     total += w.barrel * barrels
     total += w.hand_card * len(pl.hand)
+    rest = 1.0 - progress(s)
+    if pl.passages and rest > 0:
+        room = open_lower_shields(s, p)
+        if room:
+            total += rest * (w.passage_open + w.lower_shield * room)
+    if w.loan_foresight:
+        total -= w.loan_foresight * expected_loan_cost(s, p, w)
+    if s.ext is not None:  # P&P: Bells held; Desk tolls already show in the Drachmas above
+        total += w.bell * s.ext.bells[p]
     return total
 
 

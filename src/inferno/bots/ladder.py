@@ -113,10 +113,24 @@ def ladder_table(results: list[MatchResult]) -> Table:
 @click.option("--search-games", type=click.IntRange(1), default=40, show_default=True, help="Games per search match.")
 @click.option("--search-bot", default="hard", show_default=True, help="The search level measured against greedy.")
 @click.option("--seed", type=int, default=1000, show_default=True, help="Seed of the first game.")
+@click.option(
+    "--players",
+    "-p",
+    "player_counts",
+    type=click.Choice(["2", "4"]),
+    multiple=True,
+    help="Only the matches with this many players (repeatable; default both).",
+)
 @click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True, help="Processes.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON.")
 def main(
-    greedy_games: int, search_games: int, search_bot: str, seed: int, workers: int, json_path: Path | None
+    greedy_games: int,
+    search_games: int,
+    search_bot: str,
+    seed: int,
+    player_counts: tuple[str, ...],
+    workers: int,
+    json_path: Path | None,
 ) -> None:
     """Measure the bot ladder and print it as a table."""
     console = Console()
@@ -128,6 +142,8 @@ def main(
         (Match(search_bot, "greedy", 2, 0.65), search_games),
         (Match(search_bot, "greedy", 4, 0.5), search_games),
     ]
+    if player_counts:
+        matches = [(m, n) for m, n in matches if str(m.players) in player_counts]
     results = []
     for m, n in matches:
         with console.status(f"{m.focal} vs {m.opponent}, {m.players} players, {n} games"):

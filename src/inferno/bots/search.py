@@ -124,7 +124,7 @@ class SearchBot:
                     ch = children.get(b)
                     if ch is not None:
                         ch.avail += 1
-                apply_in_place(s, a)
+                apply_in_place(s, a, rollback=False)
                 path.append(child)
                 break
             best_a, best_score = acts[0], float("-inf")
@@ -134,14 +134,14 @@ class SearchBot:
                 score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if score > best_score:
                     best_a, best_score = b, score
-            apply_in_place(s, best_a)
+            apply_in_place(s, best_a, rollback=False)
             node = children[best_a]
             path.append(node)
         for _ in range(self.config.rollout_depth):
             if s.over:
                 break
             acts = legal_actions(s)
-            apply_in_place(s, acts[rng.randrange(len(acts))])
+            apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
         reward = utilities(s, self.weights)
         for n in path[1:]:
             n.visits += 1

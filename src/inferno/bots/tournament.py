@@ -31,6 +31,7 @@ class GameSpec:
     players: int
     side: str | None
     lineup: tuple[str, ...]
+    modules: tuple[str, ...] = ()  # P&P expansion modules
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +98,20 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return out
 
 
-def schedule(bots: Sequence[str], players: int, games: int, seed: int = 0, side: str | None = None) -> list[GameSpec]:
+def schedule(
+    bots: Sequence[str],
+    players: int,
+    games: int,
+    seed: int = 0,
+    side: str | None = None,
+    modules: tuple[str, ...] = (),
+) -> list[GameSpec]:
     """Every game of the tournament: each lineup plays seeds ``seed .. seed+games-1``, seats rotated."""
     specs = []
     for lineup in lineups(bots, players):
         for g in range(games):
             r = g % players
-            specs.append(GameSpec(seed + g, players, side, lineup[r:] + lineup[:r]))
+            specs.append(GameSpec(seed + g, players, side, lineup[r:] + lineup[:r], modules))
     return specs
 
 
@@ -126,7 +134,7 @@ class _TimedBot:
 
 def play(spec: GameSpec) -> GameOutcome:
     """Play one game; each seat's bot is seeded from the game seed and its seat."""
-    s = new_game(spec.players, spec.seed, side=spec.side, record_events=False)
+    s = new_game(spec.players, spec.seed, side=spec.side, record_events=False, modules=spec.modules)
     bots = [_TimedBot(make_bot(name, spec.seed * 16 + seat)) for seat, name in enumerate(spec.lineup)]
     play_game(s, bots)  # type: ignore[arg-type]
     r = result(s)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from pathlib import Path
 
 import click
@@ -16,7 +17,7 @@ from inferno.rules.actions import InfernoError
 from inferno.rules.pack import RulesDataError
 from inferno.rules.setup import SetupError
 from inferno.tui.loop import TerminalGame, make_reader
-from inferno.tui.session import Seat, SeatError, Session, parse_seat_option
+from inferno.tui.session import Seat, SeatError, Session, parse_seat_options
 from inferno.tui.setup_dialog import interactive_setup
 
 
@@ -33,8 +34,19 @@ def make_console() -> Console:
     return console
 
 
+def full_screen_available() -> bool:
+    """The full-screen game needs a terminal on stdin and stdout, and the ``tui`` extra (Textual)."""
+    if not (sys.stdout.isatty() and sys.stdin.isatty()) or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
-    given = dict(parse_seat_option(x) for x in seat_opts)
+    given = parse_seat_options(seat_opts)
     n = players or (max(given) + 1 if given else 1)
     if any(i >= n for i in given):
         raise SeatError(f"a --seat is numbered beyond the {n} players")
@@ -48,7 +60,14 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
 
 @click.command(name="play")
 @click.option("--seat", "seat_opts", multiple=True, metavar="N=WHO", help="Who plays seat N: human or bot:NAME.")
-@click.option("--players", "-p", type=click.IntRange(1, 4), default=None, help="Number of players (1-4).")
+@click.option("--players", "-p", type=click.IntRange(1, 5), default=None, help="Number of players (1-5; 5 with P&P).")
+@click.option(
+    "--module",
+    "modules",
+    multiple=True,
+    metavar="NAME",
+    help="P&P expansion module: plutus (Desks) or phlegyas (Bells); repeat for both.",
+)
 @click.option("--seed", "-s", type=int, default=None, help="Game seed (random if not given).")
 @click.option("--side", type=click.Choice(["I/II", "III/IV"]), default=None, help="Board side (default: by players).")
 @click.option(
@@ -56,39 +75,60 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
 )
 @click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Autosave file.")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Resume a saved game.")
+@click.option(
+    "--plain", is_flag=True, help="Line mode (for pipes, screen readers and scripts); automatic off a terminal."
+)
+@click.option("--mono", is_flag=True, help="Full-screen mode without colour (sins keep their symbol and letter).")
+@click.option(
+    "--pace", type=click.FloatRange(0, 10), default=None, help="Seconds each bot move is shown (full screen)."
+)
 @solo_options
 def command(
     seat_opts: tuple[str, ...],
     players: int | None,
+    modules: tuple[str, ...],
     seed: int | None,
     side: str | None,
     rules_dir: Path | None,
     save: Path | None,
     resume: Path | None,
+    plain: bool,
+    mono: bool,
+    pace: float | None,
     solo_variant: str | None,
     solo_level: str | None,
 ) -> None:
-    """Play Inferno in the terminal: 1-4 seats, each a human or a bot (e.g. --seat 2=bot:random).
+    """Play Inferno in the terminal: 1-5 seats, each a human or a bot (e.g. --seat 2=bot:random).
+
+    With the P&P expansion (--module plutus, --module phlegyas) up to 5 seats.
 
     Without options a short set-up asks for the seats and the seed. The game is saved after every
     action (default file: ~/.local/share/inferno/autosave.json); resume it with --resume FILE.
+    On a terminal the game is full screen (keys: F1 help, F2 glossary); --plain or a pipe gives the
+    line mode.
     """
     console = make_console()
     try:
         if resume is not None:
-            overrides = dict(parse_seat_option(x) for x in seat_opts)
+            overrides = parse_seat_options(seat_opts)
             session = Session.resume(resume, overrides, save)
             console.print(f"Resumed {resume} at action {session.state.version}.", markup=False, soft_wrap=True)
         else:
-            if not seat_opts and players is None and solo_variant is None and solo_level is None:
-                seats, seed, solo = interactive_setup(make_reader(console), console)
+            if not seat_opts and players is None and not modules and solo_variant is None and solo_level is None:
+                seats, seed, modules, solo = interactive_setup(make_reader(console), console)
             else:
                 seats = _seats(seat_opts, players)
                 solo = solo_config(len(seats), solo_variant, solo_level)
             if seed is None:
                 seed = random.randrange(1_000_000)
             session = Session.start(
-                seats, seed, save or default_save_path(), side, str(rules_dir) if rules_dir else None, solo
+                seats,
+                seed,
+                save or default_save_path(),
+                side,
+                str(rules_dir) if rules_dir else None,
+                modules,
+                solo,
             )
             against = f" against the Rival ({describe(solo)})" if solo is not None else ""
             console.print(
@@ -98,6 +138,22 @@ def command(
         raise click.ClickException(str(exc)) from None
     except EOFError:
         raise click.ClickException("input ended during set-up") from None
+    if not plain and full_screen_available():
+        from inferno.tui.app import run_app
+        from inferno.tui.app.app import PACE
+
+        outcome = run_app(session, pace=PACE if pace is None else pace, mono=mono)
+        if outcome == "over":
+            from inferno.tui.screen import scoring_table
+
+            console.print(scoring_table(session.state, session.labels()))
+            console.print(f"The game record is saved in {session.save_path}", markup=False, soft_wrap=True)
+        else:
+            path = session.save_path
+            console.print(
+                f"Game saved to {path}.\nResume with: inferno play --resume {path}", markup=False, soft_wrap=True
+            )
+        return
     game = TerminalGame(session, console)
     code = game.run()
     if code:

@@ -12,25 +12,28 @@ from rich.table import Table
 
 from inferno.bots.base import BotSpecError, make_bot
 from inferno.rules.pack import RulesDataError, load_rules
+from inferno.rules.pnp import MAX_PLAYERS, ModuleError, check_modules, load_pnp
 from inferno.sim.health import HealthConfig, HealthReport, lineup, report_rows, run_health
 from inferno.sim.record import GameSummary
 from inferno.sim.runner import local_cores
 
 
 def parse_players(text: str) -> tuple[int, ...]:
-    """``"2,3,4"`` → (2, 3, 4), each between 1 and 4."""
+    """``"2,3,4"`` → (2, 3, 4), each between 1 and 5 (5 with the P&P expansion)."""
     try:
         counts = tuple(int(x) for x in text.split(",") if x.strip())
     except ValueError:
         raise click.BadParameter(f"{text!r} is not a list of player counts such as 2,3,4") from None
-    if not counts or any(not 1 <= n <= 4 for n in counts):
-        raise click.BadParameter("player counts go from 1 to 4, e.g. 2,3,4")
+    if not counts or any(not 1 <= n <= MAX_PLAYERS for n in counts):
+        raise click.BadParameter(f"player counts go from 1 to {MAX_PLAYERS}, e.g. 2,3,4")
     return tuple(dict.fromkeys(counts))
 
 
 def print_report(report: HealthReport, console: Console) -> None:
     """The report as one table per player count, then the targets."""
     console.print(f"Rules data: [bold]{report.source}[/] (fingerprint {report.rules})")
+    if report.modules:
+        console.print(f"P&P expansion: {' and '.join(m.capitalize() for m in report.modules)}")
     for h in report.counts:
         t = Table(title=f"{h.players} player{'s' if h.players > 1 else ''}, side {h.side} — 95% intervals")
         t.add_column("figure")
@@ -61,6 +64,13 @@ def print_report(report: HealthReport, console: Console) -> None:
     "--bots", "-b", default="greedy", show_default=True, help="One bot for every seat, or one per seat (rotated)."
 )
 @click.option("--first-seed", type=int, default=0, show_default=True)
+@click.option(
+    "--module",
+    "modules",
+    multiple=True,
+    metavar="NAME",
+    help="P&P expansion module for every game: plutus or phlegyas (repeat for both; 5 players need one).",
+)
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: all).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write JSON.")
 @click.option(
@@ -77,6 +87,7 @@ def command(
     players: str,
     bots: str,
     first_seed: int,
+    modules: tuple[str, ...],
     workers: int | None,
     json_out: Path | None,
     plots: Path | None,
@@ -94,7 +105,12 @@ def command(
         load_rules(rules_dir)
     except RulesDataError as exc:
         raise click.ClickException(str(exc)) from None
+    chosen: tuple[str, ...] = ()
     for n in counts:
+        try:
+            chosen = check_modules(n, modules, load_pnp(rules_dir))
+        except (ModuleError, RulesDataError) as exc:
+            raise click.BadParameter(str(exc), param_hint="--module") from None
         try:
             names = lineup(bots, n)
         except ValueError as exc:
@@ -111,6 +127,7 @@ def command(
         first_seed=first_seed,
         rules_dir=str(rules_dir) if rules_dir else None,
         workers=workers or local_cores(),
+        modules=chosen,
     )
     console = Console(stderr=True, quiet=quiet)
     progress = Progress(

@@ -22,6 +22,7 @@ from rich.text import Text
 from inferno.bots.base import BotSpecError, make_bot
 from inferno.cli.solo_options import solo_config, solo_options
 from inferno.rules.pack import RulesDataError
+from inferno.rules.pnp import ModuleError, check_modules, load_pnp
 from inferno.rules.setup import SetupError
 from inferno.sim.game import SimConfig
 from inferno.sim.runner import Backend, local_cores, run_simulation
@@ -58,7 +59,7 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
 @click.option(
     "--first-seed", type=int, default=0, show_default=True, help="Seeds are first-seed .. first-seed+games-1."
 )
-@click.option("--players", "-p", type=click.IntRange(1, 4), default=4, show_default=True)
+@click.option("--players", "-p", type=click.IntRange(1, 5), default=4, show_default=True, help="1-5 (5 with P&P).")
 @click.option(
     "--bots",
     "-b",
@@ -91,6 +92,13 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
 )
 @click.option("--address", default=None, help="Ray cluster address (with --backend ray; default: start a local Ray).")
 @click.option("--overwrite", is_flag=True, help="Start the file afresh instead of resuming it.")
+@click.option(
+    "--module",
+    "modules",
+    multiple=True,
+    metavar="NAME",
+    help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @solo_options
 def command(
@@ -106,6 +114,7 @@ def command(
     backend: str,
     address: str | None,
     overwrite: bool,
+    modules: tuple[str, ...],
     quiet: bool,
     solo_variant: str | None,
     solo_level: str | None,
@@ -116,8 +125,14 @@ def command(
     replayed, and the finished file is the same as an uninterrupted run's. Results depend only on
     the seeds, never on the number of workers or the back end.
     """
+    try:
+        chosen = check_modules(players, modules, load_pnp(rules_dir))
+    except ModuleError as exc:
+        raise click.BadParameter(str(exc), param_hint="--module") from None
     solo = solo_config(players, solo_variant, solo_level)
-    cfg = SimConfig(players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate, solo)
+    cfg = SimConfig(
+        players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate, chosen, solo
+    )
     workers = workers or local_cores()
     console = Console(stderr=True, quiet=quiet)
     progress = Progress(

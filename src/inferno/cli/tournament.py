@@ -11,6 +11,7 @@ from rich.table import Table
 
 from inferno.bots.base import BotSpecError
 from inferno.bots.tournament import BotSummary, GameOutcome, check_bots, run, schedule, summarize, to_json, write_csv
+from inferno.rules.pnp import ModuleError, check_modules, load_pnp
 from inferno.rules.setup import SetupError
 
 
@@ -38,7 +39,14 @@ def results_table(summary: list[BotSummary], title: str) -> Table:
 
 @click.command("tournament")
 @click.argument("bots", nargs=-1, required=True)
-@click.option("--players", "-p", type=click.IntRange(1, 4), default=2, show_default=True, help="Seats per game.")
+@click.option("--players", "-p", type=click.IntRange(1, 5), default=2, show_default=True, help="Seats per game.")
+@click.option(
+    "--module",
+    "modules",
+    multiple=True,
+    metavar="NAME",
+    help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",
+)
 @click.option("--games", "-n", type=click.IntRange(1), default=10, show_default=True, help="Games per lineup.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--side", type=str, default=None, help="Board side (default: the one for the player count).")
@@ -49,6 +57,7 @@ def results_table(summary: list[BotSummary], title: str) -> Table:
 def command(
     bots: tuple[str, ...],
     players: int,
+    modules: tuple[str, ...],
     games: int,
     seed: int,
     side: str | None,
@@ -67,8 +76,12 @@ def command(
     if not console.is_terminal:
         console = Console(width=120)  # full tables in logs and pipes
     try:
+        chosen = check_modules(players, modules, load_pnp())
+    except ModuleError as exc:
+        raise click.BadParameter(str(exc), param_hint="--module") from None
+    try:
         check_bots(bots)
-        specs = schedule(bots, players, games, seed, side)
+        specs = schedule(bots, players, games, seed, side, chosen)
     except (BotSpecError, ValueError) as exc:
         raise click.BadParameter(str(exc), param_hint="BOTS") from None
     outcomes: list[GameOutcome] = []

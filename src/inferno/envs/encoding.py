@@ -76,6 +76,8 @@ ARGS: dict[Act, tuple[str, ...]] = {
     Act.DRAW_DECK: (),
     Act.DIPLOMA: ("circle",),
     Act.FLOOR: ("floor",),
+    Act.DESK: ("shield",),
+    Act.BELL: ("shield",),
 }
 
 

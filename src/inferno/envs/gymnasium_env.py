@@ -129,7 +129,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         assert s is not None
         while not s.over and to_move(s) != self.seat:
             p = to_move(s)
-            apply_in_place(s, self.bots[p].choose(view(s, p), legal_actions(s)))
+            apply_in_place(s, self.bots[p].choose(view(s, p), legal_actions(s)), rollback=False)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
@@ -167,7 +167,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
             info["illegal_action"] = True
             terminated = self.illegal_action == "terminate"
         else:
-            apply_in_place(s, act)
+            apply_in_place(s, act, rollback=False)
             self._run_bots()
         self.steps += 1
         if self.dense:

@@ -153,7 +153,7 @@ class InfernoState(pyspiel.State):  # type: ignore[misc]
             self.play.setup_keys = [_setup_key(g, self.play.s, p) for p in range(g.num_seats)]
             self.play.hands = [[tuple(sorted(pl.hand))] for pl in self.play.s.players[: g.num_seats]]
             return
-        apply_in_place(self.play.s, g.actions.decode(action))
+        apply_in_place(self.play.s, g.actions.decode(action), rollback=False)
         self.play.moves.append(int(action))
         self.play.length += 1
         for p, pl in enumerate(self.play.s.players[: g.num_seats]):  # a solo game's Rival has no seat

@@ -177,7 +177,7 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         ended_by_illegal = False
         deciding = self._deciding(p)
         if deciding and 0 <= a < self.wait and (act := self.actions.decode(a)) in legal_actions(s):
-            apply_in_place(s, act)
+            apply_in_place(s, act, rollback=False)
         elif not (a == self.wait and self.turn_order == "cyclic" and not deciding):
             self.rewards[agent] = self.illegal_reward
             self.infos[agent] = {"illegal_action": True}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -12,7 +14,7 @@ from typing import Any
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import apply_in_place
 from inferno.rules.notation import action_text, parse_action
-from inferno.rules.setup import SetupError, new_game
+from inferno.rules.setup import new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State, linked_to_list
 
@@ -34,18 +36,19 @@ class GameRecord:
     rules_dir: str | None = None
     rules_fingerprint: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
-    solo: SoloConfig | None = None
-
-    def config(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}
-        if self.solo is not None:
-            d["solo"] = self.solo.to_dict()
-        return d
+    modules: tuple[str, ...] = ()  # P&P expansion modules
+    solo: SoloConfig | None = None  # the solo game's variant and level
 
     def to_dict(self) -> dict[str, Any]:
+        config: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side}
+        config["rules_dir"] = self.rules_dir
+        if self.modules:
+            config["modules"] = list(self.modules)
+        if self.solo is not None:
+            config["solo"] = self.solo.to_dict()
         return {
             "format": RECORD_FORMAT,
-            "config": self.config(),
+            "config": config,
             "rules_fingerprint": self.rules_fingerprint,
             "actions": list(self.actions),
             "meta": dict(self.meta),
@@ -67,6 +70,7 @@ class GameRecord:
                 cfg.get("rules_dir"),
                 str(d.get("rules_fingerprint", "")),
                 dict(d.get("meta", {})),
+                tuple(str(m) for m in cfg.get("modules", ())),
                 SoloConfig(str(cfg["solo"]["variant"]), str(cfg["solo"]["level"])) if cfg.get("solo") else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -83,17 +87,33 @@ def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
     """The record of a game so far."""
     c = s.config
     texts = [action_text(s, a) for a in linked_to_list(s.actions)]
-    return GameRecord(c.players, c.seed, c.side, texts, c.rules_dir, game_fingerprint(s), dict(meta or {}), c.solo)
+    return GameRecord(
+        c.players,
+        c.require_seed(),
+        c.side,
+        texts,
+        c.rules_dir,
+        game_fingerprint(s),
+        dict(meta or {}),
+        c.modules,
+        c.solo,
+    )
 
 
 def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True) -> State:
     """Rebuild the game from its record, stopping after ``upto`` actions if given."""
     try:
         s = new_game(
-            rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=record_events, solo=rec.solo
+            rec.players,
+            rec.seed,
+            rec.side,
+            rules_dir=rec.rules_dir,
+            record_events=record_events,
+            modules=rec.modules,
+            solo=rec.solo,
         )
-    except SetupError as exc:
-        raise RecordError(f"the record's game cannot be set up: {exc}") from None
+    except ValueError as exc:
+        raise RecordError(f"the record's set-up cannot be played: {exc}") from None
     if rec.rules_fingerprint and rec.rules_fingerprint != game_fingerprint(s):
         raise RecordError(
             f"the record was made with other rules data (fingerprint {rec.rules_fingerprint}, these rules {game_fingerprint(s)})"
@@ -101,7 +121,7 @@ def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True)
     todo = rec.actions if upto is None else rec.actions[:upto]
     for i, text in enumerate(todo):
         try:
-            apply_in_place(s, parse_action(s, text))
+            apply_in_place(s, parse_action(s, text), rollback=False)
         except InfernoError as exc:
             raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
     return s
@@ -110,13 +130,20 @@ def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True)
 def save_record(rec: GameRecord, path: str | Path) -> None:
     """Write a record atomically (a crash mid-write never leaves a broken file)."""
     path = Path(path)
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "it is a directory, not a file", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(rec.to_dict(), f, indent=1)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(rec.to_dict(), f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def load_record(path: str | Path) -> GameRecord:

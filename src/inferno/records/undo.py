@@ -50,12 +50,20 @@ def describe_step(before: State, action: Action, after: State, index: int, text:
 
 def steps_of(rec: GameRecord) -> list[Step]:
     """Replay a record and describe every action in it."""
-    s = new_game(rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=False, solo=rec.solo)
+    s = new_game(
+        rec.players,
+        rec.seed,
+        rec.side,
+        rules_dir=rec.rules_dir,
+        record_events=False,
+        modules=rec.modules,
+        solo=rec.solo,
+    )
     out = []
     for i, text in enumerate(rec.actions):
         a = parse_action(s, text)
         player, turn, mark = to_move(s), s.turn, _deck_mark(s)
-        apply_in_place(s, a)
+        apply_in_place(s, a, rollback=False)
         reveals = a.kind in REVEALING_KINDS or mark != _deck_mark(s)
         out.append(Step(i, player, turn, text, reveals))
     return out

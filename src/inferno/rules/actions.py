@@ -43,6 +43,8 @@ class Act(IntEnum):
     DRAW_DECK = 32
     DIPLOMA = 33  # a = circle where an extra Diploma goes
     FLOOR = 34  # a = Tower floor (where the accuser goes, or which family member leaves the Tower)
+    DESK = 35  # P&P, Plutus: a = shield where the family places its Desk
+    BELL = 36  # P&P, Phlegyas: a = shield the moving Soul slides to before it descends
 
 
 class Action(NamedTuple):
@@ -83,6 +85,8 @@ class Decision(IntEnum):
     EXTRA_DIPLOMA = 25
     ACCUSER_FLOOR = 26  # the Tower floor the accuser goes to, when several have room
     LEAVE_FLOOR = 27  # the floor whose family member leaves the Tower, when several hold one
+    DESK = 28  # P&P, Plutus: where the family places the Desk it has gained
+    BELL = 29  # P&P, Phlegyas: ring a Bell to slide the lifted Soul sideways, or not
     AUTO_DANTE = 100
     AUTO_REFILL_MARKET = 101
     AUTO_FINAL_FRAUD = 102

@@ -9,7 +9,19 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from inferno.rules import choices, dante, florence, fraud, guardians, hell, locations, scoring, solo
+from inferno.rules import (
+    choices,
+    dante,
+    florence,
+    fraud,
+    guardians,
+    hell,
+    locations,
+    phlegyas,
+    plutus,
+    scoring,
+    solo,
+)
 from inferno.rules.actions import (
     AUTO,
     Act,
@@ -54,6 +66,8 @@ HANDLERS: dict[int, tuple[Lister, Applier]] = {
     Decision.EXTRA_DIPLOMA: (scoring.list_extra, scoring.apply_extra),
     Decision.ACCUSER_FLOOR: (florence.list_accuser_floor, florence.apply_accuser_floor),
     Decision.LEAVE_FLOOR: (choices.list_leave_floor, choices.apply_leave_floor),
+    Decision.DESK: (plutus.list_desk, plutus.apply_desk),
+    Decision.BELL: (hell.list_bell, phlegyas.apply_bell),
 }
 
 AUTOMATIC: dict[int, Callable[[State, Frame], None]] = {
@@ -172,22 +186,53 @@ def to_move(s: State) -> int:
     return -1 if s.over else s.stack[-1][1]
 
 
+# Every argument the engine uses is a small index or count; anything outside this is not an action.
+_ARG_LIMIT = 1 << 31
+
+
+def _what(v: object) -> str:
+    """A short, safe description of a value for error messages (never its full text)."""
+    if type(v) is int:
+        return str(v) if -_ARG_LIMIT < v < _ARG_LIMIT else "a huge number"
+    return f"a {type(v).__name__}"
+
+
+def _well_formed(action: object) -> Action:
+    """``action`` as an Action with an Act kind and two whole-number arguments, else MalformedActionError."""
+    if not (isinstance(action, tuple) and len(action) == 3):
+        raise MalformedActionError(f"not an action: expected (kind, a, b), got {_what(action)}")
+    kind, a, b = action
+    for name, v in (("a", a), ("b", b)):
+        if type(v) is not int:
+            raise MalformedActionError(f"an action's argument {name} must be a whole number, got {_what(v)}")
+        if not -_ARG_LIMIT < v < _ARG_LIMIT:
+            raise MalformedActionError(f"an action's argument {name} is out of range")
+    if type(kind) is Act:
+        return action if type(action) is Action else Action(kind, a, b)
+    if type(kind) is not int:
+        raise MalformedActionError(f"an action's kind must be an action kind, got {_what(kind)}")
+    try:
+        return Action(Act(kind), a, b)
+    except ValueError:
+        raise MalformedActionError(f"unknown action kind {_what(kind)}") from None
+
+
 def _check(s: State, action: object) -> Action:
     if s.over:
         raise GameOverError("the game is over")
     if s.viewer >= 0:
         raise HiddenInformationError("a player's view cannot be played on; determinize it first")
     opts = s.legal_cache
-    if type(action) is Action and opts is not None and action in opts:
-        return action
-    if not (
-        isinstance(action, tuple) and len(action) == 3 and all(type(v) is int or isinstance(v, int) for v in action)
+    if (
+        type(action) is Action
+        and type(action[0]) is Act
+        and type(action[1]) is int
+        and type(action[2]) is int
+        and opts is not None
+        and action in opts
     ):
-        raise MalformedActionError(f"not an action: {action!r}")
-    try:
-        act = Action(Act(action[0]), action[1], action[2])
-    except ValueError:
-        raise MalformedActionError(f"unknown action kind in {action!r}") from None
+        return action
+    act = _well_formed(action)
     if opts is None:
         opts = legal_actions(s)
     if act not in opts:
@@ -198,12 +243,7 @@ def _check(s: State, action: object) -> Action:
     return act
 
 
-def apply_in_place(s: State, action: Action) -> None:
-    """Apply a legal action to ``s`` itself (fast path for bots and simulations).
-
-    A malformed or illegal action raises and leaves the state unchanged.
-    """
-    act = _check(s, action)
+def _step(s: State, act: Action) -> None:
     frame = s.stack.pop()
     s.legal_cache = None
     HANDLERS[frame[0]][1](s, frame, act)
@@ -212,21 +252,48 @@ def apply_in_place(s: State, action: Action) -> None:
     settle(s)
 
 
+def _restore(s: State, saved: State) -> None:
+    for slot in State.__slots__:
+        setattr(s, slot, getattr(saved, slot))
+
+
+def apply_in_place(s: State, action: Action, *, rollback: bool = True) -> None:
+    """Apply a legal action to ``s`` itself (fast path for bots and simulations).
+
+    A malformed or illegal action raises and leaves the state unchanged; so does any failure while
+    the action is carried out (the state is restored to what it was before the call). Loops that own
+    their state and drop it on an error (simulations, search, replays) pass ``rollback=False`` to
+    skip the copy this costs; the checks of the action stay the same.
+    """
+    act = _check(s, action)
+    if not rollback:
+        _step(s, act)
+        return
+    saved = s.copy()
+    try:
+        _step(s, act)
+    except BaseException:
+        _restore(s, saved)
+        raise
+
+
 def apply(s: State, action: Action) -> State:
     """Return the state after ``action``; ``s`` itself is not changed."""
-    _check(s, action)
+    act = _check(s, action)
     t = s.copy()
-    apply_in_place(t, action)
+    _step(t, act)
     return t
 
 
 def view(s: State, player: int) -> State:
-    """What ``player`` may see: other hands and the deck order are hidden (-1), per RULES.md D5.
+    """What ``player`` may see: other hands and the deck order are hidden (-1), and so is the seed.
 
-    ``player = -1`` gives a spectator's view (every hand hidden).
+    ``player = -1`` gives a spectator's view (every hand hidden). The seed decides every hidden
+    card, so a view's ``config.seed`` is None (the log never names it).
     """
     v = s.copy()
     v.viewer = player if player >= 0 else s.num_players
+    v.config = s.config.public()
     for i, pl in enumerate(v.players):
         if i != player:
             pl.hand = [-1] * len(pl.hand)

@@ -18,6 +18,15 @@ class Event(NamedTuple):
     source: str = ""
 
 
+SETUP = "setup"
+
+
+def setup_text(players: int, side: str) -> str:
+    """The setup event's text. It never names the seed, which decides every hidden card: the seed
+    is in the full state's config, never in the log that views share."""
+    return f"{players}-player game on side {side}"
+
+
 def emit(s: State, kind: str, player: int, text: str, rule: str, points: int = 0, source: str = "") -> None:
     """Append an event to the state's log (skipped when the state does not record events)."""
     if s.record_events:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from inferno.rules import phlegyas, plutus
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.effects import pay_drachmas, take_from_graveyard
 from inferno.rules.events import emit, gain_infamy
@@ -76,9 +77,21 @@ def _can_move(s: State, passages: int, colour: int, frm: int, memo: dict[int, bo
     return False
 
 
+def _bell_slides(s: State, passages: int, colour: int, frm: int, memo: dict[int, bool]) -> list[int]:
+    """P&P, Phlegyas: shields beside ``frm`` a lifted Soul may slide to and still descend from."""
+    if s.board.circle[frm] >= colour:
+        return []
+    return [u for u in phlegyas.slide_places(s, frm) if _can_move(s, passages, colour, u, memo)]
+
+
 def list_hell(s: State, frame: Frame) -> list[Action]:
-    """Move exactly one Soul: a standing Soul that can move, or a Graveyard Soul (S2)."""
-    passages = s.players[frame[1]].passages
+    """Move exactly one Soul: a standing Soul that can move, or a Graveyard Soul (S2).
+
+    With Phlegyas, a standing Soul that can move only after a Bell's slide may be chosen too (P&P).
+    """
+    p = frame[1]
+    passages = s.players[p].passages
+    ring = s.ext is not None and phlegyas.can_ring(s, p)
     memos: dict[int, dict[int, bool]] = {}
     out = []
     for t, c in enumerate(s.hell):
@@ -86,7 +99,7 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
             memo = memos.get(c)
             if memo is None:
                 memo = memos[c] = {}
-            if _can_move(s, passages, c, t, memo):
+            if _can_move(s, passages, c, t, memo) or (ring and _bell_slides(s, passages, c, t, memo)):
                 out.append(Action(Act.MOVE, t))
     gy = s.graveyard
     for c in range(1, 10):
@@ -115,7 +128,20 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
         c = s.hell[t]
         s.hell[t] = EMPTY
         emit(s, "lift", p, f"moves the standing {sin[c - 1].sin} Soul on {s.board.labels[t]}", "S2 Move one Soul")
-        s.stack.append((Decision.HELL_STEP, p, c, t))
+        if s.ext is not None and phlegyas.can_ring(s, p) and _bell_slides(s, s.players[p].passages, c, t, {}):
+            s.stack.append((Decision.BELL, p, c, t))  # P&P: a Bell may slide it before it descends
+        else:
+            s.stack.append((Decision.HELL_STEP, p, c, t))
+
+
+def list_bell(s: State, frame: Frame) -> list[Action]:
+    """P&P, Phlegyas: slide the lifted Soul to a listed shield (spending a Bell), or descend from where it is."""
+    _, p, colour, frm = frame
+    memo: dict[int, bool] = {}
+    out = [Action(Act.BELL, u) for u in _bell_slides(s, s.players[p].passages, colour, frm, memo)]
+    if step_targets(s, p, colour, frm, memo):
+        out.append(Action(Act.DONE))
+    return out
 
 
 def list_step(s: State, frame: Frame) -> list[Action]:
@@ -154,6 +180,8 @@ def apply_step(s: State, frame: Frame, action: Action) -> None:
     t = action.a
     if s.hell[t] != EMPTY:
         emit(s, "jump", p, f"the Soul jumps the occupied shield {s.board.labels[t]}", "S2 Soul movement: jumps")
+        if s.ext is not None:
+            plutus.cross(s, p, t)  # P&P: crossing another player's Desk pays its owner
         s.stack.append((Decision.HELL_STEP, p, colour, t))
         return
     land_soul(s, p, colour, t, "Hell phase")
@@ -167,3 +195,6 @@ def apply_step(s: State, frame: Frame, action: Action) -> None:
         "S2 The shield picks the quartiere",
     )
     s.stack.append((Decision.FLORENCE, p, 0))
+    if s.ext is not None and s.board.circle[t] == colour:  # P&P: Desks and Bells gained by lying down
+        phlegyas.after_lay_down(s, p, colour)
+        plutus.after_lay_down(s, p, colour)

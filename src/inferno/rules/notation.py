@@ -4,7 +4,8 @@ Examples: ``enter lust``, ``move 3.2``, ``step 4.1``, ``bribe``, ``send bank nob
 ``accuse wall urchin``, ``council``, ``recall tower noble``, ``done``, ``exchange 2``,
 ``phlegethon greed``, ``gate 3``, ``barrel grey 1``, ``guest heresy 2``, ``drown lust 2``,
 ``track sloth``, ``gmove cerberus 4.2``, ``target 4.2 5.3``, ``play F03``, ``buy F07``,
-``play-deck``, ``effect 1``, ``draw F11``, ``draw-deck``, ``diploma greed``, ``swap 0.1 2.2``, ``floor 2``.
+``play-deck``, ``effect 1``, ``draw F11``, ``draw-deck``, ``diploma greed``, ``swap 0.1 2.2``, ``floor 2``;
+with the P&P expansion ``desk 4.2`` (place Plutus's Desk) and ``bell 5.3`` (slide the Soul with a Bell).
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ _WORD = {
     Act.DRAW_DECK: "draw-deck",
     Act.DIPLOMA: "diploma",
     Act.FLOOR: "floor",
+    Act.DESK: "desk",
+    Act.BELL: "bell",
 }
 _KIND = {w: k for k, w in _WORD.items()}
 _CIRCLE_SHAPES = frozenset({"colour", "sin", "phleg", "track", "guest"})
@@ -80,6 +83,8 @@ ARG_SHAPES: dict[Act, tuple[str, ...]] = {
     Act.DRAW: ("card",),
     Act.DIPLOMA: ("track",),
     Act.FLOOR: ("floor",),
+    Act.DESK: ("shield",),
+    Act.BELL: ("shield",),
 }
 
 
@@ -119,58 +124,79 @@ def action_text(s: State, action: Action) -> str:
     return " ".join(parts)
 
 
+_SHOWN = 40  # characters of a typed word quoted back in an error message
+
+
+def shown(text: str, limit: int = _SHOWN) -> str:
+    """``text`` quoted for an error message, shortened if long (control characters escaped)."""
+    if len(text) > limit:
+        return repr(text[:limit]) + f"… ({len(text)} characters)"
+    return repr(text)
+
+
+def is_number(text: str) -> bool:
+    """A whole number as typed: plain digits 0-9 only (², ① and fullwidth digits are not), at most 9."""
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
+
+
+_digits = is_number
+
+
 def _parse(s: State, shape: str, tok: str) -> int:
     r = s.rules
     t = tok.lower()
+    q = shown(tok)
     if shape in _CIRCLE_SHAPES:
         c = r.circle_by_id(t)
         if c is None:
-            raise MalformedActionError(f"unknown sin {tok!r} (one of {', '.join(x.id for x in r.circles)})")
+            raise MalformedActionError(f"unknown sin {q} (one of {', '.join(x.id for x in r.circles)})")
         return c
     if shape == "shield":
         if t not in s.board.index:
-            raise MalformedActionError(f"unknown shield {tok!r} (shields are named circle.position, e.g. 3.2)")
+            raise MalformedActionError(f"unknown shield {q} (shields are named circle.position, e.g. 3.2)")
         return s.board.index[t]
     if shape in ("location", "place"):
         if shape == "place" and t == "tower":
             return TOWER_LOC
         loc = r.location_by_id(t)
         if loc is None:
-            raise MalformedActionError(f"unknown location {tok!r} (one of {', '.join(x.id for x in r.locations)})")
+            raise MalformedActionError(f"unknown location {q} (one of {', '.join(x.id for x in r.locations)})")
         return loc.index
     if shape == "member":
         if t not in MEMBER_KINDS:
-            raise MalformedActionError(f"unknown family member {tok!r} (noble or urchin)")
+            raise MalformedActionError(f"unknown family member {q} (noble or urchin)")
         return MEMBER_KINDS.index(t)
     if shape == "space":
         f, _, k = t.partition(".")
-        if not (f.isdigit() and k.isdigit()) or int(f) >= r.tower_floors or not 1 <= int(k) <= r.spaces_per_floor:
+        if not (_digits(f) and _digits(k)) or int(f) >= r.tower_floors or not 1 <= int(k) <= r.spaces_per_floor:
             raise MalformedActionError(
-                f"bad tower space {tok!r} (floor.slot with floor 0-{r.tower_floors - 1} and slot 1-{r.spaces_per_floor})"
+                f"bad tower space {q} (floor.slot with floor 0-{r.tower_floors - 1} and slot 1-{r.spaces_per_floor})"
             )
         return int(f) * r.spaces_per_floor + int(k) - 1
     if shape == "barrel":
         b = r.barrel_by_id(t)
         if b is None:
-            raise MalformedActionError(f"unknown Barrel {tok!r} (one of {', '.join(x.id for x in r.barrels)})")
+            raise MalformedActionError(f"unknown Barrel {q} (one of {', '.join(x.id for x in r.barrels)})")
         return b.index
     if shape == "guardian":
         for slot, g in enumerate(s.guardians):
             if r.guardians[g].id == t:
                 return slot
-        raise MalformedActionError(f"{tok!r} is not a Guardian in this game")
+        raise MalformedActionError(f"{q} is not a Guardian in this game")
     if shape == "card":
         card = r.card_by_id(tok.upper())
         if card is None:
-            raise MalformedActionError(f"unknown Fraud card {tok!r}")
+            raise MalformedActionError(f"unknown Fraud card {q}")
         return card.index
-    if not t.isdigit():
-        raise MalformedActionError(f"expected a number, got {tok!r}")
+    if not (t.isascii() and t.isdigit()):
+        raise MalformedActionError(f"expected a number written with the digits 0-9, got {q}")
+    if not _digits(t):
+        raise MalformedActionError(f"the number {q} is too large")
     v = int(t)
     if shape == "gate" and not 1 <= v <= s.board.gates:
-        raise MalformedActionError(f"no gate {tok!r} (gates are 1-{s.board.gates})")
+        raise MalformedActionError(f"no gate {q} (gates are 1-{s.board.gates})")
     if shape == "half" and v not in (1, 2):
-        raise MalformedActionError(f"no effect {tok!r} (1 or 2)")
+        raise MalformedActionError(f"no effect {q} (1 or 2)")
     return v - 1 if shape in ("gate", "half") else v
 
 
@@ -183,11 +209,13 @@ def parse_action(s: State, text: str) -> Action:
         raise MalformedActionError("empty action")
     kind = _KIND.get(toks[0].lower())
     if kind is None:
-        raise MalformedActionError(f"unknown action {toks[0]!r}; known: {', '.join(sorted(_KIND))}")
+        raise MalformedActionError(f"unknown action {shown(toks[0])}; known: {', '.join(sorted(_KIND))}")
     shapes = ARG_SHAPES.get(kind, ())
     if len(toks) - 1 != len(shapes):
         want = " ".join(f"<{x}>" for x in shapes)
-        raise MalformedActionError(f"{toks[0]} takes {len(shapes)} argument(s): {toks[0]} {want}".rstrip())
+        word = _WORD[kind]
+        n = len(shapes)
+        raise MalformedActionError(f"{word} takes {n} argument{'' if n == 1 else 's'}: {word} {want}".rstrip())
     vals = [_parse(s, shape, tok) for shape, tok in zip(shapes, toks[1:], strict=True)]
     vals += [0] * (2 - len(vals))
     return Action(kind, vals[0], vals[1])

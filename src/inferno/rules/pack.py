@@ -51,6 +51,7 @@ FILES = (
     "solo.toml",
 )
 BOARD_FILES = {"I/II": "board_I_II.toml", "III/IV": "board_III_IV.toml"}
+EXPANSION_FILES = ("pnp.toml",)  # read by inferno.rules.pnp, outside the base rules' fingerprint
 
 
 class RulesDataError(ValueError):
@@ -638,7 +639,7 @@ def load_rules(directory: str | Path | None = None) -> Rules:
         d = Path(directory)
         if not d.is_dir():
             raise RulesDataError(str(d), "<directory>", "not a directory")
-        unknown = sorted(p.name for p in d.glob("*.toml") if p.name not in FILES)
+        unknown = sorted(p.name for p in d.glob("*.toml") if p.name not in FILES + EXPANSION_FILES)
         if unknown:
             raise RulesDataError(str(d), "<directory>", f"unknown data files: {', '.join(unknown)}")
         return _cached(str(d.resolve()))

@@ -9,11 +9,13 @@ Example::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from inferno.rules.actions import Decision
 from inferno.rules.engine import settle
 from inferno.rules.model import MEMBER_KINDS
+from inferno.rules.pnp import DESK
 from inferno.rules.scoring import start_final_scoring
 from inferno.rules.setup import new_game
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, State
@@ -23,9 +25,14 @@ class Scenario:
     """Start from a seeded setup, change what matters, then open a decision for a player."""
 
     def __init__(
-        self, players: int = 2, seed: int = 0, side: str | None = None, rules_dir: str | Path | None = None
+        self,
+        players: int = 2,
+        seed: int = 0,
+        side: str | None = None,
+        rules_dir: str | Path | None = None,
+        modules: Iterable[str] = (),
     ) -> None:
-        self.state: State = new_game(players, seed, side, rules_dir=rules_dir)
+        self.state: State = new_game(players, seed, side, rules_dir=rules_dir, modules=modules)
         self.state.stack = []
         self.state.legal_cache = None
 
@@ -74,6 +81,29 @@ class Scenario:
     def fill(self, shield: str) -> Scenario:
         """Block a shield with a Pit (something that is not a Soul)."""
         self.state.hell[self._shield(shield)] = PIT
+        return self
+
+    def desk(self, shield: str, owner: int) -> Scenario:
+        """P&P: place one of ``owner``'s Desks (from their reserve) on an empty shield."""
+        s = self.state
+        t = self._shield(shield)
+        if s.ext is None or not s.ext.plutus:
+            raise ValueError("this game is not played with Plutus")
+        if s.hell[t] != EMPTY or s.ext.desks[owner] <= 0:
+            raise ValueError(f"shield {shield} is not empty or player {owner + 1} has no Desk left")
+        s.ext.desks[owner] -= 1
+        s.hell[t] = DESK + owner
+        return self
+
+    def bells(self, p: int, n: int) -> Scenario:
+        """P&P: player ``p`` holds ``n`` Bells (taken from or given back to Phlegyas's supply)."""
+        s = self.state
+        if s.ext is None or not s.ext.phlegyas:
+            raise ValueError("this game is not played with Phlegyas")
+        s.ext.bell_supply += s.ext.bells[p] - n
+        if s.ext.bell_supply < 0:
+            raise ValueError("Phlegyas has not that many Bells")
+        s.ext.bells[p] = n
         return self
 
     def guardian(self, slot: int, shield: str) -> Scenario:

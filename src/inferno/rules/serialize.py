@@ -7,6 +7,7 @@ from typing import Any
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.model import Rules
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import PnpState, dante_stops, load_pnp
 from inferno.rules.solo_model import SoloState
 from inferno.rules.state import GameConfig, PlayerState, State, linked_to_list
 
@@ -53,6 +54,9 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "actions": [list(a) for a in linked_to_list(s.actions)],
         "record_events": s.record_events,
     }
+    if s.ext is not None:
+        d["pnp"] = s.ext.to_dict()
+        d["pnp_fingerprint"] = s.ext.data.fingerprint
     if s.solo is not None:
         d["solo"] = s.solo.to_dict()
         d["solo_fingerprint"] = s.rules.solo.fingerprint
@@ -68,8 +72,8 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
     if d.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError(f"format: expected {SNAPSHOT_FORMAT!r}, got {d.get('format')!r}")
     try:
-        cfg = GameConfig.from_dict(d["config"])
-    except (KeyError, TypeError) as exc:
+        cfg = GameConfig.from_dict(dict(d["config"]))
+    except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"config: {exc}") from None
     if rules is None:
         rules = load_rules(cfg.rules_dir)
@@ -94,7 +98,16 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
     s.rules = rules
     s.config = cfg
     s.board = rules.boards[cfg.side]
-    s.stops = rules.dante[cfg.side].stops(cfg.players)
+    pnp = load_pnp(cfg.rules_dir) if cfg.modules else None
+    s.stops = dante_stops(rules, cfg.side, cfg.players, pnp)
+    s.ext = None
+    if pnp is not None:
+        if d.get("pnp_fingerprint") and d["pnp_fingerprint"] != pnp.fingerprint:
+            raise SnapshotError("pnp_fingerprint: the snapshot was made with other P&P expansion data")
+        try:
+            s.ext = PnpState.from_dict(d.get("pnp", {}), pnp, cfg.modules, cfg.players)
+        except ValueError as exc:
+            raise SnapshotError(str(exc)) from None
     try:
         s.players = []
         for i, pd in enumerate(d["players"]):

@@ -1,15 +1,17 @@
-"""Game setup for 1-4 players on either board side (§3), from a seed."""
+"""Game setup for 1-5 players on either board side (§3), from a seed (5 players with the P&P expansion)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 from inferno.rules.effects import advance_track, soul_from_supply
 from inferno.rules.engine import settle, start_turn
-from inferno.rules.events import emit
+from inferno.rules.events import SETUP, emit, setup_text
 from inferno.rules.model import NOBLE, URCHIN, Rules
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import MAX_PLAYERS, ModuleError, PnpState, check_modules, dante_stops, load_pnp
 from inferno.rules.solo import SoloError, check_config, setup_rival
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import EMPTY, GUARDIAN, T_NOBLE, GameConfig, PlayerState, State
@@ -26,20 +28,29 @@ def new_game(
     rules: Rules | None = None,
     rules_dir: str | Path | None = None,
     record_events: bool = True,
+    modules: Iterable[str] = (),
     solo: SoloConfig | None = None,
 ) -> State:
     """Set up a new game. ``side`` defaults to the one for the player count (S0).
 
+    ``modules`` switches on parts of the P&P expansion ("plutus", "phlegyas"); 5 players need it.
     A one-player game is the solo game against the Rival; ``solo`` picks its variant and level
     (default: the data's first variant at medium).
     """
     if rules is None:
         rules = load_rules(rules_dir)
-    if not isinstance(players, int) or not 1 <= players <= 4:
-        raise SetupError(f"players must be 1-4, got {players!r}")
-    if not isinstance(seed, int):
+    if not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+        raise SetupError(f"players must be 1-{MAX_PLAYERS}, got {players!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise SetupError(f"seed must be a whole number, got {seed!r}")
-    side = side or rules.side_by_players[players - 1]
+    if isinstance(modules, str):
+        modules = (modules,)
+    pnp = load_pnp(rules_dir)
+    try:
+        chosen = check_modules(players, modules, pnp)
+    except ModuleError as exc:
+        raise SetupError(str(exc)) from None
+    side = side or (pnp.five_side if players == MAX_PLAYERS else rules.side_by_players[players - 1])
     if side not in rules.boards:
         raise SetupError(f"unknown board side {side!r} (choose {', '.join(rules.boards)})")
     if solo is not None and players != 1:
@@ -50,18 +61,22 @@ def new_game(
             check_config(rules, solo)
         except SoloError as exc:
             raise SetupError(str(exc)) from None
-    config = GameConfig(players, seed, side, str(rules_dir) if rules_dir is not None else None, solo)
+    config = GameConfig(players, seed, side, str(rules_dir) if rules_dir is not None else None, chosen, solo)
     return setup_state(rules, config, record_events)
 
 
 def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) -> State:
+    if config.seed is None:
+        raise SetupError("a game needs a seed (a player's view has none)")
     rng = random.Random(config.seed)
     n = config.players
     s = State.__new__(State)
     s.rules = rules
     s.config = config
     s.board = board = rules.boards[config.side]
-    s.stops = rules.dante[config.side].stops(n)
+    pnp = load_pnp(config.rules_dir) if config.modules else None
+    s.stops = dante_stops(rules, config.side, n, pnp)
+    s.ext = PnpState.new(pnp, config.modules, n) if pnp is not None else None
     s.record_events = record_events
     s.events = None
     s.actions = None
@@ -83,7 +98,10 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     s.sudden_death = False
     s.breakdown = []
     s.solo = None
-    emit(s, "setup", -1, f"{n}-player game on side {config.side}, seed {config.seed}", "§3 Setup")
+    emit(s, SETUP, -1, setup_text(n, config.side), "§3 Setup")
+    if config.modules:
+        names = " and ".join(m.capitalize() for m in config.modules)
+        emit(s, "modules", -1, f"P&P expansion: {names}", "rulebook, Hell Phase p.11 (P&P)")
 
     # Locations at random by type: each quartiere gets one free and one special tile (§3.1).
     free = [loc.index for loc in rules.locations if not loc.special]

@@ -7,10 +7,14 @@ changing parts are copied. Codes used in the lists are defined here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from inferno.rules.actions import HiddenInformationError
 from inferno.rules.model import Board, Rules, Stop
 from inferno.rules.solo_model import SoloConfig, SoloState
+
+if TYPE_CHECKING:
+    from inferno.rules.pnp import PnpState
 
 # Hell shield contents.
 EMPTY = 0
@@ -30,25 +34,49 @@ TOWER_LOC = 8  # "location" index meaning the Tower in a council recall
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    """Settings fixed for a whole game."""
+    """Settings fixed for a whole game.
+
+    ``seed`` decides every hidden card (the deal and the deck order), so a player's view carries
+    ``None`` instead (see :meth:`public`): only full states know it.
+    """
 
     players: int
-    seed: int
+    seed: int | None
     side: str
     rules_dir: str | None = None
+    modules: tuple[str, ...] = ()  # P&P expansion modules switched on ("plutus", "phlegyas")
     solo: SoloConfig | None = None  # the solo game against the Rival (1 player only)
+
+    @property
+    def seed_hidden(self) -> bool:
+        """True in a player's or spectator's view, where the seed is withheld."""
+        return self.seed is None
+
+    def require_seed(self) -> int:
+        """The seed of a full state; a view has none (HiddenInformationError)."""
+        if self.seed is None:
+            raise HiddenInformationError("a player's view does not carry the game's seed")
+        return self.seed
+
+    def public(self) -> GameConfig:
+        """The settings without the seed (what a view carries)."""
+        if self.seed is None:
+            return self
+        return GameConfig(self.players, None, self.side, self.rules_dir, self.modules, self.solo)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}
+        if self.modules:
+            d["modules"] = list(self.modules)
         if self.solo is not None:
             d["solo"] = self.solo.to_dict()
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameConfig:
+        args = {k: v for k, v in d.items() if k not in ("solo", "modules")}
         solo = d.get("solo")
-        args = {k: v for k, v in d.items() if k != "solo"}
-        return cls(**args, solo=SoloConfig(**solo) if solo is not None else None)
+        return cls(**args, modules=tuple(d.get("modules", ())), solo=SoloConfig(**solo) if solo is not None else None)
 
 
 class PlayerState:
@@ -132,6 +160,7 @@ class State:
         "deck",
         "ender",
         "events",
+        "ext",
         "final_turns",
         "first_player",
         "graveyard",
@@ -197,6 +226,7 @@ class State:
     version: int  # actions applied so far
     legal_cache: list[Any] | None
     solo: SoloState | None  # the Rival's deck in a solo game (the Rival itself is players[1])
+    ext: PnpState | None  # the P&P expansion's pieces, None when no module is on
 
     def copy(self) -> State:
         """An independent copy sharing only immutable data and the logs' linked lists."""
@@ -238,6 +268,7 @@ class State:
         c.version = self.version
         c.legal_cache = self.legal_cache
         c.solo = self.solo.copy() if self.solo is not None else None
+        c.ext = self.ext.copy() if self.ext is not None else None
         return c
 
     __copy__ = copy

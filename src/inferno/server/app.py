@@ -100,9 +100,10 @@ class SoloIn(BaseModel):
 
 
 class CreateGameIn(BaseModel):
-    seats: list[SeatIn] = Field(min_length=1, max_length=4)
+    seats: list[SeatIn] = Field(min_length=1, max_length=5)
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
     side: Literal["I/II", "III/IV"] | None = None
+    modules: list[Literal["plutus", "phlegyas"]] = Field(default_factory=list, max_length=2)
     solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
 
 
@@ -367,7 +368,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
                 f"you already have {settings.max_bot_games} unfinished games with bots; finish one first",
             )
         solo = SoloConfig(body.solo.variant, body.solo.level) if body.solo is not None else None
-        created = service.create(specs, body.seed, body.side, creator=addr, solo=solo)
+        created = service.create(specs, body.seed, body.side, creator=addr, modules=body.modules, solo=solo)
         hub.changed(created.game_id)
         return created_json(created, service)
 

@@ -250,6 +250,7 @@ class GameService:
         seed: int | None = None,
         side: str | None = None,
         creator: str = "",
+        modules: Sequence[str] = (),
         solo: SoloConfig | None = None,
     ) -> Created:
         """A new game; ``seed`` None lets the server draw a secret one (a chosen seed is shown to every seat)."""
@@ -262,7 +263,7 @@ class GameService:
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         try:
-            s = new_game(players, seed, side, solo=solo)
+            s = new_game(players, seed, side, modules=tuple(modules), solo=solo)
         except (SetupError, InfernoError) as exc:
             raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
         tokens: list[str | None] = []
@@ -285,6 +286,7 @@ class GameService:
                 gid, time.time(), players, seed, s.config.side, s.rules.fingerprint, rows, hash_token(spectator)
             )
             row.seed_chosen = chosen
+            row.modules = s.config.modules
             row.solo = solo_text(s.config.solo)
             self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot")
             self.sessions[gid] = Session(row, s, [], creator=creator)
@@ -351,7 +353,9 @@ class GameService:
         texts = [t for _, t in sess.row.moves]
         if not 0 <= upto <= len(texts):
             raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
-        s = new_game(sess.row.players, sess.row.seed, sess.row.side, solo=solo_of(sess.row.solo))
+        s = new_game(
+            sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules, solo=solo_of(sess.row.solo)
+        )
         for t in texts[:upto]:
             apply_in_place(s, parse_action(s, t))
         # A replay is of a finished game: its seed is public now (the replay shows it).
@@ -434,7 +438,9 @@ class GameService:
                     s.version,
                 )
             keep = s.version - 1
-            t = new_game(sess.row.players, sess.row.seed, sess.row.side, solo=solo_of(sess.row.solo))
+            t = new_game(
+                sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules, solo=solo_of(sess.row.solo)
+            )
             for _, text in sess.row.moves[:keep]:
                 apply_in_place(t, parse_action(t, text))
             self.storage.truncate_moves(game_id, keep, self._bot_turn(sess, t))
@@ -506,7 +512,7 @@ class GameService:
 def _replayed(row: GameRow) -> Session | None:
     """A stored game rebuilt by replaying its moves (None, logged, if they no longer replay)."""
     try:
-        s = new_game(row.players, row.seed, row.side, solo=solo_of(row.solo))
+        s = new_game(row.players, row.seed, row.side, modules=row.modules, solo=solo_of(row.solo))
         steps = []
         for i, (_seat, text) in enumerate(row.moves):
             a = parse_action(s, text)

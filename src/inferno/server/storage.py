@@ -38,10 +38,12 @@ games_table = sa.Table(
     # bot is to move (so a restarted server resumes those games without replaying every stored game).
     sa.Column("seed_chosen", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
     sa.Column("bot_turn", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
+    # P&P expansion modules, comma-separated ("" = none).
+    sa.Column("modules", sa.String(64), nullable=False, default="", server_default=""),
     # The solo game's "variant/level" ("" for a game between players).
     sa.Column("solo", sa.String(40), nullable=False, default="", server_default=""),
 )
-_LATER_COLUMNS = ("seed_chosen", "bot_turn")
+_LATER_COLUMNS = ("seed_chosen", "bot_turn", "modules")
 
 moves_table = sa.Table(
     "moves",
@@ -82,6 +84,7 @@ class GameRow:
     moves: list[tuple[int, str]] = field(default_factory=list)
     over: bool = False
     seed_chosen: bool = False  # the creator chose the seed (so the creator can know every hidden card)
+    modules: tuple[str, ...] = ()  # P&P expansion modules
     solo: str = ""  # the solo game's "variant/level", "" for a game between players
 
 
@@ -119,7 +122,8 @@ class Storage:
         with self._locked(), self.engine.begin() as conn:
             for name in _LATER_COLUMNS:
                 if name not in have:
-                    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT FALSE"))
+                    kind = "VARCHAR(64) NOT NULL DEFAULT ''" if name == "modules" else "BOOLEAN NOT NULL DEFAULT FALSE"
+                    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
             if "solo" not in have:
                 conn.execute(sa.text("ALTER TABLE games ADD COLUMN solo VARCHAR(40) NOT NULL DEFAULT ''"))
 
@@ -147,6 +151,7 @@ class Storage:
                     over=False,
                     seed_chosen=g.seed_chosen,
                     bot_turn=bot_turn,
+                    modules=",".join(g.modules),
                     solo=g.solo,
                 )
             )
@@ -250,6 +255,7 @@ def _game_row(r: Any) -> GameRow:
         r.spectator_hash,
         over=bool(r.over),
         seed_chosen=bool(r.seed_chosen),
+        modules=tuple(m for m in (r.modules or "").split(",") if m),
         solo=str(r.solo or ""),
     )
 

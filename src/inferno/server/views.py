@@ -12,6 +12,7 @@ from inferno.rules.actions import Act, Action
 from inferno.rules.engine import legal_actions, pending
 from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import DESK
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.serialize import state_to_dict
 from inferno.rules.state import GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, TOWER_LOC, State
@@ -82,6 +83,7 @@ def public_config(s: State, seed: int, seed_chosen: bool) -> dict[str, Any]:
         "side": s.config.side,
         "seed": seed if s.over else None,
         "seed_chosen_by_creator": seed_chosen,
+        "modules": list(s.config.modules),
     }
 
 
@@ -98,7 +100,7 @@ def view_json(
     view hides them, and the seed (``seed``, or the state's own) is left out of the settings and the
     log until the game is over.
     """
-    seed = full.config.seed if seed is None else seed
+    seed = full.config.require_seed() if seed is None else seed
     d = state_to_dict(v)
     moves = d.pop("actions")
     d.pop("format", None)
@@ -248,7 +250,7 @@ def board_json(s: State) -> dict[str, Any]:
         "guest_circles": list(r.guest_circles),
         # How the state's lists encode pieces (inferno.rules.state), so the client decodes them the same way.
         "codes": {
-            "hell": {"lying": LYING, "tile": TILE, "guardian": GUARDIAN, "pit": PIT},
+            "hell": {"lying": LYING, "tile": TILE, "guardian": GUARDIAN, "pit": PIT, "desk": DESK},
             "tower": {"noble": T_NOBLE, "urchin": T_URCHIN, "guest": T_GUEST, "barrel": T_BARREL},
             "tower_place": TOWER_LOC,
         },

@@ -16,6 +16,7 @@ from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import default_side
 from inferno.rules.setup import new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.sim.record import GameSummary, summarise
@@ -36,6 +37,7 @@ class SimConfig:
     side: str | None = None
     rules_dir: str | None = None
     rotate: bool = False
+    modules: tuple[str, ...] = ()  # P&P expansion modules
     solo: SoloConfig | None = None  # the solo game's variant and level (1 player)
 
     def __post_init__(self) -> None:
@@ -51,7 +53,7 @@ class SimConfig:
 
     def resolved_side(self) -> str:
         """The board side the games use (the default for the player count if none was given)."""
-        return self.side or load_rules(self.rules_dir).side_by_players[self.players - 1]
+        return self.side or default_side(load_rules(self.rules_dir), self.players, self.rules_dir)
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -62,7 +64,7 @@ def bot_seed(seed: int, seat: int) -> int:
 
 def play_one(cfg: SimConfig, seed: int) -> GameSummary:
     """Play the game ``seed`` to its end, each bot seeing only its own view, and record it."""
-    s = new_game(cfg.players, seed, cfg.side, rules_dir=cfg.rules_dir, solo=cfg.solo)
+    s = new_game(cfg.players, seed, cfg.side, rules_dir=cfg.rules_dir, modules=cfg.modules, solo=cfg.solo)
     lineup = cfg.lineup(seed)
     bots = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(lineup)]
     moves: list[tuple[int, Action]] = []
@@ -73,7 +75,7 @@ def play_one(cfg: SimConfig, seed: int) -> GameSummary:
         if any(a.kind == Act.GATE for a in legal):
             passage_offers[p] += 1
         choice = bots[p].choose(view(s, p), legal)
-        apply_in_place(s, choice)
+        apply_in_place(s, choice, rollback=False)
         moves.append((p, choice))
         if len(moves) > MAX_DECISIONS:
             raise RuntimeError(f"game {seed} did not end within {MAX_DECISIONS} decisions")

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import default_side
 from inferno.sim.analysis import Z95, WinRate, chi2_sf
 from inferno.sim.game import SimConfig
 from inferno.sim.record import CIRCLES, GameSummary, SeatRecord
@@ -220,6 +221,7 @@ class HealthConfig:
     rules_dir: str | None = None
     workers: int = 1
     targets: Targets = field(default_factory=Targets)
+    modules: tuple[str, ...] = ()  # P&P expansion modules for every game
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +231,7 @@ class HealthReport:
     rules: str
     source: str
     counts: tuple[CountHealth, ...]
+    modules: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -240,6 +243,7 @@ class HealthReport:
             "source": self.source,
             "ok": self.ok,
             "counts": [c.to_dict() for c in self.counts],
+            "modules": list(self.modules),
         }
 
 
@@ -266,8 +270,8 @@ def run_health(
     rules = load_rules(cfg.rules_dir)
     counts = []
     for n in cfg.players:
-        side = rules.side_by_players[n - 1]
-        sim = SimConfig(n, lineup(cfg.bots, n), side, cfg.rules_dir, rotate=len(set(lineup(cfg.bots, n))) > 1)
+        side = default_side(rules, n, cfg.rules_dir)
+        sim = SimConfig(n, lineup(cfg.bots, n), side, cfg.rules_dir, len(set(lineup(cfg.bots, n))) > 1, cfg.modules)
         seeds = range(cfg.first_seed, cfg.first_seed + cfg.games)
         records: list[GameSummary] = []
         for rec in local_results(sim, seeds, cfg.workers):
@@ -279,7 +283,7 @@ def run_health(
         board = rules.boards[side]
         shields = tuple(len(board.circle_shields[k]) for k in CIRCLES)
         counts.append(summarise_count(records, shields, cfg.targets))
-    return HealthReport(rules.fingerprint, rules.source, tuple(counts))
+    return HealthReport(rules.fingerprint, rules.source, tuple(counts), cfg.modules)
 
 
 def report_rows(h: CountHealth) -> Iterable[tuple[str, str]]:

@@ -296,7 +296,7 @@ def summarise(
         for pr, bot in zip(res.players, bots, strict=True)
     )
     return GameSummary(
-        seed=s.config.seed,
+        seed=s.config.require_seed(),
         players=n,
         side=s.config.side,
         rules=s.rules.fingerprint,

@@ -5,12 +5,15 @@ Everything is read from a (viewed) state; nothing here decides a rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from inferno.rules.model import MEMBER_KINDS
+from inferno.rules.pnp import DESK
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, TILE, State
 from inferno.tui.text import (
     player_text,
@@ -22,7 +25,7 @@ from inferno.tui.text import (
 )
 
 
-def shield_content(s: State, t: int) -> Text:
+def shield_content(s: State, t: int, compact: bool = False) -> Text:
     """What stands on a shield: ``·`` empty, ``▲♣G`` standing Soul, ``▬♣g`` lying, ``▭♣g`` tile,
     ``⛨Name`` Guardian, ``◎Pit``."""
     c = s.hell[t]
@@ -37,23 +40,28 @@ def shield_content(s: State, t: int) -> Text:
         return Text("▭", style="dim") + sin_mark(r, c - TILE, lying=True)
     if c < PIT:
         g = r.guardians[s.guardians[c - GUARDIAN]]
-        return Text(f"⛨{g.name}", style="bold reverse")
+        return Text(f"⛨{g.name[:3] if compact else g.name}", style="bold reverse")
+    if c >= DESK:  # P&P: a Desk of Plutus, crossing it costs a Drachma paid to its owner
+        return Text("⌂" if compact else "⌂Desk of ", style="bold") + player_text(c - DESK)
     return Text("◎Pit", style="bold")
 
 
-def _shield_cell(s: State, t: int) -> Text:
+def _shield_cell(s: State, t: int, marks: Mapping[int, str] | None = None, compact: bool = False) -> Text:
+    """A shield's label, quartiere and content; ``marks`` styles chosen shields (targets, landing)."""
     b = s.board
     q = b.symbol[t]
-    cell = Text(f"{b.labels[t]} ", style="bold")
-    cell.append(f"[{quartiere_mark(s.rules, q)}]", style="underline" if s.quartiere == q else "")
+    mark = (marks or {}).get(t, "")
+    cell = Text(b.labels[t] if compact else f"{b.labels[t]} ", style=mark or "bold")
+    qm = quartiere_mark(s.rules, q)
+    cell.append(qm if compact else f"[{qm}]", style="underline" if s.quartiere == q else "")
     cell.append(" ")
-    cell.append_text(shield_content(s, t))
-    if b.down[t]:
+    cell.append_text(shield_content(s, t, compact))
+    if b.down[t] and not compact:
         cell.append("\n↓" + " ".join(b.labels[u] for u in b.down[t]), style="dim")
     return cell
 
 
-def _gates_row(s: State, width: int) -> list[Text]:
+def _gates_row(s: State, width: int, compact: bool = False) -> list[Text]:
     """One cell per circle-6 shield: its gate and who holds a safe passage there."""
     b = s.board
     cells = []
@@ -61,35 +69,39 @@ def _gates_row(s: State, width: int) -> list[Text]:
     for t in below:
         g = b.gate[t]
         holders = [p for p, pl in enumerate(s.players) if pl.passages >> g & 1]
-        cell = Text(f"gate {g + 1}: ", style="bold red")
+        cell = Text(f"gate {g + 1}" + (" " if compact else ": "), style="bold red")
         if holders:
             for i, p in enumerate(holders):
                 if i:
                     cell.append(",")
                 cell.append_text(player_text(p))
         else:
-            cell.append("none", style="dim")
+            cell.append("–" if compact else "none", style="dim")
         cells.append(cell)
     return cells + [Text("")] * (width - len(cells))
 
 
-def hell_table(s: State) -> Table:
-    """Hell circle by circle: sin, Infamy for lying down, Phlegethon cube, and every shield."""
+def hell_table(s: State, marks: Mapping[int, str] | None = None, compact: bool = False) -> Table:
+    """Hell circle by circle: sin, Infamy for lying down, Phlegethon cube, and every shield.
+
+    ``marks`` maps shields to a style (legal targets, a previewed landing); ``compact`` fits 80 columns.
+    """
     b = s.board
     r = s.rules
     width = max(len(row) for row in b.circle_shields[1:10])
-    t = Table(title="Hell", show_lines=True, expand=False, title_style="bold")
+    t = Table(title="Hell", show_lines=not compact, expand=False, title_style="bold", padding=(0, 0 if compact else 1))
     t.add_column("circle", no_wrap=True)
     for i in range(width):
-        t.add_column(str(i + 1), no_wrap=True, min_width=12)
+        t.add_column(str(i + 1), no_wrap=True, min_width=0 if compact else 12)
     for circle in range(1, 10):
         if circle == r.walls_above_circle:
-            t.add_row(Text("Walls of Dis", style="bold red"), *_gates_row(s, width))
-        head = Text(f"{circle} ", style="bold") + sin_name(r, circle)
-        head.append(f"\nlie: +{r.circle_infamy[circle]}")
+            walls = Text("Walls" if compact else "Walls of Dis", style="bold red")
+            t.add_row(walls, *_gates_row(s, width, compact))
+        head = Text(f"{circle} ", style="bold") + (sin_mark(r, circle) if compact else sin_name(r, circle))
+        head.append(f" +{r.circle_infamy[circle]}" if compact else f"\nlie: +{r.circle_infamy[circle]}")
         if circle >= 2:
-            head.append(f"  Phleg {s.phleg[circle]}")
-        row = [_shield_cell(s, u) for u in b.circle_shields[circle]]
+            head.append(f" ♨{s.phleg[circle]}" if compact else f"  Phleg {s.phleg[circle]}")
+        row = [_shield_cell(s, u, marks, compact) for u in b.circle_shields[circle]]
         t.add_row(head, *(row + [Text("")] * (width - len(row))))
     return t
 
@@ -130,8 +142,10 @@ def legend_text(s: State) -> Text:
     return out
 
 
-def florence_table(s: State) -> Table:
-    """Florence's quartieri, their two locations, entry costs and every family member there."""
+def florence_table(s: State, marks: Mapping[int, str] | None = None) -> Table:
+    """Florence's quartieri, their two locations, entry costs and every family member there.
+
+    ``marks`` maps location indices to a style (the legal targets of the pending decision)."""
     r = s.rules
     title = "Florence"
     if s.quartiere >= 0:
@@ -159,7 +173,8 @@ def florence_table(s: State) -> Table:
                 if any(counts):
                     members.append_text(player_text(p))
                     members.append(": " + ", ".join(f"{n} {MEMBER_KINDS[k]}" for k, n in enumerate(counts) if n) + "  ")
-            t.add_row(qcell, Text(loc.name, style="bold"), sin_name(r, loc.circle), entry, members)
+            name = Text(loc.name, style=(marks or {}).get(loc.index, "bold"))
+            t.add_row(qcell, name, sin_name(r, loc.circle), entry, members)
     return t
 
 
@@ -172,6 +187,9 @@ def supply_text(s: State) -> Text:
         out.append(f"×{s.palace[c]} ")
     out.append("   MARKET Barrels left: ", style="bold")
     out.append("  ".join(f"{b.id}×{s.barrel_market[b.index]}" for b in r.barrels))
+    x = s.ext
+    if x is not None and x.phlegyas:
+        out.append(f"\nPhlegyas's Bells left: {x.bell_supply}", style="bold")
     return out
 
 

@@ -17,10 +17,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from inferno.records.record import RecordError
 from inferno.records.undo import UndoError
 from inferno.rules.actions import Action, InfernoError
 from inferno.rules.engine import Pending, pending
-from inferno.rules.notation import parse_action
+from inferno.rules.notation import is_number, parse_action, shown
 from inferno.tui.screen import clear, entry_text, game_screen, help_panel, log_group, scoring_table
 from inferno.tui.session import LogEntry, Session
 from inferno.tui.text import player_text
@@ -29,6 +30,7 @@ Reader = Callable[[str], str]
 RECENT = 8  # log entries shown at least
 RECENT_MAX = 20  # ... and at most, to cover everything since the player's own last decision
 COMMANDS = "help, undo [N], log [N], board, save [FILE], quit"
+ECHO_MAX = 200  # characters of a piped input line echoed into the transcript
 
 
 def make_reader(console: Console) -> Reader:
@@ -38,7 +40,8 @@ def make_reader(console: Console) -> Reader:
     def read(prompt: str) -> str:
         line = console.input(escape(prompt))
         if echo:
-            console.print(line, markup=False, highlight=False)
+            short = line if len(line) <= ECHO_MAX else f"{line[:ECHO_MAX]}… ({len(line)} characters)"
+            console.print(short, markup=False, highlight=False)
         return line
 
     return read
@@ -173,7 +176,7 @@ class TerminalGame:
         word, _, rest = line.partition(" ")
         word = word.lower()
         rest = rest.strip()
-        if line.isdigit():
+        if is_number(line):
             n = int(line)
             if 1 <= n <= len(pend.actions):
                 return pend.actions[n - 1]
@@ -187,15 +190,16 @@ class TerminalGame:
             self.undo(p, rest)
             return None
         if word == "log":
-            last = int(rest) if rest.isdigit() else None
-            self.console.print(log_group(sess.log, last))
+            if rest and not is_number(rest):
+                self.error(f"log takes a number of entries (e.g. log 20), not {shown(rest)}")
+                return None
+            self.console.print(log_group(sess.log, int(rest) if rest else None))
             return None
         if word == "board":
             self.show(p, pend)
             return None
         if word == "save":
-            target = sess.save(Path(rest).expanduser() if rest else None)
-            self.console.print(f"Saved to {target}", markup=False, soft_wrap=True)
+            self.save(rest)
             return None
         if word in ("quit", "exit", "q"):
             raise QuitGame
@@ -205,12 +209,31 @@ class TerminalGame:
             self.error(f"{exc}. Type a number 1-{len(pend.actions)}, an action's text, or 'help'.")
             return None
         if action not in pend.actions:
-            self.error(f"'{line}' is not legal now; the legal actions are listed above (type 'help' for the rule)")
+            self.error(f"{shown(line)} is not legal now; the legal actions are listed above (type 'help' for the rule)")
             return None
         return action
 
+    def save(self, rest: str) -> None:
+        """The ``save [FILE]`` command: a clear message, never a crash, when the file cannot be written."""
+        target = Path(rest).expanduser() if rest else self.session.save_path
+        try:
+            self.session.save(target)
+        except (OSError, RecordError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.error(
+                f"cannot save to {shown(str(target), 200)}: {reason.lower()}. The game goes on; try another file."
+            )
+            return
+        self.console.print(f"Saved to {target}", markup=False, soft_wrap=True)
+
     def undo(self, p: int, rest: str) -> None:
-        k = int(rest) if rest.isdigit() else 1
+        if rest and not is_number(rest):
+            self.error(f"undo takes a number of your decisions (e.g. undo 2), not {shown(rest)}; nothing was undone")
+            return
+        k = int(rest) if rest else 1
+        if k < 1:
+            self.error("undo takes a number of your decisions of at least 1; nothing was undone")
+            return
         try:
             marked = self.session.take_back(p, k)
         except UndoError as exc:

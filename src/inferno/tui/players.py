@@ -107,6 +107,11 @@ def player_column(s: State, p: int, label: str) -> Text:
         out.append(f"In Florence: {away}\n")
     gates = [str(g + 1) for g in range(s.board.gates) if pl.passages >> g & 1]
     out.append(f"Safe passages: {', '.join(gates) or 'none'}\n")
+    x = s.ext
+    if x is not None and x.plutus:
+        out.append(f"Desks of Plutus still to place: {x.desks[p]}; tolls received {x.desk_received[p]}\n")
+    if x is not None and x.phlegyas:
+        out.append(f"Bells: {x.bells[p]}\n")
     panel = [b.id for b in r.barrels if pl.panel >> b.index & 1]
     out.append(f"Supply panel: {', '.join(panel) or 'none'}\n")
     out.append("Diplomas: ")

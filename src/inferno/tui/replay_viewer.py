@@ -7,14 +7,15 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from inferno.records.log import event_line
 from inferno.records.record import GameRecord, replay
 from inferno.rules.engine import apply_in_place, pending, to_move, view
-from inferno.rules.notation import parse_action
+from inferno.rules.notation import is_number, parse_action, shown
 from inferno.rules.state import State
 from inferno.tui.loop import make_reader
+from inferno.tui.players import decision_title
 from inferno.tui.screen import clear, entry_text, game_screen, scoring_table
 from inferno.tui.session import LogEntry, Seat, new_events
+from inferno.tui.text import event_words
 
 Reader = Callable[[str], str]
 HELP = "Enter or n [K]: forward · p [K]: back · g N: go to action N · s: start · e: end · q: quit"
@@ -48,7 +49,8 @@ class ReplayViewer:
             player, mark = to_move(s), s.events
             text = self.rec.actions[n - 1]
             apply_in_place(s, parse_action(s, text))
-            lines = [event_line(e) for e in new_events(mark, s.events)]
+            rival = s.rules.solo.opponent_name if s.solo is not None else None
+            lines = [event_words(s.rules, e, rival) for e in new_events(mark, s.events)]
             self.state, self.entry = s, LogEntry(n - 1, player, text, lines)
         self.position = n
 
@@ -63,7 +65,8 @@ class ReplayViewer:
         else:
             pend = pending(s)
             if pend is not None:
-                self.console.print(f"Next to decide: Player {pend.player + 1} ({pend.decision.name})", markup=False)
+                what = decision_title(pend)
+                self.console.print(f"Next to decide: Player {pend.player + 1} ({what})", markup=False)
         self.console.print(Text(f"Action {self.position} of {self.length}.  {HELP}", style="bold"))
 
     def run(self) -> None:
@@ -74,12 +77,18 @@ class ReplayViewer:
             except (EOFError, KeyboardInterrupt):
                 return
             word, _, rest = line.partition(" ")
-            k = int(rest) if rest.strip().isdigit() else 1
+            rest = rest.strip()
+            if rest and not is_number(rest):
+                self.console.print(
+                    f"✗ {shown(rest)} is not a number of actions. {HELP}", style="bold red", markup=False
+                )
+                continue
+            k = int(rest) if rest else 1
             if word in ("", "n", "next", "f"):
                 self.goto(self.position + k)
             elif word in ("p", "prev", "back", "b"):
                 self.goto(self.position - k)
-            elif word in ("g", "go", "goto") and rest.strip().isdigit():
+            elif word in ("g", "go", "goto") and rest:
                 self.goto(int(rest))
             elif word in ("s", "start"):
                 self.goto(0)
@@ -88,7 +97,7 @@ class ReplayViewer:
             elif word in ("q", "quit", "exit"):
                 return
             else:
-                self.console.print(f"✗ unknown command {line!r}. {HELP}", style="bold red", markup=False)
+                self.console.print(f"✗ unknown command {shown(line)}. {HELP}", style="bold red", markup=False)
                 continue
             self.show()
             if self.entry is not None:

@@ -19,6 +19,9 @@ from inferno.tui.players import cards_group, families_group, options_panel
 from inferno.tui.session import LogEntry
 from inferno.tui.text import player_text
 
+# Column heads for the final scoring steps (the engine's step keys are identifiers).
+STEP_NAMES = {"extra_diplomas": "extra Diplomas", "phlegethon": "Phlegethon", "reputation": "reputation"}
+
 # Clear the screen and the scrollback, so a hot-seat player cannot scroll up to another's hand.
 CLEAR_ALL = "\033[H\033[2J\033[3J"
 
@@ -59,9 +62,14 @@ def game_screen(
     recent: Sequence[LogEntry],
     undo_steps: int = 0,
 ) -> RenderableType:
-    """Everything a player needs: board, every family, market, own hand, recent log, the decision."""
+    """Everything a player needs: board, every family, market, own hand, recent log, the decision.
+
+    A player's view carries no seed (it would reveal every hand), so the seed shows only on full
+    states: the end of the game and the replay of a finished one.
+    """
+    seed = "" if v.config.seed is None else f", seed {v.config.seed}"
     parts: list[RenderableType] = [
-        Text(f"Inferno — {_players_words(v)}, side {v.board.side}, seed {v.config.seed}, turn {v.turn}"),
+        Text(f"Inferno — {_players_words(v)}, side {v.board.side}{seed}, turn {v.turn}"),
         board_group(v),
         families_group(v, labels),
         cards_group(v, viewer),
@@ -80,18 +88,19 @@ def help_panel(s: State, pend: Pending) -> Panel:
 
 
 def scoring_table(s: State, labels: Sequence[str]) -> Table:
-    """Final scoring by S3 step for every player, winner marked."""
+    """Final scoring step by step for every player, the winner marked (a solo game has only a score)."""
     r = result(s)
+    solo = len(r.players) == 1
     t = Table(title="Final scoring (S3)", title_style="bold")
     t.add_column("player")
     t.add_column("in play", justify="right")
     for step in STEPS:
-        t.add_column(step.replace("_", " "), justify="right")
+        t.add_column(STEP_NAMES.get(step, step.replace("_", " ")), justify="right")
     t.add_column("total", justify="right", style="bold")
     t.add_column("Diplomas", justify="right")
     for pr in r.players:
         name = player_text(pr.player, f" {labels[pr.player]}")
-        if pr.winner:
+        if pr.winner and not solo:
             name.append("  ★ winner", style="bold yellow")
         t.add_row(
             name,
@@ -108,8 +117,10 @@ def scoring_table(s: State, labels: Sequence[str]) -> Table:
             f"Game over ({how}). {verdict}: {r.players[0].infamy} Infamy against {bar} {r.solo.bar} "
             f"(margin {r.solo.margin:+d}). Rank: {r.solo.rank}."
         )
-        return t
-    t.caption = f"Game over ({how}). Winner(s): {', '.join(player_text(p).plain for p in r.winners)}"
+    elif solo:
+        t.caption = f"Game over ({how}). Final score: {r.players[0].infamy} Infamy"
+    else:
+        t.caption = f"Game over ({how}). Winner(s): {', '.join(player_text(p).plain for p in r.winners)}"
     return t
 
 

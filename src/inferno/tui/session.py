@@ -21,6 +21,7 @@ from inferno.rules.notation import action_text, parse_action
 from inferno.rules.setup import new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
+from inferno.tui.text import event_words
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -65,9 +66,20 @@ def parse_seat_option(text: str) -> tuple[int, Seat]:
     if not sep or not num.strip().isdigit():
         raise SeatError(f"bad --seat {text!r}: write SEAT=human or SEAT=bot:NAME, e.g. 2=bot:random")
     idx = int(num) - 1
-    if not 0 <= idx < 4:
-        raise SeatError(f"bad --seat {text!r}: seats are numbered 1-4")
+    if not 0 <= idx < 5:
+        raise SeatError(f"bad --seat {text!r}: seats are numbered 1-5")
     return idx, Seat.parse(spec)
+
+
+def parse_seat_options(texts: tuple[str, ...] | list[str]) -> dict[int, Seat]:
+    """Several ``--seat`` values; naming the same seat twice is an error (not "the last one wins")."""
+    out: dict[int, Seat] = {}
+    for text in texts:
+        idx, seat = parse_seat_option(text)
+        if idx in out:
+            raise SeatError(f"seat {idx + 1} is given twice (--seat {idx + 1}=...): give each seat once")
+        out[idx] = seat
+    return out
 
 
 @dataclass(slots=True)
@@ -90,6 +102,12 @@ def new_events(before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) ->
         node = node[1]
     out.reverse()
     return out
+
+
+def setup_entry(s: State) -> LogEntry:
+    """The setup events as every seat may read them (the seed stays hidden while the game runs)."""
+    rival = _rival(s)
+    return LogEntry(-1, -1, "", [event_line(e, rival) for e in new_events(None, view(s, -1).events)])
 
 
 def _rival(s: State) -> str | None:
@@ -119,11 +137,12 @@ class Session:
         save_path: Path,
         side: str | None = None,
         rules_dir: str | None = None,
+        modules: tuple[str, ...] = (),
         solo: SoloConfig | None = None,
     ) -> Session:
-        s = new_game(len(seats), seed, side, rules_dir=rules_dir, solo=solo)
+        s = new_game(len(seats), seed, side, rules_dir=rules_dir, modules=modules, solo=solo)
         sess = cls(s, seats, save_path)
-        sess.log.append(LogEntry(-1, -1, "", [event_line(e, _rival(s)) for e in new_events(None, s.events)]))
+        sess.log.append(setup_entry(s))
         sess.make_bots()
         sess.save()
         return sess
@@ -141,7 +160,7 @@ class Session:
             saved[i] = seat
         s = replay(rec, 0)  # checks the rules fingerprint
         sess = cls(s, saved[: rec.players], save_path or path)
-        sess.log.append(LogEntry(-1, -1, "", [event_line(e, _rival(s)) for e in new_events(None, s.events)]))
+        sess.log.append(setup_entry(s))
         sess.undone = list(rec.meta.get("undone", []))
         for i, text in enumerate(rec.actions):
             try:
@@ -155,7 +174,7 @@ class Session:
         return sess
 
     def make_bots(self) -> None:
-        base = self.state.config.seed * 10 + 1000 * self.state.version
+        base = self.state.config.require_seed() * 10 + 1000 * self.state.version
         self.bots = {i: make_bot(seat.bot, base + i) for i, seat in enumerate(self.seats) if not seat.human}
 
     # --- reading ----------------------------------------------------------------------------
@@ -168,7 +187,9 @@ class Session:
         return to_move(self.state)
 
     def labels(self) -> list[str]:
-        return [seat.label for seat in self.seats]
+        """ "(you)" for the only human at the device; with several humans (hot-seat) none is "you"."""
+        several = len(self.humans()) > 1
+        return ["(human)" if seat.human and several else seat.label for seat in self.seats]
 
     def humans(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.human]
@@ -193,9 +214,8 @@ class Session:
         mark = s.events
         apply_in_place(s, action)
         self.steps.append(describe_step(before, action, s, len(self.steps), text))
-        entry = LogEntry(
-            len(self.steps) - 1, player, text, [event_line(e, _rival(s)) for e in new_events(mark, s.events)]
-        )
+        lines = [event_words(s.rules, e, _rival(s)) for e in new_events(mark, s.events)]
+        entry = LogEntry(len(self.steps) - 1, player, text, lines)
         self.log.append(entry)
         return entry
 

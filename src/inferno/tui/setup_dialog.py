@@ -9,6 +9,7 @@ from rich.console import Console
 
 from inferno.bots.base import bot_names
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import check_modules, load_pnp
 from inferno.rules.solo_model import LEVELS, SoloConfig
 from inferno.tui.session import Seat, SeatError
 
@@ -28,9 +29,35 @@ def ask(read: Reader, console: Console, prompt: str, default: str, check: Callab
 
 
 def _players(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 4:
-        raise ValueError("choose 1, 2, 3 or 4 players")
+    if not text.isdigit() or not 1 <= int(text) <= 5:
+        raise ValueError("choose 1, 2, 3, 4 or 5 players (5 with the P&P expansion)")
     return int(text)
+
+
+MODULE_ANSWERS = {"none": (), "plutus": ("plutus",), "phlegyas": ("phlegyas",), "both": ("plutus", "phlegyas")}
+
+
+def parse_modules(text: str, players: int) -> tuple[str, ...]:
+    """The P&P answer (none, plutus, phlegyas or both), checked against the player count."""
+    t = text.strip().lower()
+    if t not in MODULE_ANSWERS:
+        raise ValueError("answer none, plutus, phlegyas or both")
+    modules = MODULE_ANSWERS[t]
+    check_modules(players, modules, load_pnp())
+    return modules
+
+
+def interactive_modules(read: Reader, console: Console, players: int) -> tuple[str, ...]:
+    """Ask which P&P expansion modules to play with (Plutus's Desks, Phlegyas's Bells)."""
+    default = "both" if players == 5 else "none"
+    answer = ask(
+        read,
+        console,
+        "P&P expansion: none, plutus (Desks), phlegyas (Bells) or both",
+        default,
+        lambda x: parse_modules(x, players),
+    )
+    return parse_modules(answer, players)
 
 
 def _seat(text: str) -> Seat:
@@ -41,21 +68,25 @@ def _seat(text: str) -> Seat:
 
 
 def _seed(text: str) -> int:
+    if not text.strip().lstrip("-").isdigit():
+        raise ValueError(f"the seed is a whole number such as 42, not {text!r}")
     return int(text)
 
 
-def interactive_setup(read: Reader, console: Console) -> tuple[list[Seat], int, SoloConfig | None]:
-    """Players, who plays each seat (human or a bot), the solo variant and level (1 player), and the seed."""
+def interactive_setup(read: Reader, console: Console) -> tuple[list[Seat], int, tuple[str, ...], SoloConfig | None]:
+    """Players, the P&P expansion modules, who plays each seat (human or a bot), the solo variant and
+    level (1 player), and the seed."""
     console.print("New game of Inferno. Press Enter to accept a [default].", markup=False)
     console.print(f"Bots available: {', '.join(bot_names())}", markup=False)
-    n = _players(ask(read, console, "Players (1-4)", "3", _players))
+    n = _players(ask(read, console, "Players (1-5)", "3", _players))
+    modules = interactive_modules(read, console, n)
     seats = []
     for i in range(n):
         default = "human" if i == 0 else "bot:random"
         seats.append(_seat(ask(read, console, f"Seat {i + 1}: human or bot:NAME", default, _seat)))
     solo = _ask_solo(read, console) if n == 1 else None
     seed = _seed(ask(read, console, "Seed", str(random.randrange(1_000_000)), _seed))
-    return seats, seed, solo
+    return seats, seed, modules, solo
 
 
 def _ask_solo(read: Reader, console: Console) -> SoloConfig:

@@ -8,10 +8,13 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from inferno.help import effect_words
+from inferno.records.log import event_line
+from inferno.rules.events import Event
 from inferno.rules.model import Rules, Stop, StopKind
 from inferno.rules.state import State
 
-SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue")
 
 
 def sin_style(rules: Rules, circle: int, lying: bool = False) -> Style:
@@ -64,3 +67,15 @@ def stop_words(s: State, stop: Stop) -> str:
     if stop.kind is StopKind.DIPLOMA:
         return f"{name} Diploma to the track leaders"
     return f"+{s.rules.final_stop_infamy} Infamy, {name} Diploma, last round"
+
+
+def event_words(rules: Rules, e: Event, rival: str | None = None) -> str:
+    """An event as a log line for players: a bonus tile is named by what it does, not by its data id.
+
+    ``rival``: the solo game's Rival's name (its events are those of player index 1).
+    """
+    line = event_line(e, rival)
+    if e.kind == "bonus":
+        for tile in rules.bonus_tiles:
+            line = line.replace(f"bonus {tile.id}", f"bonus ({effect_words(rules, tile.effect)})")
+    return line

@@ -68,7 +68,8 @@ async function showLobby() {
       return v === "human" ? { kind: "human", name } : { kind: "bot", bot: v.slice(4), name };
     });
     const seed = $("seed").value === "" ? null : Number($("seed").value);
-    const body = { seats, seed };
+    const modules = ["plutus", "phlegyas"].filter((m) => $(`module-${m}`).checked);
+    const body = { seats, seed, modules };
     if (seats.length === 1) body.solo = { variant: $("solo-variant").value, level: $("solo-level").value };
     try {
       const g = await api("/api/games", body);

@@ -1,6 +1,6 @@
 // The main board: Florence's quartieri and locations, Hell's nine circles, the Graveyard, Plague deck,
 // River Styx, Dante's path and the Fraud market. Every size comes from the rules data (board.json).
-import { el, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
+import { PLAYER_COLOURS, el, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
 
 const ROW_H = 62;
 const GATE_GAP = 34;
@@ -148,7 +148,7 @@ function drawHell(svg, board, st) {
 }
 
 function drawShield(parent, board, st, i, label) {
-  const { lying: LYING, tile: TILE, guardian: GUARDIAN, pit: PIT } = board.codes.hell;
+  const { lying: LYING, tile: TILE, guardian: GUARDIAN, pit: PIT, desk: DESK } = board.codes.hell;
   const [x, y] = shieldXY(board, i);
   const c = board.shields.circle[i];
   const keys = [`shield:${i}`];
@@ -176,6 +176,11 @@ function drawShield(parent, board, st, i, label) {
   } else if (v === PIT) {
     el("ellipse", { rx: 12, ry: 7, class: "pit" }, g);
     what = "Pit";
+  } else if (DESK !== undefined && v >= DESK && v < DESK + 10) {
+    // P&P: a Desk of Plutus in its owner's colour; crossing it costs a Drachma paid to the owner.
+    el("rect", { x: -12, y: -12, width: 24, height: 16, rx: 2, class: `desk p${v - DESK}`, fill: PLAYER_COLOURS[v - DESK] }, g);
+    el("text", { y: 0, class: "guardian-initial" }, g, "D");
+    what = `Desk of Plutus owned by Player ${v - DESK + 1} (crossing it costs another player a Drachma)`;
   }
   const sym = board.quartiere_symbols[board.shields.symbol[i]];
   el("title", {}, g, `Shield ${label} (circle ${c}, ${sym} → ${board.quartieri[board.shields.symbol[i]]}): ${what}`);

@@ -1,6 +1,6 @@
 // SVG helpers and the pieces' shapes: every sin has its colour (from the rules data) and its own shape.
 export const NS = "http://www.w3.org/2000/svg";
-export const PLAYER_COLOURS = ["#1b1b1b", "#f4f4f4", "#ff5fa2", "#8b5a2b"];
+export const PLAYER_COLOURS = ["#1b1b1b", "#f4f4f4", "#ff5fa2", "#8b5a2b", "#3a7bd5"];
 export const PLAYER_NAMES_COLOUR = ["black", "white", "pink", "brown"];
 const SYMBOL_GLYPHS = { keys: "⚷", church: "⌂", wheel: "☸", goat: "♑" };
 

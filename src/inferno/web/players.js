@@ -12,7 +12,9 @@ export function drawPlayer(svg, board, st, p, name, own, toMove) {
   el("circle", { cx: 18, cy: 20, r: 9, fill: PLAYER_COLOURS[p], class: "swatch" }, svg);
   el("text", { x: 34, y: 25, class: "p-name" }, svg, `${name}${own ? " (you)" : ""}`);
   const boat = pl.loans ? `Boat: ${pl.loans} loan${pl.loans > 1 ? "s" : ""}` : "Boat: no loan";
-  el("text", { x: W - 10, y: 25, class: "p-money" }, svg, `Infamy ${pl.infamy} · ${pl.florins} Florins · ${pl.drachmas} Drachmas · ${boat}`);
+  const x = st.pnp;
+  const pnp = x ? `${x.bells[p] !== undefined && x.bell_supply + x.bells.reduce((a, b) => a + b, 0) > 0 ? ` · ${x.bells[p]} Bell${x.bells[p] === 1 ? "" : "s"}` : ""}${x.desks[p] ? ` · ${x.desks[p]} Desk to place` : ""}` : "";
+  el("text", { x: W - 10, y: 25, class: "p-money" }, svg, `Infamy ${pl.infamy} · ${pl.florins} Florins · ${pl.drachmas} Drachmas · ${boat}${pnp}`);
   drawTower(svg, board, pl, p, own, 10, 40);
   drawTracks(svg, board, st, pl, own, 250, 40);
   drawCards(svg, board, pl, own, 10, 318);

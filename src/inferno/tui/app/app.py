@@ -1,0 +1,672 @@
+"""The full-screen terminal game (Textual): board, families, hand, log and choices on one screen.
+
+The game is a :class:`~inferno.tui.session.Session` (the same one the line mode drives): it keeps
+the state, the bots, the log, undo and the autosave. This module only shows it and reads the player.
+Bots think in a worker thread; their moves are shown one at a time at ``pace`` seconds each.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Click, Key, Resize
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Input, OptionList, Static, TabbedContent, TabPane
+from textual.widgets.option_list import Option
+
+from inferno.records.undo import UndoError
+from inferno.rules.actions import Act, Action, InfernoError
+from inferno.rules.engine import Pending, legal_actions, pending, view
+from inferno.rules.notation import action_text, parse_action
+from inferno.rules.state import State
+from inferno.tui.app.glossary import glossary, rule_words
+from inferno.tui.app.preview import Preview, preview
+from inferno.tui.app.widgets import (
+    CHOSEN,
+    TARGET,
+    CommandInput,
+    Panel,
+    StatusLine,
+    families_view,
+    florence_view,
+    hand_view,
+    hell_view,
+    log_view,
+    preview_view,
+    status_text,
+    strip_view,
+)
+from inferno.tui.players import action_hint, decision_title
+from inferno.tui.screen import scoring_table
+from inferno.tui.session import LogEntry, Session
+from inferno.tui.text import player_text
+
+PACE = 0.8  # seconds each bot move stays on screen before the next (a key skips)
+WIDE = (160, 44)  # columns and rows from which every panel is shown at once
+COMPACT_HELL = 230  # below this width the Hell table uses its compact form
+LOG_SHOWN = 40  # log entries kept in the log panel
+COMMANDS = ("help", "glossary", "undo", "log", "board", "save", "quit")
+PANELS = ("hell", "strip", "florence", "families", "hand", "log", "preview")
+TAB_PANELS = {
+    "tab-hell": ("hell",),
+    "tab-strip": ("strip",),
+    "tab-florence": ("florence",),
+    "tab-families": ("families",),
+    "tab-hand": ("hand",),
+    "tab-log": ("log",),
+}
+KEYS = (
+    "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
+    "Ctrl+Z undo · Space skip the bots' moves · Ctrl+S save · Ctrl+Q save and quit"
+)
+
+
+class TextScreen(ModalScreen[None]):
+    """A scrollable page over the game (help, glossary); Escape, Enter, q or the button closes it."""
+
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > Vertical { width: 95%; height: 90%; border: thick $accent; background: $surface; }
+    TextScreen VerticalScroll { height: 1fr; }
+    TextScreen Button { width: 100%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,enter", "close", "close")]
+
+    def __init__(self, title: str, body: RenderableType, button: str = "Close") -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.button = button
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as v:
+            v.border_title = self.title_text
+            with VerticalScroll(id="page"):
+                yield Static(self.body)
+            yield Button(self.button, id="close", variant="primary")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#close")
+    def _pressed(self) -> None:
+        self.dismiss(None)
+
+
+class PassScreen(ModalScreen[None]):
+    """Hot-seat: the screen is covered until the next player is at the device."""
+
+    DEFAULT_CSS = """
+    PassScreen { align: center middle; background: $background; }
+    PassScreen > Vertical { width: 60; height: auto; border: thick $accent; padding: 1 2; }
+    PassScreen Button { width: 100%; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "ready")]
+
+    def __init__(self, player: int, label: str) -> None:
+        super().__init__()
+        self.player = player
+        self.label = label
+
+    def compose(self) -> ComposeResult:
+        msg = player_text(self.player, f" {self.label}: your decision.\n")
+        msg.append(
+            f"Pass the device to {player_text(self.player).plain}; press Enter when only that player can see it."
+        )
+        with Vertical():
+            yield Static(msg)
+            yield Button(f"I am {player_text(self.player).plain}: show my screen", id="ready", variant="primary")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#ready")
+    def _pressed(self) -> None:
+        self.dismiss(None)
+
+
+class Body(Widget):
+    """The panels, laid out as columns on a large terminal and as tabs on a small one."""
+
+    DEFAULT_CSS = """
+    Body { height: 1fr; }
+    Body #left { width: 74; }
+    Body #middle { width: 1fr; }
+    Body #right { width: 60; }
+    Body #strip { height: auto; max-height: 9; }
+    Body #choices { height: 1fr; border: round $primary-darken-2; }
+    Body #choices:focus { border: round $accent; }
+    Body #bottom { height: 10; }
+    Body TabbedContent { height: 1fr; }
+    Body TabPane { padding: 0; height: 1fr; }
+    """
+
+    wide: reactive[bool] = reactive(False, recompose=True)
+
+    class Rebuilt(Message):
+        """The panels were laid out afresh (after a resize across the wide/small threshold)."""
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.post_message(self.Rebuilt())
+
+    def compose(self) -> ComposeResult:
+        choices = OptionList(id="choices")
+        choices.border_title = "Choices"
+        if self.wide:
+            with Horizontal():
+                with Vertical(id="left"):
+                    yield Panel("Hell", id="hell")
+                    yield Panel("Graveyard · Styx · Dante", id="strip")
+                    yield Panel("Florence", id="florence")
+                with Vertical(id="middle"):
+                    yield Panel("Families", id="families")
+                    yield Panel("Your hand · Fraud market", id="hand")
+                with Vertical(id="right"):
+                    yield choices
+                    yield Panel("Preview", id="preview")
+                    yield Panel("Log", id="log")
+        else:
+            with TabbedContent(id="tabs"):
+                with TabPane("Hell", id="tab-hell"):
+                    yield Panel("Hell", id="hell")
+                with TabPane("Dante", id="tab-strip"):
+                    yield Panel("Graveyard · Styx · Dante", id="strip")
+                with TabPane("Florence", id="tab-florence"):
+                    yield Panel("Florence", id="florence")
+                with TabPane("Families", id="tab-families"):
+                    yield Panel("Families", id="families")
+                with TabPane("Hand", id="tab-hand"):
+                    yield Panel("Your hand · Fraud market", id="hand")
+                with TabPane("Log", id="tab-log"):
+                    yield Panel("Log", id="log")
+            with Horizontal(id="bottom"):
+                yield choices
+                yield Panel("Preview", id="preview")
+
+
+class InfernoApp(App[int]):
+    """Plays one :class:`Session` to the end (or until the player quits; the game is always saved)."""
+
+    TITLE = "Inferno"
+    CSS = """
+    Screen { layout: vertical; }
+    #message { height: 1; padding: 0 1; }
+    #command { height: 1; border: none; padding: 0 1; }
+    #command:focus { border: none; background: $boost; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "help on this decision"),
+        Binding("f2", "glossary", "glossary"),
+        Binding("f3", "next_tab", "next tab"),
+        Binding("ctrl+z", "undo", "undo"),
+        Binding("space", "skip", "skip the bots' moves"),
+        Binding("f5", "skip", "skip the bots' moves", show=False),
+        Binding("ctrl+s", "save", "save"),
+        Binding("ctrl+q", "quit_game", "save and quit", priority=True),
+    ]
+
+    def __init__(self, session: Session, pace: float = PACE, mono: bool = False, preview_seed: int = 0) -> None:
+        old = os.environ.get("NO_COLOR")
+        if mono:
+            os.environ["NO_COLOR"] = "1"  # Textual's monochrome mode; symbols and letters still tell sins apart
+        try:
+            super().__init__()
+        finally:
+            if mono and old is None:
+                os.environ.pop("NO_COLOR", None)
+        self.session = session
+        self.pace = pace
+        self.preview_seed = preview_seed
+        humans = session.humans()
+        self.shown_to = humans[0] if len(humans) == 1 else -1  # whose screen is showing (hot-seat)
+        self.pend: Pending | None = None
+        self.previews: dict[int, Preview] = {}
+        self.index = 0
+        self.thinking = False
+        self.fast = False
+        self.outcome = ""  # "over" or "quit" once the app ends
+        self.note = ""
+        self.dirty: set[str] = set(PANELS)
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Body(id="body")
+        yield Static("", id="message")
+        yield CommandInput(id="command")
+        yield StatusLine("", id="status")
+
+    def on_mount(self) -> None:
+        self._fit(self.size.width, self.size.height)
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self.refresh_all)  # panels are laid out at their new widths
+
+    def _fit(self, width: int, height: int) -> None:
+        body = self.query_one(Body)
+        wide = width >= WIDE[0] and height >= WIDE[1]
+        if body.wide != wide:
+            body.wide = wide
+
+    @on(Body.Rebuilt)
+    def _after_recompose(self) -> None:
+        self.dirty.update(PANELS)
+        self.fill_choices(keep=True)
+        self.refresh_all()
+        if self.pend is not None and not self.query_one(CommandInput).value:
+            self.query_one("#choices").focus()
+
+    # --- what is shown ----------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int:
+        return self.shown_to
+
+    def shown_state(self) -> State:
+        s = self.session.state
+        return s if s.over else view(s, self.viewer)
+
+    def labels(self) -> list[str]:
+        return self.session.labels()
+
+    def marks(self) -> tuple[dict[int, str], dict[int, str]]:
+        """Shields and Florence locations to highlight: legal targets, and what the highlighted option touches."""
+        shields: dict[int, str] = {}
+        places: dict[int, str] = {}
+        if self.pend is None:
+            return shields, places
+        for a in self.pend.actions:
+            if a.kind in (Act.MOVE, Act.STEP, Act.TARGET):
+                shields[a.a] = TARGET
+            elif a.kind == Act.GMOVE:
+                shields[a.b] = TARGET
+            elif a.kind in (Act.SEND, Act.ACCUSE):
+                places[a.a] = TARGET
+        pv = self.previews.get(self.index)
+        if pv is not None:
+            for t in pv.shields:
+                shields[t] = CHOSEN
+        if 0 <= self.index < len(self.pend.actions):
+            a = self.pend.actions[self.index]
+            if a.kind in (Act.SEND, Act.ACCUSE):
+                places[a.a] = CHOSEN
+        return shields, places
+
+    def panel(self, name: str) -> Panel | None:
+        found = self.query(f"#{name}")
+        return found.first() if found else None  # type: ignore[return-value]
+
+    def visible_panels(self) -> set[str]:
+        """The panels on screen: all of them in the wide layout, else those of the active tab."""
+        found = self.query(TabbedContent)
+        if not found:
+            return set(PANELS)
+        return {"preview", *TAB_PANELS.get(found.first().active, ())}
+
+    def render_panel(self, name: str) -> RenderableType:
+        v = self.shown_state()
+        if name == "hell":
+            return hell_view(v, self.marks()[0], compact=self.size.width < COMPACT_HELL)
+        if name == "strip":
+            return strip_view(v)
+        if name == "florence":
+            return florence_view(v, self.marks()[1])
+        if name == "families":
+            return families_view(v, self.labels())
+        if name == "hand":
+            return hand_view(v, self.viewer)
+        if name == "log":
+            entries: Sequence[LogEntry] = self.session.log[-LOG_SHOWN:]
+            return log_view(entries)
+        if self.pend is None:
+            return Text("")
+        return preview_view(self.session.state, self.pend, self.index, self.previews.get(self.index))
+
+    def flush(self, names: set[str] | None = None) -> None:
+        """Mark ``names`` (default: every panel) as changed and redraw those on screen now."""
+        self.dirty.update(PANELS if names is None else names)
+        for name in sorted(self.dirty & self.visible_panels()):
+            p = self.panel(name)
+            if p is not None:
+                p.show(self.render_panel(name))
+                if name == "log":
+                    p.scroll_end(animate=False)
+            self.dirty.discard(name)
+
+    def refresh_all(self) -> None:
+        self.flush()
+        self.refresh_status()
+
+    def refresh_board_marks(self) -> None:
+        self.flush({"hell", "florence"})
+
+    @on(TabbedContent.TabActivated)
+    def _tab(self) -> None:
+        self.flush(set())
+
+    def refresh_preview(self) -> None:
+        self.flush({"preview"})
+
+    def refresh_status(self) -> None:
+        st = self.query_one(StatusLine)
+        st.thinking = self.thinking
+        st.update(status_text(self.shown_state(), self.viewer, self.labels(), self.thinking, self.note))
+
+    def say(self, text: str | Text, error: bool = False) -> None:
+        msg = (
+            Text(f"✗ {text}", style="bold")
+            if error and isinstance(text, str)
+            else Text(text)
+            if isinstance(text, str)
+            else text
+        )
+        self.query_one("#message", Static).update(msg)
+
+    # --- the choices ------------------------------------------------------------------------
+
+    def fill_choices(self, keep: bool = False) -> None:
+        found = self.query("#choices")
+        if not found:
+            return
+        ol: OptionList = found.first()  # type: ignore[assignment]
+        ol.clear_options()
+        pend = self.pend
+        if pend is None:
+            ol.border_title = "Choices"
+            return
+        s = self.session.state
+        title = f"{player_text(pend.player).plain}: {decision_title(pend)}"
+        ol.border_title = title
+        opts = []
+        for i, a in enumerate(pend.actions, 1):
+            line = Text(f"{i:>2}. ", style="bold")
+            line.append(action_text(s, a))
+            hint = action_hint(s, pend, a)
+            if hint:
+                line.append(f"  ({hint})", style="dim")
+            opts.append(Option(line, id=str(i - 1)))
+        ol.add_options(opts)
+        if not keep:
+            self.index = 0
+        ol.highlighted = min(self.index, len(pend.actions) - 1)
+        cmd = self.query_one(CommandInput)
+        cmd.candidates = [action_text(s, a) for a in pend.actions] + list(COMMANDS)
+
+    def ensure_preview(self, i: int) -> None:
+        if self.pend is not None and i not in self.previews and 0 <= i < len(self.pend.actions):
+            self.previews[i] = preview(self.session.state, self.pend.actions[i], self.preview_seed)
+
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.pend is None or event.option_index is None or event.option_index == self.index:
+            return
+        self.index = event.option_index
+        self.ensure_preview(self.index)
+        self.refresh_preview()
+        self.refresh_board_marks()
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if self.pend is not None and 0 <= event.option_index < len(self.pend.actions):
+            self.play(self.pend.actions[event.option_index])
+
+    def on_key(self, event: Key) -> None:
+        """Typing on the choices goes to the command line (a number, an action, a command)."""
+        cmd = self.query_one(CommandInput)
+        if self.focused is cmd or event.character is None or not event.is_printable or event.character == " ":
+            return
+        if isinstance(self.screen, ModalScreen):
+            return
+        cmd.focus()
+        cmd.value += event.character
+        cmd.cursor_position = len(cmd.value)
+        event.stop()
+
+    # --- the game ---------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Start whatever comes next: a bot's move, a human's decision or the end."""
+        sess = self.session
+        if sess.over:
+            self.pend = None
+            self.fill_choices()
+            self.refresh_all()
+            self.show_end()
+            return
+        p = sess.deciding()
+        if sess.seats[p].human:
+            if len(sess.humans()) > 1 and p != self.shown_to:
+                self.pend = None
+                self.fill_choices()
+                self.refresh_all()
+                self.push_screen(PassScreen(p, self.labels()[p]), lambda _: self.begin_decision(p))
+                return
+            self.begin_decision(p)
+        else:
+            self.start_bot(p)
+
+    def begin_decision(self, p: int) -> None:
+        self.shown_to = p
+        self.fast = False
+        self.pend = pending(self.session.state)
+        self.previews = {}
+        self.ensure_preview(0)
+        self.fill_choices()
+        self.refresh_all()
+        found = self.query("#choices")
+        if found and not self.query_one(CommandInput).value:
+            found.first().focus()
+
+    def play(self, action: Action) -> None:
+        if self.pend is None:
+            return
+        try:
+            entry = self.session.play(action)
+        except InfernoError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.pend = None
+        self.previews = {}
+        self.say(self.entry_line(entry))
+        self.fill_choices()
+        self.advance()
+
+    def entry_line(self, entry: LogEntry) -> Text:
+        out = player_text(entry.player, f" {self.labels()[entry.player]}: ")
+        out.append(entry.action, style="bold")
+        if entry.lines:
+            first = entry.lines[0].split(": ", 1)[-1].rsplit("  (", 1)[0]
+            out.append(f" — {first}")
+        return out
+
+    def start_bot(self, p: int) -> None:
+        self.pend = None
+        self.thinking = True
+        self.fill_choices()
+        if self.fast or self.pace <= 0:
+            self.refresh_status()
+        else:
+            self.refresh_all()
+        s = self.session.state
+        self.think(p, view(s, p), legal_actions(s))
+
+    @work(thread=True, exclusive=True, group="bot")
+    def think(self, p: int, v: State, legal: list[Action]) -> None:
+        choice = self.session.bots[p].choose(v, legal)
+        self.call_from_thread(self.bot_chose, p, choice)
+
+    def bot_chose(self, p: int, choice: Action) -> None:
+        self.thinking = False
+        entry = self.session.play(choice)
+        line = self.entry_line(entry)
+        if not self.fast and self.pace > 0:
+            line.append("   (Space: skip)", style="dim")
+        self.say(line)
+        if self.fast or self.pace <= 0:
+            self.refresh_status()  # the board is redrawn at the next human decision
+        else:
+            self.refresh_all()
+        if self.fast or self.pace <= 0:
+            self.call_after_refresh(self.advance)
+        else:
+            self.set_timer(self.pace, self.advance)
+
+    def show_end(self) -> None:
+        s = self.session.state
+        body = Group(
+            scoring_table(s, self.labels()),
+            Text(f"\nThe game record is saved in {self.session.save_path}"),
+        )
+        self.outcome = "over"
+
+        def done(_: None) -> None:
+            self.exit(0)
+
+        self.push_screen(TextScreen("Game over", body, "Quit"), done)
+
+    # --- commands ---------------------------------------------------------------------------
+
+    @on(Input.Submitted, "#command")
+    def _submitted(self, event: Input.Submitted) -> None:
+        cmd = self.query_one(CommandInput)
+        line = event.value.strip()
+        cmd.value = ""
+        if not line:
+            if self.pend is not None and 0 <= self.index < len(self.pend.actions):
+                self.play(self.pend.actions[self.index])  # Enter alone plays the highlighted option
+            else:
+                self.action_skip()
+            return
+        cmd.remember(line)
+        self.command(line)
+
+    @on(CommandInput.Completions)
+    def _completions(self, event: CommandInput.Completions) -> None:
+        shown = ", ".join(event.matches[:12]) + (" …" if len(event.matches) > 12 else "")
+        self.say(f"Tab: {shown}")
+
+    def command(self, line: str) -> None:
+        """A typed line: a number, an action's text, or a command (as in the line mode)."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if word in ("help", "?", "h"):
+            self.action_help()
+        elif word in ("glossary", "g"):
+            self.action_glossary()
+        elif word == "undo":
+            self.action_undo(int(rest) if rest.isdigit() else 1)
+        elif word == "log":
+            self.goto_tab("tab-log")
+        elif word == "board":
+            self.goto_tab("tab-hell")
+        elif word == "save":
+            target = self.session.save(Path(rest).expanduser() if rest else None)
+            self.say(f"Saved to {target}")
+        elif word in ("quit", "exit", "q"):
+            self.action_quit_game()
+        elif self.pend is None:
+            self.say("Wait: a bot is deciding (Space skips its moves' pause).", error=True)
+        elif line.isdigit():
+            n = int(line)
+            if 1 <= n <= len(self.pend.actions):
+                self.play(self.pend.actions[n - 1])
+            else:
+                self.say(f"There is no option {n}: choose 1-{len(self.pend.actions)}, or type 'help'.", error=True)
+        else:
+            try:
+                action = parse_action(self.session.state, line)
+            except InfernoError as exc:
+                self.say(f"{exc}. Type a number 1-{len(self.pend.actions)}, an action's text, or 'help'.", error=True)
+                return
+            if action not in self.pend.actions:
+                self.say(f"'{line}' is not legal now; the legal options are listed (F1: the rule).", error=True)
+                return
+            self.play(action)
+
+    def goto_tab(self, tab: str) -> None:
+        found = self.query(TabbedContent)
+        if found:
+            found.first().active = tab
+
+    def action_next_tab(self) -> None:
+        found = self.query(TabbedContent)
+        if not found:
+            return
+        tabs = found.first()
+        ids = ["tab-hell", "tab-strip", "tab-florence", "tab-families", "tab-hand", "tab-log"]
+        at = ids.index(tabs.active) if tabs.active in ids else -1
+        tabs.active = ids[(at + 1) % len(ids)]
+
+    def action_help(self) -> None:
+        s = self.session.state
+        pend = self.pend or pending(s)
+        parts: list[RenderableType] = []
+        if pend is not None:
+            from inferno.help import help_text
+
+            title, text, rule = help_text(s, pend.decision)
+            parts.append(Text(title, style="bold underline"))
+            parts.append(Text(text))
+            cite = rule_words(rule)
+            if cite:
+                parts.append(Text(f"Rule: {cite}", style="italic"))
+        parts.append(Text("\nCommands: a number, an action's text, " + ", ".join(COMMANDS) + " (undo N takes back N)"))
+        parts.append(Text(KEYS))
+        self.push_screen(TextScreen("Help", Group(*parts)))
+
+    def action_glossary(self) -> None:
+        self.push_screen(TextScreen("Glossary", glossary(self.session.state)))
+
+    def action_skip(self) -> None:
+        """Show the bots' moves without pausing until the next human decision."""
+        self.fast = True
+
+    def action_undo(self, k: int = 1) -> None:
+        if self.pend is None:
+            self.say("Undo works at your own decision.", error=True)
+            return
+        try:
+            marked = self.session.take_back(self.pend.player, k)
+        except UndoError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.say(
+            f"Took back {len(marked)} step{'s' if len(marked) != 1 else ''}: " + ", ".join(e.action for e in marked)
+        )
+        self.pend = None
+        self.advance()
+
+    def action_save(self) -> None:
+        self.say(f"Saved to {self.session.save(None)}")
+
+    def action_quit_game(self) -> None:
+        self.session.save()
+        self.outcome = self.outcome or "quit"
+        self.exit(0)
+
+    @on(Click, "#message")
+    def _message_clicked(self) -> None:
+        self.action_skip()
+
+
+def run_app(session: Session, pace: float = PACE, mono: bool = False) -> str:
+    """Run the full-screen game; returns "over" or "quit" (the game is saved either way)."""
+    app = InfernoApp(session, pace=pace, mono=mono)
+    app.run()
+    return app.outcome or "quit"

@@ -1,0 +1,162 @@
+"""What an option would do, asked of the engine: the action is applied to a copy of the game.
+
+The copy is the deciding player's own view with the hidden cards filled in at random
+(``inferno.determinize``), so a preview never shows another player's hand or the deck order; when an
+option draws a face-down card the preview says so instead of naming a guessed card.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from inferno.rules.actions import Act, Action, Decision, InfernoError
+from inferno.rules.engine import apply, determinize, pending, view
+from inferno.rules.state import EMPTY, LYING, TILE, State
+from inferno.tui.session import new_events
+
+MAX_ROUTES = 12  # Hell routes shown for one option (a Soul rarely has more)
+MAX_DEPTH = 12  # jumps followed along one route
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """Where a moving Soul can end up: the shields it passes, where it stops, what it scores."""
+
+    path: tuple[str, ...]
+    shield: int
+    label: str
+    lies_down: bool
+    quartiere: str
+    infamy: int
+    more: bool = False  # the route needs further choices of line
+
+
+@dataclass(slots=True)
+class Preview:
+    """An option's effect on the deciding player and the board."""
+
+    events: list[str] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)
+    routes: list[Route] = field(default_factory=list)
+    shields: set[int] = field(default_factory=set)  # shields the option touches (for the Hell board)
+    next_step: str = ""
+    hidden_draw: bool = False
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
+
+
+def _changes(before: State, after: State, p: int) -> list[str]:
+    """The deciding player's counters that change, in the game's words."""
+    r = before.rules
+    a, b = before.players[p], after.players[p]
+    out: list[str] = []
+    for name, x, y in (
+        ("Infamy", a.infamy, b.infamy),
+        ("Florins", a.florins, b.florins),
+        ("Drachmas", a.drachmas, b.drachmas),
+        ("loans", a.loans, b.loans),
+    ):
+        if x != y:
+            out.append(f"{name} {x} → {y} ({y - x:+d})")
+    for c in range(2, 10):
+        if a.tracks[c] != b.tracks[c]:
+            out.append(f"{r.circles[c - 1].sin} track {a.tracks[c]} → {b.tracks[c]}")
+    got = bin(b.diplomas).count("1") - bin(a.diplomas).count("1")
+    if got:
+        out.append(f"Diplomas {got:+d}")
+    if a.half != b.half:
+        out.append(f"½ Diplomas {a.half} → {b.half}")
+    if len(a.hand) != len(b.hand):
+        out.append(f"Fraud cards in hand {len(a.hand)} → {len(b.hand)}")
+    if a.home != b.home:
+        out.append(f"Home: {a.home[0]}→{b.home[0]} Noble, {a.home[1]}→{b.home[1]} Urchin")
+    if a.passages != b.passages:
+        gates = [str(g + 1) for g in range(before.board.gates) if (b.passages & ~a.passages) >> g & 1]
+        if gates:
+            out.append(f"safe passage on gate {', '.join(gates)}")
+    if after.dante != before.dante:
+        out.append(f"Dante moves to stop {after.dante + 1} of {len(after.stops)}")
+    return out
+
+
+def _is_hell_step(s: State, p: int) -> bool:
+    pend = pending(s)
+    return pend is not None and pend.player == p and pend.decision == Decision.HELL_STEP
+
+
+def _routes(base: State, s: State, p: int, path: tuple[str, ...], depth: int, out: list[Route]) -> None:
+    """Follow every line the Soul may still take, through the engine, to each place it can stop."""
+    if len(out) >= MAX_ROUTES:
+        return
+    if _is_hell_step(s, p) and depth < MAX_DEPTH:
+        pend = pending(s)
+        assert pend is not None
+        for a in pend.actions:
+            _routes(base, apply(s, a), p, (*path, s.board.labels[a.a]), depth + 1, out)
+        return
+    b = s.board
+    moved = [t for t in range(len(s.hell)) if base.hell[t] == EMPTY and s.hell[t] != EMPTY]
+    if not moved:
+        return
+    t = moved[0]
+    q = s.quartiere
+    quart = f"{s.rules.quartieri[q]} ({s.rules.quartiere_symbols[q]})" if q >= 0 else ""
+    lies = LYING <= s.hell[t] < TILE
+    gain = s.players[p].infamy - base.players[p].infamy
+    out.append(Route(path, t, b.labels[t], lies, quart, gain, more=_is_hell_step(s, p)))
+
+
+def preview(state: State, action: Action, seed: int = 0) -> Preview:
+    """What ``action`` (legal now) would do, worked out by the engine on a copy of the game."""
+    pend = pending(state)
+    if pend is None:
+        return Preview()
+    p = pend.player
+    base = determinize(view(state, p), random.Random(seed))
+    try:
+        after = apply(base, action)
+    except InfernoError:
+        return Preview(events=["(this option cannot be previewed)"])
+    out = Preview()
+    out.hidden_draw = len(after.deck) < len(base.deck)
+    if out.hidden_draw:
+        out.events.append("reveals a face-down card from the deck: it is unknown until then and cannot be taken back")
+    else:
+        for e in new_events(base.events, after.events):
+            if e.kind in ("turn",):
+                continue
+            pts = f" [{e.points:+d} Infamy]" if e.points else ""
+            who = "" if e.player == p else f"Player {e.player + 1}: "
+            out.events.append(f"{who}{e.text}{pts}")
+    out.changes = _changes(base, after, p)
+    out.shields = {t for t in range(len(base.hell)) if base.hell[t] != after.hell[t]}
+    if action.kind in (Act.MOVE, Act.STEP, Act.ENTER):
+        start = "Graveyard" if action.kind == Act.ENTER else base.board.labels[action.a]
+        if action.kind == Act.MOVE:
+            out.shields.add(action.a)
+        _routes(base, after, p, (start,), 0, out.routes)
+        out.shields.update(r.shield for r in out.routes)
+    nxt = pending(after)
+    if nxt is not None and not out.routes:
+        if nxt.player == p and nxt.decision != pend.decision:
+            from inferno.help import DECISION_HELP
+
+            entry = DECISION_HELP.get(nxt.decision)
+            out.next_step = f"then: {entry.title if entry else 'a further choice'}"
+        elif nxt.player != p:
+            out.next_step = f"then Player {nxt.player + 1} decides"
+    elif after.over:
+        out.next_step = "the game ends"
+    return out
+
+
+def route_words(r: Route) -> str:
+    stop = "lies down on" if r.lies_down else "stops on"
+    path = " → ".join(r.path)
+    gain = f", {_plural(r.infamy, 'Infamy point')}" if r.infamy else ""
+    where = f"; act in {r.quartiere}" if r.quartiere else ""
+    more = " (then choose the next line)" if r.more else ""
+    return f"{path}: {stop} {r.label}{gain}{where}{more}"

@@ -1,0 +1,229 @@
+"""The panels of the full-screen game: each renders one part of a (viewed) state with the Rich
+pieces the line mode uses too, so both modes show the same board in the same words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
+from rich.spinner import Spinner
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer
+from textual.events import Key
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from inferno.rules.engine import Pending
+from inferno.rules.model import StopKind
+from inferno.rules.notation import action_text
+from inferno.rules.state import State
+from inferno.tui.app.preview import Preview, route_words
+from inferno.tui.board import dante_text, florence_table, graveyard_text, hell_table, legend_text, supply_text
+from inferno.tui.players import action_hint, cards_group, players_table, tracks_table
+from inferno.tui.screen import log_group
+from inferno.tui.session import LogEntry
+from inferno.tui.text import player_text
+
+TARGET = "bold reverse"  # legal targets of the pending decision (style, not colour: works in monochrome)
+CHOSEN = "bold reverse underline"  # what the highlighted option touches
+
+
+class Panel(ScrollableContainer):
+    """A titled, scrollable frame around one Static holding a Rich renderable."""
+
+    DEFAULT_CSS = """
+    Panel { border: round $primary-darken-2; height: 1fr; }
+    Panel:focus-within { border: round $accent; }
+    Panel > Static { width: 100%; text-wrap: nowrap; text-overflow: clip; }
+    #hell > Static, #florence > Static, #families > Static, #hand > Static { width: auto; }
+    """
+
+    def __init__(self, title: str, *, id: str) -> None:
+        super().__init__(id=id)
+        self.border_title = title
+        self.body = Static("", id=f"{id}-body")
+
+    def compose(self) -> ComposeResult:
+        yield self.body
+
+    def show(self, renderable: RenderableType) -> None:
+        """Show a renderable, laid out once at the panel's width (wider when it cannot fit: it scrolls)."""
+        width = self.scrollable_content_region.width or self.app.size.width
+        self.body.update(flatten(renderable, width))
+
+
+def flatten(renderable: RenderableType, width: int) -> Text:
+    """Lay a Rich renderable out as plain styled lines (tables are costly to lay out on every frame)."""
+    console = Console(width=width, force_terminal=True, color_system="truecolor", legacy_windows=False)
+    need = Measurement.get(console, console.options, renderable).minimum
+    if need > width:
+        width = need
+    lines = console.render_lines(renderable, console.options.update(width=width), pad=False)
+    out = Text(no_wrap=True, overflow="crop", end="")
+    for i, line in enumerate(lines):
+        if i:
+            out.append("\n")
+        for seg in line:
+            if not seg.control:
+                out.append(seg.text, seg.style)
+    out.rstrip()
+    return out
+
+
+def hell_view(s: State, marks: Mapping[int, str], compact: bool) -> RenderableType:
+    return hell_table(s, marks, compact)
+
+
+def strip_view(s: State) -> RenderableType:
+    """The Graveyard (Souls waiting for Charon, the River Styx's source), the Plague card and Dante."""
+    styx = Text("River Styx: ", style="bold")
+    styx.append("drown Graveyard Souls of one colour to advance Sin Tracks (BONFIRE, gold bonus)", style="dim")
+    return Group(graveyard_text(s), styx, dante_text(s))
+
+
+def florence_view(s: State, marks: Mapping[int, str]) -> RenderableType:
+    return Group(florence_table(s, marks), supply_text(s), legend_text(s))
+
+
+def families_view(s: State, labels: Sequence[str]) -> RenderableType:
+    return Group(players_table(s, labels), tracks_table(s, labels))
+
+
+def hand_view(s: State, viewer: int) -> RenderableType:
+    return cards_group(s, viewer)
+
+
+def log_view(entries: Sequence[LogEntry]) -> RenderableType:
+    return log_group(entries)
+
+
+def preview_view(s: State, pend: Pending | None, index: int, pv: Preview | None) -> RenderableType:
+    """The highlighted option: its text, then what the engine says it would do."""
+    if pend is None or pv is None or not 0 <= index < len(pend.actions):
+        return Text("")
+    a = pend.actions[index]
+    out = Text(f"{index + 1}. {action_text(s, a)}\n", style="bold")
+    hint = action_hint(s, pend, a)
+    if hint:
+        out.append(hint + "\n", style="italic")
+    for r in pv.routes:
+        out.append("⇣ " + route_words(r) + "\n")
+    for line in pv.changes:
+        out.append("• " + line + "\n")
+    for line in pv.events:
+        out.append("· " + line + "\n", style="dim")
+    if pv.next_step:
+        out.append(pv.next_step + "\n", style="italic")
+    out.rstrip()
+    return out
+
+
+def status_text(s: State, viewer: int, labels: Sequence[str], thinking: bool, note: str = "") -> RenderableType:
+    """Whose turn, the viewer's Infamy and money, Dante's stop and the last-round warning."""
+    out = Text()
+    if s.over:
+        out.append("Game over", style="bold reverse")
+    else:
+        who = s.stack[-1][1] if s.stack else s.current
+        out.append_text(player_text(who, f" {labels[who]}"))
+        out.append(" decides", style="bold")
+    last = s.ender >= 0 or (0 <= s.dante < len(s.stops) and s.stops[s.dante].kind is StopKind.END)
+    if last and not s.over:
+        out.append(" · last round!", style="bold reverse")
+    if 0 <= viewer < s.num_players:
+        pl = s.players[viewer]
+        out.append(" · ")
+        if s.over or s.stack[-1][1] != viewer:
+            out.append_text(player_text(viewer, ": "))
+        out.append(f"Infamy {pl.infamy} · Florins {pl.florins} · Drachmas {pl.drachmas}")
+        if pl.loans:
+            out.append(f" · loans {pl.loans}")
+    out.append(f" · Dante {s.dante + 1}/{len(s.stops)} · turn {s.turn}")
+    if note:
+        out.append(f" · {note}", style="italic")
+    if thinking:
+        return Group(Spinner("dots", text=out))
+    return out
+
+
+class StatusLine(Static):
+    """One line at the bottom; animates a spinner while a bot thinks."""
+
+    DEFAULT_CSS = "StatusLine { height: 1; background: $panel; }"
+
+    def on_mount(self) -> None:
+        self.thinking = False
+        self.set_interval(0.1, self._tick)
+
+    def _tick(self) -> None:
+        if self.thinking:
+            self.refresh()
+
+
+class CommandInput(Input):
+    """Typed commands and actions: ↑/↓ history, Tab completes from the legal actions and commands."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "history(-1)", "previous", show=False),
+        Binding("down", "history(1)", "next", show=False),
+        Binding("tab", "complete", "complete", show=False, priority=True),
+        Binding("escape", "leave", "back to the choices", show=False),
+    ]
+
+    class Completions(Message):
+        """The candidates for a Tab press that matched more than one word."""
+
+        def __init__(self, matches: list[str]) -> None:
+            super().__init__()
+            self.matches = matches
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(
+            placeholder="type a number, an action or a command (help) — Tab completes",
+            select_on_focus=False,
+            **kwargs,  # type: ignore[arg-type]
+        )
+        self.history: list[str] = []
+        self.back = 0
+        self.candidates: list[str] = []
+
+    def remember(self, line: str) -> None:
+        if line and (not self.history or self.history[-1] != line):
+            self.history.append(line)
+        self.back = 0
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        self.back = max(0, min(len(self.history), self.back - step))
+        self.value = self.history[-self.back] if self.back else ""
+        self.cursor_position = len(self.value)
+
+    def action_complete(self) -> None:
+        typed = self.value.lower()
+        matches = [c for c in self.candidates if c.lower().startswith(typed)]
+        if not matches:
+            return
+        if len(matches) == 1:
+            self.value = matches[0]
+        else:
+            common = matches[0]
+            for m in matches[1:]:
+                while not m.lower().startswith(common.lower()):
+                    common = common[:-1]
+            if len(common) > len(self.value):
+                self.value = common
+            self.post_message(self.Completions(matches))
+        self.cursor_position = len(self.value)
+
+    def action_leave(self) -> None:
+        self.screen.focus_next("#choices")
+
+    def on_key(self, event: Key) -> None:
+        if event.key == "escape":
+            event.stop()
+            self.action_leave()
