@@ -34,7 +34,7 @@ def main() -> None:
     ap.add_argument("--levels", default=",".join(LEVELS))
     args = ap.parse_args()
     variants = args.variants.split(",") if args.variants else list(load_rules().solo.variants)
-    print(f"| variant | level | games | wins | win rate | 95% Wilson | sudden death | mean margin |  ({args.bot})")
+    print(f"| variant | level | games | wins | win rate | 95% Wilson | sudden death | mean Infamy |  ({args.bot})")
     print("|---|---|---|---|---|---|---|---|")
     for v in variants:
         for lv in args.levels.split(","):
@@ -45,7 +45,7 @@ def main() -> None:
                 g = play_one(cfg, seed)
                 wins += g.seats[0].winner
                 sd += g.sudden_death
-                margin += g.seats[0].infamy  # own Infamy (the bar is printed by the engine's result)
+                margin += g.seats[0].infamy
             lo, hi = wilson(wins, args.games)
             print(
                 f"| {v} | {lv} | {args.games} | {wins} | {wins / args.games:.0%} | {lo:.0%}-{hi:.0%} "

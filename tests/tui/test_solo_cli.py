@@ -41,7 +41,7 @@ def test_solo_options_with_several_players_are_refused() -> None:
 
 def test_interactive_setup_asks_for_the_solo_variant_and_level(tmp_path: Path) -> None:
     env = {"XDG_DATA_HOME": str(tmp_path)}
-    code, out = _run(["play"], "1\n\nnonsense\npilgrimage\neasy\n9\nquit\n", env)
+    code, out = _run(["play", "--plain"], "1\n\n\nnonsense\npilgrimage\neasy\n9\nquit\n", env)
     assert code == 0, out
     assert "The Pilgrimage" in out and "choose one of" in out
     rec = load_record(tmp_path / "inferno" / "autosave.json")
@@ -57,4 +57,12 @@ def test_simulate_plays_solo_games(tmp_path: Path) -> None:
     games = read_records(out)
     assert len(games) == 3 and all(g.players == 1 and len(g.seats) == 1 for g in games)
     code, text = _run(["simulate", "-n", "1", "-p", "2", "--solo-level", "hard", "-o", str(tmp_path / "x.jsonl")])
+    assert code != 0 and "1-player game" in text
+
+
+def test_tournament_plays_solo_games_at_a_level() -> None:
+    code, text = _run(["tournament", "random", "-p", "1", "-n", "2", "--solo-variant", "plague", "--solo-level", "easy"])
+    assert code == 0, text
+    assert "2 games, 1 players" in text
+    code, text = _run(["tournament", "random", "-p", "2", "-n", "1", "--solo-level", "easy"])
     assert code != 0 and "1-player game" in text
