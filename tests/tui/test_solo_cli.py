@@ -61,7 +61,9 @@ def test_simulate_plays_solo_games(tmp_path: Path) -> None:
 
 
 def test_tournament_plays_solo_games_at_a_level() -> None:
-    code, text = _run(["tournament", "random", "-p", "1", "-n", "2", "--solo-variant", "plague", "--solo-level", "easy"])
+    code, text = _run(
+        ["tournament", "random", "-p", "1", "-n", "2", "--solo-variant", "plague", "--solo-level", "easy"]
+    )
     assert code == 0, text
     assert "2 games, 1 players" in text
     code, text = _run(["tournament", "random", "-p", "2", "-n", "1", "--solo-level", "easy"])
