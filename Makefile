@@ -27,9 +27,10 @@ $(STAMP_WEB): $(BIN)/python pyproject.toml
 install: $(STAMP_RUN)
 install-dev: $(STAMP_DEV)
 
-## Play: start the web server on the embedded defaults and print the link of a new game against bots.
+## Play: start the web server on the embedded defaults and print the link of a new game against bots
+## (on port 8000, or on a free port it names if 8000 is taken).
 play: $(STAMP_WEB)
-	$(BIN)/inferno serve --new-game 3
+	$(BIN)/inferno serve --new-game 3 --any-port
 
 ## Play in the terminal (full screen): one human against two bots.
 STAMP_TUI := $(VENV)/.installed-tui

@@ -11,7 +11,9 @@ from pathlib import Path
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "inferno" / "data"
 SYMBOLS = ["keys", "church", "wheel", "goat"]
-SIDES = {"I/II": [4, 5, 5, 5, 4, 4, 4, 3, 3], "III/IV": [5, 6, 6, 6, 5, 5, 5, 4, 4]}
+# Shields per circle 1..9, chosen with the data-health report (tools/calibrate_hell.py; the README's
+# "What the defaults do to play" gives the run). Circle 6 has one shield per gate.
+SIDES = {"I/II": [7, 9, 9, 9, 7, 4, 8, 6, 6], "III/IV": [8, 10, 10, 10, 8, 5, 5, 4, 4]}
 BARRELS = ["grey", "burgundy", "beige", "green"]
 SIN_IDS = ["lust", "gluttony", "greed", "sloth", "heresy", "violence", "fraud", "treachery"]
 

@@ -253,9 +253,28 @@ def test_undo_takes_back_only_your_own_decisions_in_this_turn(client: TestClient
     assert client.post(f"/api/games/{gid}/undo", json={"version": 1}, headers=tok(other)).status_code == 409
     assert client.post(f"/api/games/{gid}/undo", json={"version": 0}, headers=tok(token)).json()["error"] == "stale"
     r = client.post(f"/api/games/{gid}/undo", json={"version": 1}, headers=tok(token))
-    assert r.status_code == 200 and r.json()["version"] == 0
+    assert r.status_code == 200 and r.json()["version"] == 2  # an undo is a change too: the version grows
     back = state(client, gid, token)
     assert back["state"] == snap["state"] and back["legal"] == snap["legal"]
+    assert back["version"] == 2
+
+
+def test_versions_are_never_reused_after_an_undo_even_across_a_restart(db_path: Path) -> None:
+    """A tab that missed updates must never act against a different state carrying the same number:
+    act 0->1, undo ->2, act ->3; the old number 1 is refused as stale."""
+    with make_client(db_path, action_rate=Rate(1000, 1000), read_rate=Rate(10_000, 10_000)) as c:
+        g = create(c, humans(2), seed=5)
+        gid = g["game"]
+        token, snap = _mover(c, g)
+        enter = [a["text"] for a in snap["legal"] if a["kind"] == "enter"]
+        url = f"/api/games/{gid}/actions"
+        assert c.post(url, json={"version": 0, "action": enter[0]}, headers=tok(token)).json()["version"] == 1
+        assert c.post(f"/api/games/{gid}/undo", json={"version": 1}, headers=tok(token)).json()["version"] == 2
+        r = c.post(url, json={"version": 1, "action": enter[-1]}, headers=tok(token))
+        assert r.status_code == 409 and r.json()["error"] == "stale" and r.json()["version"] == 2
+        assert c.post(url, json={"version": 2, "action": enter[-1]}, headers=tok(token)).json()["version"] == 3
+    with make_client(db_path) as c:  # a restarted server goes on counting from the stored moves and undos
+        assert state(c, gid, token)["version"] == 3
 
 
 def test_websocket_sends_the_seat_view_after_every_change(client: TestClient) -> None:

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import errno
+import socket
+
 import click
 
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for a LAN).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--any-port",
+    is_flag=True,
+    help="If the port is taken, listen on a free one instead (and say which).",
+)
 @click.option(
     "--db",
     "database_url",
@@ -88,6 +96,7 @@ import click
 def command(
     host: str,
     port: int,
+    any_port: bool,
     database_url: str | None,
     bot_delay: float,
     new_game: int | None,
@@ -116,6 +125,11 @@ def command(
             f"the web extra is not installed ({exc.name}); pip install 'inferno-game[web]'"
         ) from None
 
+    # Take the port before anything is printed, so a printed link never points at another program.
+    sock, taken = _listen(host, port, any_port)
+    if taken:
+        click.echo(f"Port {port} is taken; using port {sock.getsockname()[1]} instead.")
+    port = sock.getsockname()[1]
     storage = Storage(database_url)
     if new_game is not None:
         url = _new_game_url(storage, host, port, new_game, bot, seed)
@@ -135,7 +149,33 @@ def command(
     )
     app = create_app(settings, storage=storage)
     click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _listen(host: str, port: int, any_port: bool) -> tuple[socket.socket, bool]:
+    """A listening socket on ``host:port`` (or a free port if that one is taken and ``any_port``),
+    and whether the asked-for port was taken. A taken port without ``any_port`` is a clear error."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    for p in (port, 0) if any_port else (port,):
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, p))
+        except OSError as exc:
+            sock.close()
+            if exc.errno == errno.EADDRINUSE and p == port and any_port:
+                continue
+            if exc.errno == errno.EADDRINUSE:
+                raise click.ClickException(
+                    f"port {port} on {host} is taken by another program; choose another with --port, "
+                    "or add --any-port to use a free one"
+                ) from None
+            raise click.ClickException(f"cannot listen on {host}:{p}: {exc.strerror}") from None
+        sock.listen(2048)
+        sock.set_inheritable(True)
+        return sock, p != port
+    raise click.ClickException("no free port")  # pragma: no cover (binding port 0 always succeeds)
 
 
 def _new_game_url(storage: object, host: str, port: int, players: int, bot: str | None, seed: int | None) -> str:
@@ -149,7 +189,7 @@ def _new_game_url(storage: object, host: str, port: int, players: int, bot: str 
         bot = "greedy" if "greedy" in names else "random"
     if bot not in names:
         raise click.ClickException(f"unknown bot {bot!r}; known: {', '.join(names)}")
-    seats = [SeatSpec(SeatKind.HUMAN, name="You")] + [SeatSpec(SeatKind.BOT, bot)] * (players - 1)
+    seats = [SeatSpec(SeatKind.HUMAN, name="")] + [SeatSpec(SeatKind.BOT, bot)] * (players - 1)
     created = GameService(storage).create(seats, seed)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     return f"http://{shown}:{port}/game/{created.game_id}#{created.seat_tokens[0]}"

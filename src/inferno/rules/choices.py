@@ -14,7 +14,7 @@ from inferno.rules.effects import (
     remove_member_from_tower,
     take_from_graveyard,
 )
-from inferno.rules.events import emit
+from inferno.rules.events import article, count, emit
 from inferno.rules.model import MEMBER_KINDS, Effect, EffectType
 from inferno.rules.state import Frame, State
 
@@ -39,7 +39,7 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
     t = e.type
     if t is EffectType.FLORINS:
         pl.florins += e.amount
-        emit(s, "florins", p, f"gains {e.amount} Florins ({why})", "S0 Money")
+        emit(s, "florins", p, f"gains {count(e.amount, 'Florin')} ({why})", "S0 Money")
     elif t is EffectType.ADVANCE:
         if e.track:
             advance_track(s, p, e.track, why)
@@ -126,9 +126,15 @@ def leave_tower(s: State, p: int, kind: int, floor: int, why: str) -> None:
     remove_member_from_tower(pl, kind, floor, s.rules.spaces_per_floor)
     pl.home[kind] += 1
     if why == "council":
-        emit(s, "council", p, f"the council brings a {MEMBER_KINDS[kind]} Home from the Tower", "IT family council")
+        emit(
+            s,
+            "council",
+            p,
+            f"the council brings {article(MEMBER_KINDS[kind])} Home from the Tower",
+            "IT family council",
+        )
     else:
-        emit(s, "home", p, f"brings a {MEMBER_KINDS[kind]} from the Tower Home ({why})", "S0 Family members")
+        emit(s, "home", p, f"brings {article(MEMBER_KINDS[kind])} from the Tower Home ({why})", "S0 Family members")
 
 
 def list_leave_floor(s: State, frame: Frame) -> list[Action]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inferno.rules.events import emit, gain_infamy
+from inferno.rules.events import count, emit, gain_infamy
 from inferno.rules.model import NOBLE
 from inferno.rules.state import EMPTY, LYING, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, PlayerState, State
 
@@ -17,9 +17,15 @@ def take_loan(s: State, p: int) -> None:
         immediate = r.loan_positions[pl.loans - 1][0]
     else:
         immediate = r.loan_beyond_immediate
-    emit(s, "loan", p, f"takes loan #{pl.loans} from Charon (+{r.drachmas_per_loan} Drachmas)", "S0 Loans from Charon")
+    emit(
+        s,
+        "loan",
+        p,
+        f"takes loan #{pl.loans} from Charon (+{count(r.drachmas_per_loan, 'Drachma')})",
+        "S0 Loans from Charon",
+    )
     if immediate:
-        gain_infamy(s, p, immediate, "loans", f"loan #{pl.loans} costs {-immediate} Infamy at once", "S0 loan table")
+        gain_infamy(s, p, immediate, "loans", f"pays for loan #{pl.loans} in Infamy at once", "S0 loan table")
 
 
 def pay_drachmas(s: State, p: int, amount: int, why: str) -> None:
@@ -30,7 +36,7 @@ def pay_drachmas(s: State, p: int, amount: int, why: str) -> None:
     while pl.drachmas < amount:
         take_loan(s, p)
     pl.drachmas -= amount
-    emit(s, "pay", p, f"pays {amount} Drachma{'s' if amount > 1 else ''} ({why})", "S0 Money")
+    emit(s, "pay", p, f"pays {count(amount, 'Drachma')} ({why})", "S0 Money")
 
 
 def endgame_loan_penalty(s: State, p: int) -> int:
@@ -51,9 +57,7 @@ def advance_track(s: State, p: int, circle: int, why: str) -> None:
     if level >= r.track_max:
         pts = r.overflow_infamy[circle]
         emit(s, "track", p, f"advances past the end of the {name} track ({why})", "S0 Sin Tracks")
-        gain_infamy(
-            s, p, pts, "tracks", f"scores {pts} for advancing beyond the {name} track's end", "S0 Sin Tracks; U4"
-        )
+        gain_infamy(s, p, pts, "tracks", f"scores for advancing beyond the {name} track's end", "S0 Sin Tracks; U4")
         return
     pl.tracks[circle] = level + 1
     emit(s, "track", p, f"advances on the {name} track to {level + 1} ({why})", "S0 Sin Tracks")

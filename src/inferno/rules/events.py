@@ -21,6 +21,16 @@ class Event(NamedTuple):
 SETUP = "setup"
 
 
+def article(word: str) -> str:
+    """``word`` with its indefinite article: "a Noble", "an urchin"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def count(n: int, word: str) -> str:
+    """``n`` and ``word`` in the right number: "1 Florin", "2 Florins"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def setup_text(players: int, side: str) -> str:
     """The setup event's text. It never names the seed, which decides every hidden card: the seed
     is in the full state's config, never in the log that views share."""

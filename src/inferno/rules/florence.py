@@ -14,7 +14,7 @@ from inferno.rules.effects import (
     put_in_tower,
     soul_from_supply,
 )
-from inferno.rules.events import emit, gain_infamy
+from inferno.rules.events import article, count, emit, gain_infamy
 from inferno.rules.locations import arrive
 from inferno.rules.model import MEMBER_KINDS, NOBLE, URCHIN, Location
 from inferno.rules.state import T_BARREL, T_GUEST, TOWER_LOC, Frame, PlayerState, State
@@ -88,7 +88,7 @@ def send(s: State, p: int, li: int, kind: int) -> None:
         s,
         "send",
         p,
-        f"sends a {MEMBER_KINDS[kind]} to the {loc.name}" + (f" paying {cost} Florin" if cost else ""),
+        f"sends {article(MEMBER_KINDS[kind])} to the {loc.name}" + (f" paying {count(cost, 'Florin')}" if cost else ""),
         "S2 Florence phase; S1 p.12",
     )
     arrive(s, p, loc)
@@ -182,14 +182,20 @@ def finish_accusation(s: State, p: int, li: int, kind: int, floor: int) -> None:
     # 4. the Skull advances and the track's bonus is taken.
     advance_track(s, p, loc.circle, "accusation")
     tile = r.bonus_tiles[s.bonus[loc.circle]]
-    emit(s, "bonus", p, f"takes the {tile.kind} bonus {tile.id}", "S0 bonus only when you accuse")
+    emit(
+        s,
+        "bonus",
+        p,
+        f"takes the {tile.kind} bonus of the {r.circles[loc.circle - 1].sin} track",
+        "S0 bonus only when you accuse",
+    )
     push_effect(s, p, tile.effect, f"{tile.kind} bonus")
 
 
 def council(s: State, p: int) -> None:
     """Family council: lose 2 Infamy, then one recall/dismissal (IT; S2; D2)."""
     cost = s.rules.council_cost
-    gain_infamy(s, p, -cost, "council", f"holds a family council (-{cost} Infamy)", "S2; IT family council")
+    gain_infamy(s, p, -cost, "council", "holds a family council", "S2; IT family council")
     s.stack.append((Decision.COUNCIL, p))
 
 
@@ -223,7 +229,11 @@ def apply_council(s: State, frame: Frame, action: Action) -> None:
             pl.home[action.b] += 1
             where = f"the {r.locations[action.a].name}"
             emit(
-                s, "council", p, f"the council brings a {MEMBER_KINDS[action.b]} Home from {where}", "IT family council"
+                s,
+                "council",
+                p,
+                f"the council brings {article(MEMBER_KINDS[action.b])} Home from {where}",
+                "IT family council",
             )
     elif action.kind == Act.DISMISS:
         i = pl.tower.index(T_GUEST + action.a)

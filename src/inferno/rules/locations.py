@@ -13,7 +13,7 @@ from inferno.rules.effects import (
     put_in_tower,
     urchins_owned,
 )
-from inferno.rules.events import emit, gain_infamy
+from inferno.rules.events import count, emit, gain_infamy
 from inferno.rules.model import URCHIN, Location, LocationAction
 from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, State
 
@@ -35,7 +35,7 @@ def arrive(s: State, p: int, loc: Location) -> None:
     elif a is LocationAction.BANK:
         gain = prm["base_florins"] + prm["florins_per_guest"] * guests(pl)
         pl.florins += gain
-        emit(s, "bank", p, f"gains {gain} Florins at the BANK", "IT BANK")
+        emit(s, "bank", p, f"gains {count(gain, 'Florin')} at the BANK", "IT BANK")
     elif a is LocationAction.COURTYARD:
         s.stack.append((Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
     elif a is LocationAction.BONFIRE:
@@ -131,7 +131,11 @@ def apply_exchange(s: State, frame: Frame, action: Action) -> None:
     pl.florins -= n
     pl.drachmas += n // s.rules.florins_per_drachma
     emit(
-        s, "exchange", frame[1], f"changes {n} Florins into {n // s.rules.florins_per_drachma} Drachmas", "S0 Money; IT"
+        s,
+        "exchange",
+        frame[1],
+        f"changes {count(n, 'Florin')} into {count(n // s.rules.florins_per_drachma, 'Drachma')}",
+        "S0 Money; IT",
     )
 
 
@@ -206,9 +210,7 @@ def apply_deliver(s: State, frame: Frame, action: Action) -> None:
         pts = b.amount * urchins_owned(s, pl)
     else:
         pts = b.amount
-    gain_infamy(
-        s, p, pts, "barrels", f"delivers the {b.id} Barrel to the supply panel (+{pts})", "S0 supply panel; U13"
-    )
+    gain_infamy(s, p, pts, "barrels", f"delivers the {b.id} Barrel to the supply panel", "S0 supply panel; U13")
 
 
 # --- MARKET and PALACE --------------------------------------------------------------------------
@@ -253,6 +255,6 @@ def apply_palace(s: State, frame: Frame, action: Action) -> None:
         s,
         "guest",
         p,
-        f"invites the {s.rules.circles[c - 1].colour} Guest to floor {f} and gains {f} Florins",
+        f"invites the {s.rules.circles[c - 1].colour} Guest to floor {f} and gains {count(f, 'Florin')}",
         "IT PALACE; S0 Guests",
     )

@@ -74,7 +74,7 @@ def apply_endgame(s: State, frame: Frame, action: Action) -> None:
     e = fc.endgame[action.a]
     pts = endgame_value(s, p, e)
     s.breakdown[p][FRAUD] += pts
-    gain_infamy(s, p, pts, "final_fraud", f"{fc.id} end-game effect {e.type.value}: +{pts}", "S3 step 1 Fraud cards")
+    gain_infamy(s, p, pts, "final_fraud", f"end-game effect of {fc.id}", "S3 step 1 Fraud cards")
 
 
 def adjust_phlegethon(s: State, frame: Frame) -> None:
@@ -139,7 +139,7 @@ def finish(s: State, frame: Frame) -> None:
         pts = endgame_loan_penalty(s, p)
         if pts:
             s.breakdown[p][LOANS] += pts
-            gain_infamy(s, p, pts, "loan_end", f"loses {-pts} for the Boat on the Loan track", "S3 step 5")
+            gain_infamy(s, p, pts, "loan_end", "loses Infamy for the Boat on the Loan track", "S3 step 5")
     if s.num_players > 1 or r.reputation_in_solo:
         for ident, name, pts in r.reputation:
             values = [reputation_value(s, p, ident) for p in range(s.num_players)]
@@ -149,7 +149,7 @@ def finish(s: State, frame: Frame) -> None:
             for p, v in enumerate(values):
                 if v == best:
                     s.breakdown[p][REPUTATION] += pts
-                    gain_infamy(s, p, pts, "reputation", f"{name} (+{pts})", "S3 step 6 Reputation; U20")
+                    gain_infamy(s, p, pts, "reputation", f"{name}", "S3 step 6 Reputation; U20")
     s.over = True
     s.stack = []
     emit(s, "game_over", -1, "the game is over", "S3")

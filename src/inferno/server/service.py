@@ -329,11 +329,12 @@ class GameService:
         with sess.lock:
             s = sess.state
             steps = list(sess.steps)
+            version = served_version(sess)
         d = view_json(s, view(s, seat), seat, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
         d.update(
             game=game_id,
             seat=seat,
-            version=s.version,
+            version=version,
             seats=[{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(sess.row.seats)],
             undo=undoable(steps, seat, s.turn, to_move(s)) > 0 if not s.over else False,
         )
@@ -375,7 +376,7 @@ class GameService:
             "solo": sess.row.solo,
             "created_at": sess.row.created_at,
             "turn": s.turn,
-            "version": s.version,
+            "version": served_version(sess),
             "over": s.over,
             "to_move": to_move(s),
             "your_turn": seat >= 0 and to_move(s) == seat,
@@ -391,30 +392,30 @@ class GameService:
             if seat < 0:
                 raise Refused(ErrorCode.FORBIDDEN, "spectators cannot act")
             if s.over:
-                raise Refused(ErrorCode.GAME_OVER, "the game is over", s.version)
-            if version != s.version:
+                raise Refused(ErrorCode.GAME_OVER, "the game is over", served_version(sess))
+            if version != served_version(sess):
                 raise Refused(
-                    ErrorCode.STALE, f"you saw version {version}, the game is at version {s.version}", s.version
+                    ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served_version(sess)
                 )
             if to_move(s) != seat:
-                raise Refused(ErrorCode.NOT_YOUR_TURN, f"Player {to_move(s) + 1} decides now", s.version)
+                raise Refused(ErrorCode.NOT_YOUR_TURN, f"Player {to_move(s) + 1} decides now", served_version(sess))
             try:
                 a = parse_action(s, text)
                 new = apply(s, a)
             except MalformedActionError as exc:
-                raise Refused(ErrorCode.MALFORMED, str(exc), s.version) from None
+                raise Refused(ErrorCode.MALFORMED, str(exc), served_version(sess)) from None
             except (IllegalActionError, GameOverError) as exc:
-                raise Refused(ErrorCode.ILLEGAL, str(exc), s.version) from None
+                raise Refused(ErrorCode.ILLEGAL, str(exc), served_version(sess)) from None
             self._commit(sess, s, a, new, seat)
         self._changed(game_id)
-        return new.version
+        return served_version(sess)
 
     def _commit(self, sess: Session, s: State, a: Any, new: State, seat: int) -> None:
         text = action_text(s, a)
         try:
             self.storage.append_move(sess.row.id, s.version, seat, text, new.over, self._bot_turn(sess, new))
         except StaleWriteError:
-            raise Refused(ErrorCode.STALE, "another request changed the game first", s.version) from None
+            raise Refused(ErrorCode.STALE, "another request changed the game first", served_version(sess)) from None
         sess.row.moves.append((seat, text))
         sess.steps.append(describe_step(s, a, new, s.version, text))
         sess.state = new
@@ -426,16 +427,16 @@ class GameService:
             if seat < 0:
                 raise Refused(ErrorCode.FORBIDDEN, "spectators cannot undo")
             if s.over:
-                raise Refused(ErrorCode.GAME_OVER, "the game is over", s.version)
-            if version != s.version:
+                raise Refused(ErrorCode.GAME_OVER, "the game is over", served_version(sess))
+            if version != served_version(sess):
                 raise Refused(
-                    ErrorCode.STALE, f"you saw version {version}, the game is at version {s.version}", s.version
+                    ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served_version(sess)
                 )
             if undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
                 raise Refused(
                     ErrorCode.UNDO_REFUSED,
                     "only your own decisions in this turn, after the last revealed card, can be taken back",
-                    s.version,
+                    served_version(sess),
                 )
             keep = s.version - 1
             t = new_game(
@@ -447,8 +448,10 @@ class GameService:
             del sess.row.moves[keep:]
             del sess.steps[keep:]
             sess.state = t
+            sess.row.undos += 1
+            served = served_version(sess)
         self._changed(game_id)
-        return keep
+        return served
 
     def bot_to_move(self, game_id: str) -> bool:
         sess = self.sessions.get(game_id)
@@ -507,6 +510,12 @@ class GameService:
     def _changed(self, game_id: str) -> None:
         if self.on_change is not None:
             self.on_change(game_id)
+
+
+def served_version(sess: Session) -> int:
+    """The version clients see: one more after every move and every undo, never the same number for
+    two different states of the game (an undo does not go back to an earlier number)."""
+    return len(sess.row.moves) + 2 * sess.row.undos
 
 
 def _replayed(row: GameRow) -> Session | None:

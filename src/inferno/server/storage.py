@@ -42,8 +42,12 @@ games_table = sa.Table(
     sa.Column("modules", sa.String(64), nullable=False, default="", server_default=""),
     # The solo game's "variant/level" ("" for a game between players).
     sa.Column("solo", sa.String(40), nullable=False, default="", server_default=""),
+    # Moves taken back so far: with the moves stored, it makes the game's served version a counter
+    # that grows with every change and never repeats (moves + 2 x undos).
+    sa.Column("undos", sa.Integer, nullable=False, default=0, server_default="0"),
 )
-_LATER_COLUMNS = ("seed_chosen", "bot_turn", "modules")
+_LATER_COLUMNS = ("seed_chosen", "bot_turn", "modules", "undos")
+_LATER_KINDS = {"modules": "VARCHAR(64) NOT NULL DEFAULT ''", "undos": "INTEGER NOT NULL DEFAULT 0"}
 
 moves_table = sa.Table(
     "moves",
@@ -86,6 +90,7 @@ class GameRow:
     seed_chosen: bool = False  # the creator chose the seed (so the creator can know every hidden card)
     modules: tuple[str, ...] = ()  # P&P expansion modules
     solo: str = ""  # the solo game's "variant/level", "" for a game between players
+    undos: int = 0  # moves taken back so far
 
 
 class StaleWriteError(RuntimeError):
@@ -122,7 +127,7 @@ class Storage:
         with self._locked(), self.engine.begin() as conn:
             for name in _LATER_COLUMNS:
                 if name not in have:
-                    kind = "VARCHAR(64) NOT NULL DEFAULT ''" if name == "modules" else "BOOLEAN NOT NULL DEFAULT FALSE"
+                    kind = _LATER_KINDS.get(name, "BOOLEAN NOT NULL DEFAULT FALSE")
                     conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
             if "solo" not in have:
                 conn.execute(sa.text("ALTER TABLE games ADD COLUMN solo VARCHAR(40) NOT NULL DEFAULT ''"))
@@ -178,7 +183,7 @@ class Storage:
             conn.execute(
                 games_table.update()
                 .where(games_table.c.id == game_id)
-                .values(version=keep, over=False, updated_at=now, bot_turn=bot_turn)
+                .values(version=keep, over=False, updated_at=now, bot_turn=bot_turn, undos=games_table.c.undos + 1)
             )
 
     def bot_turn_games(self) -> list[str]:
@@ -257,6 +262,7 @@ def _game_row(r: Any) -> GameRow:
         seed_chosen=bool(r.seed_chosen),
         modules=tuple(m for m in (r.modules or "").split(",") if m),
         solo=str(r.solo or ""),
+        undos=int(r.undos or 0),
     )
 
 

@@ -9,13 +9,25 @@ from typing import Any
 from inferno.help import effect_words, endgame_words, help_text
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
-from inferno.rules.engine import legal_actions, pending
+from inferno.rules.engine import apply, legal_actions, pending
 from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import DESK
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.serialize import state_to_dict
-from inferno.rules.state import GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, TOWER_LOC, State
+from inferno.rules.state import (
+    GUARDIAN,
+    LYING,
+    PIT,
+    T_BARREL,
+    T_GUEST,
+    T_NOBLE,
+    T_URCHIN,
+    TILE,
+    TOWER_LOC,
+    State,
+    linked_to_list,
+)
 
 # What each action argument points at on the board, so the client can highlight it.
 # "shield:12", "colour:3" (a Graveyard Soul), "location:2", "member:0", ...
@@ -44,10 +56,62 @@ def action_targets(a: Action) -> list[str]:
     return out
 
 
-def legal_json(s: State) -> list[dict[str, Any]]:
-    return [
-        {"text": action_text(s, a), "kind": a.kind.name.lower(), "targets": action_targets(a)} for a in legal_actions(s)
-    ]
+# Actions whose preview is shown before they are played: their outcome depends on nothing hidden
+# (no card is drawn or revealed while they resolve), so the preview tells nothing a seat may not know.
+_PREVIEWED = frozenset({Act.ENTER, Act.MOVE, Act.STEP, Act.BELL, Act.SEND, Act.EXCHANGE, Act.BRIBE, Act.GATE})
+# Targets of a past move that everyone may see on the board (never a card: a hand is secret).
+_PUBLIC_TARGET = ("shield:", "location:", "colour:", "gate:", "guest:", "barrel:", "phleg:", "track:", "styx")
+
+
+def preview(s: State, a: Action) -> dict[str, Any] | None:
+    """What playing ``a`` would change that everyone sees: the mover's Infamy, Florins and Drachmas,
+    the quartiere where Florence is played, and the shields whose piece changes. Computed by the engine
+    on a copy; None for actions whose outcome depends on hidden cards."""
+    if a.kind not in _PREVIEWED:
+        return None
+    p = to_move_of(s)
+    try:
+        new = apply(s, a)
+    except Exception:  # a legal action always applies; a preview must never break the view
+        return None
+    before, after = s.players[p], new.players[p]
+    out: dict[str, Any] = {
+        "infamy": after.infamy - before.infamy,
+        "florins": after.florins - before.florins,
+        "drachmas": after.drachmas - before.drachmas,
+    }
+    if new.turn == s.turn:
+        changed = [i for i, (x, y) in enumerate(zip(s.hell, new.hell, strict=True)) if x != y]
+        out["shields"] = changed
+        out["stops"] = [i for i in changed if 0 < new.hell[i] < GUARDIAN]  # where a Soul now is
+        if new.quartiere != s.quartiere and new.quartiere >= 0:
+            out["quartiere"] = s.rules.quartieri[new.quartiere]
+    return out
+
+
+def to_move_of(s: State) -> int:
+    pend = pending(s)
+    return pend.player if pend is not None else 0
+
+
+def legal_json(s: State, with_preview: bool = True) -> list[dict[str, Any]]:
+    out = []
+    for a in legal_actions(s):
+        item: dict[str, Any] = {"text": action_text(s, a), "kind": a.kind.name.lower(), "targets": action_targets(a)}
+        if with_preview:
+            item["preview"] = preview(s, a)
+        out.append(item)
+    return out
+
+
+def last_move_json(s: State) -> dict[str, Any] | None:
+    """The last move's player and the public board places it touched (for highlighting it)."""
+    acts = linked_to_list(s.actions)
+    if not acts:
+        return None
+    a = acts[-1]
+    targets = [k for k in action_targets(a) if k.startswith(_PUBLIC_TARGET)]
+    return {"index": len(acts), "targets": targets}
 
 
 def result_json(s: State) -> dict[str, Any] | None:
@@ -115,7 +179,13 @@ def view_json(
     pend_json = None
     if pend is not None:
         _title, text, rule = help_text(full, pend.decision)
-        pend_json = {"player": pend.player, "decision": pend.decision.name.lower(), "explain": text, "rule": rule}
+        pend_json = {
+            "player": pend.player,
+            "decision": pend.decision.name.lower(),
+            "title": _title,
+            "explain": text,
+            "rule": rule,
+        }
     mine = pend is not None and pend.player == seat
     return {
         "state": d,
@@ -124,6 +194,7 @@ def view_json(
         "legal": legal_json(full) if mine else [],
         "log": log,
         "log_total": len(evs),
+        "last_move": last_move_json(full),
         "result": result_json(full),
         "solo": solo_view(v),
     }

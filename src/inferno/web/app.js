@@ -1,34 +1,69 @@
 // The browser client: lobby, live game view, clicking to play, undo, log, final scoring and replay.
+// Every text the server sends is put in with textContent (or escaped): names and help texts are text.
 import { drawBoard, layoutFor } from "./board.js";
+import { PLAYER_COLOURS } from "./draw.js";
 import { drawPlayer } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
-// Escape text put into HTML (player names are typed by people).
+// Escape text put into HTML (player names are typed by people; help texts contain <placeholders>).
 const esc = (t) => String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const STORE = "inferno.games";
-const app = { game: null, token: null, board: null, snap: null, ws: null, replay: null, scoringStep: 0 };
+const UNREACHABLE = "The server cannot be reached right now. Play resumes by itself when it is back.";
+// How long each update of other players' moves stays on screen before the next (ms; a player may set
+// localStorage "inferno.pace" to change it, 0 shows every update at once).
+const PACE_MS = Number(localStorage.getItem("inferno.pace") ?? 450);
+const TITLE = "Inferno";
+const app = { game: null, token: null, board: null, snap: null, ws: null, replay: null, scoringStep: 0, busy: false, queue: [], pacer: null, selected: null, pointer: "mouse" };
 
 function myGames() {
   try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch { return []; }
 }
-function remember(game, token, label) {
-  const list = myGames().filter((g) => !(g.game === game && g.token === token));
-  list.unshift({ game, token, label });
-  localStorage.setItem(STORE, JSON.stringify(list.slice(0, 50)));
+// One entry per (game, token); an entry keeps its label and seat when the game is opened again.
+function remember(game, token, label, seat) {
+  const list = myGames();
+  const old = list.find((g) => g.game === game && g.token === token) || {};
+  const rest = list.filter((g) => !(g.game === game && g.token === token));
+  rest.unshift({ game, token, label: label || old.label || "", seat: seat ?? old.seat });
+  localStorage.setItem(STORE, JSON.stringify(rest.slice(0, 50)));
 }
+
+class Unreachable extends Error {}
 
 async function api(path, body = null) {
   const opts = { headers: { "Content-Type": "application/json" } };
   if (app.token) opts.headers["X-Inferno-Token"] = app.token;
   if (body !== null) { opts.method = "POST"; opts.body = JSON.stringify(body); }
-  const r = await fetch(path, opts);
-  const data = await r.json().catch(() => ({ error: "bad_response", message: `HTTP ${r.status}` }));
+  let r;
+  try { r = await fetch(path, opts); } catch { throw new Unreachable(UNREACHABLE); }
+  const data = await r.json().catch(() => ({ error: "bad_response", message: r.status >= 500 ? UNREACHABLE : `the server answered ${r.status}` }));
   if (!r.ok) throw Object.assign(new Error(data.message || data.error), { data, status: r.status });
   return data;
 }
 
 function status(text) { $("status").textContent = text; }
 function showError(text) { $("error").textContent = text || ""; }
+function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+function words(id) { const t = String(id).replace(/_/g, " "); return t.charAt(0).toUpperCase() + t.slice(1); }
+
+// ----- a page that says what went wrong and what to do -----
+
+function showProblem(title, text) {
+  $("lobby").hidden = true;
+  $("game").hidden = true;
+  $("prompt").hidden = true;
+  $("problem").hidden = false;
+  $("problem-title").textContent = title;
+  $("problem-text").textContent = text;
+  document.title = `${title} — ${TITLE}`;
+}
+
+function problemFor(e) {
+  if (e instanceof Unreachable) return ["The server cannot be reached", "Check that the server is running; this page tries again when you reload it."];
+  if (e.status === 404) return ["There is no such game", "The game may have been deleted after a long time without moves, or the link is mistyped. Ask for the link again."];
+  if (e.status === 403) return ["This link opens no seat of this game", "The secret part after '#' is wrong or incomplete. Ask the player who created the game for your seat's full link."];
+  if (e.status === 429) return ["Too many attempts", "Wait a minute, then reload the page."];
+  return ["This game cannot be opened", e.message];
+}
 
 // ----- lobby -----
 
@@ -43,7 +78,7 @@ async function showLobby() {
     for (let i = 0; i < n; i++) {
       const d = document.createElement("div");
       d.className = "seat-row";
-      const opts = [`<option value="human">human</option>`].concat(bots.map((b) => `<option value="bot:${b}" ${i > 0 && b === (bots.includes("greedy") ? "greedy" : "random") ? "selected" : ""}>bot: ${b}</option>`));
+      const opts = [`<option value="human">human</option>`].concat(bots.map((b) => `<option value="bot:${esc(b)}" ${i > 0 && b === (bots.includes("greedy") ? "greedy" : "random") ? "selected" : ""}>bot: ${esc(b)}</option>`));
       d.innerHTML = `Seat ${i + 1} <select class="seat-kind" aria-label="seat ${i + 1}">${opts.join("")}</select> <input class="seat-name" maxlength="24" placeholder="name" aria-label="name ${i + 1}">`;
       $("seat-rows").appendChild(d);
     }
@@ -86,7 +121,7 @@ function showCreated(g) {
   const base = location.origin;
   for (const s of g.seats) {
     if (!s.link) continue;
-    remember(g.game, s.token, `${s.name} (seat ${s.seat + 1})`);
+    remember(g.game, s.token, `${s.name}, seat ${s.seat + 1}`, s.seat);
     const li = document.createElement("li");
     li.innerHTML = `Seat ${s.seat + 1}, ${esc(s.name)}: <a class="seat-link" href="${esc(s.link)}">${esc(base + s.link)}</a>`;
     ul.appendChild(li);
@@ -104,14 +139,20 @@ async function loadMyGames() {
   try {
     const res = await api("/api/mine", { games: mine.map(({ game, token }) => ({ game, token })) });
     ul.innerHTML = "";
+    const used = new Set();
     res.games.forEach((s) => {
-      const mine1 = mine.find((x) => x.game === s.game);
+      // The server answers with the seat each token opens: match on game and seat, never on game alone.
+      const k = mine.findIndex((x, i) => !used.has(i) && x.game === s.game && (x.seat === undefined || x.seat === s.seat));
+      if (k < 0) return;
+      used.add(k);
+      const m = mine[k];
       const li = document.createElement("li");
       const state = s.over ? "finished" : s.your_turn ? "your turn" : `turn ${s.turn}`;
-      li.innerHTML = `<a href="/game/${esc(s.game)}#${esc(mine1.token)}">${esc(s.seats.join(", "))}</a> — ${state}${mine1.label ? ` (${esc(mine1.label)})` : ""}`;
+      const who = s.seat >= 0 ? `${s.seats[s.seat]}, seat ${s.seat + 1}` : "spectator";
+      li.innerHTML = `<a href="/game/${esc(s.game)}#${esc(m.token)}">${esc(s.seats.join(", "))}</a> — ${state} (${esc(who)})`;
       ul.appendChild(li);
     });
-    if (!res.games.length) ul.innerHTML = "<li>none yet</li>";
+    if (!ul.children.length) ul.innerHTML = "<li>none yet</li>";
   } catch { /* the list is a convenience */ }
 }
 
@@ -121,23 +162,40 @@ async function showGame(gameId, token) {
   app.game = gameId;
   app.token = token;
   $("lobby").hidden = true;
-  $("game").hidden = false;
   try {
     app.board = await api(`/api/games/${gameId}/board`);
-  } catch (e) { status(`Cannot open this game: ${e.message}`); return; }
-  remember(gameId, token, "");
+  } catch (e) { showProblem(...problemFor(e)); return; }
+  $("game").hidden = false;
   $("undo").onclick = undo;
   $("refresh").onclick = refresh;
   $("replay-btn").onclick = startReplay;
-  $("board").addEventListener("click", onBoardClick);
-  $("player-boards").addEventListener("click", onBoardClick);
+  $("rule-btn").onclick = () => { const r = $("rule-text"); r.hidden = !r.hidden; $("rule-btn").setAttribute("aria-expanded", String(!r.hidden)); };
+  $("skip-btn").onclick = skipPacing;
+  // Zoom: the board is drawn larger inside its own frame, which pans by scrolling (or dragging on touch).
+  $("zoom").onclick = () => {
+    const on = !$("board-wrap").classList.contains("zoomed");
+    $("board-wrap").classList.toggle("zoomed", on);
+    $("zoom").setAttribute("aria-pressed", String(on));
+    $("zoom").textContent = on ? "Fit board" : "Zoom board";
+    bringIntoView();
+  };
+  $("confirm-play").onclick = () => { const a = app.selected; clearSelection(); if (a) send(a.text); };
+  $("confirm-cancel").onclick = clearSelection;
   for (const id of ["board", "player-boards"]) {
+    $(id).addEventListener("pointerdown", (e) => { app.pointer = e.pointerType || "mouse"; });
+    $(id).addEventListener("click", onBoardClick);
     $(id).addEventListener("mousemove", onHover);
-    $(id).addEventListener("mouseleave", () => ($("tip").hidden = true));
+    $(id).addEventListener("mouseleave", () => { $("tip").hidden = true; showPreview(null); });
   }
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideMenu(); });
+  $("log").addEventListener("mouseover", onLogHover);
+  $("log").addEventListener("mouseleave", () => markLast(app.snap));
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") { hideMenu(); clearSelection(); } });
+  document.addEventListener("visibilitychange", () => setTitle(app.snap));
   window.addEventListener("resize", () => { if (app.drawn && boardMode() !== app.mode) drawAll(app.drawn); });
+  if (window.matchMedia && window.matchMedia("(max-width: 700px)").matches) { $("log-panel").open = false; }
+  $("boards-panel").addEventListener("toggle", () => { if (app.drawn && $("boards-panel").open) drawAll(app.drawn); });
   await refresh();
+  if (app.snap) remember(gameId, token, "", app.snap.seat);
   connect();
 }
 
@@ -145,24 +203,92 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/games/${app.game}/ws`);
   app.ws = ws;
-  ws.onopen = () => { ws.send(JSON.stringify({ token: app.token })); status("connected"); };
+  ws.onopen = () => { ws.send(JSON.stringify({ token: app.token })); };
   ws.onmessage = (m) => {
     const msg = JSON.parse(m.data);
-    if (msg.type === "state") render(msg.data);
-    else if (msg.type === "error") status(msg.message);
+    if (msg.type === "state") { app.offline = false; status(""); incoming(msg.data); }
+    else if (msg.type === "error") { app.refused = msg; }
   };
-  ws.onclose = () => { status("reconnecting…"); setTimeout(() => { if (app.ws === ws) { refresh(); connect(); } }, 1500); };
+  ws.onclose = (ev) => {
+    if (app.ws !== ws) return;
+    if (ev.code === 4404 || ev.code === 4403) { showProblem(...problemFor({ status: ev.code - 4000, message: "" })); return; }
+    app.offline = true;
+    status(UNREACHABLE);
+    setTimeout(() => { if (app.ws === ws) { refresh(true); connect(); } }, 1500);
+  };
 }
 
-async function refresh() {
-  try { render(await api(`/api/games/${app.game}/state`)); } catch (e) { status(e.message); }
+async function refresh(quiet = false) {
+  try { incoming(await api(`/api/games/${app.game}/state`), true); }
+  catch (e) {
+    if (e instanceof Unreachable) { if (!quiet || app.offline) status(UNREACHABLE); }
+    else if (!app.snap) showProblem(...problemFor(e));
+    else status(e.message);
+  }
+}
+
+// Updates are shown one by one: while other players move, each stays on screen a moment ("Skip" jumps).
+function incoming(snap, now = false) {
+  if (app.replay) return;
+  if (app.snap && snap.version < app.snap.version) return; // never go back to an older state
+  if (now || !app.snap || PACE_MS <= 0) { app.queue = []; render(snap); return; }
+  app.queue.push(snap);
+  if (app.queue.length > 12) app.queue.splice(0, app.queue.length - 12);
+  pace();
+}
+function pace() {
+  if (app.pacer) return;
+  const next = app.queue.shift();
+  if (!next) { $("skip-btn").hidden = true; return; }
+  render(next);
+  $("skip-btn").hidden = app.queue.length === 0;
+  app.pacer = setTimeout(() => { app.pacer = null; pace(); }, PACE_MS);
+}
+function skipPacing() {
+  clearTimeout(app.pacer);
+  app.pacer = null;
+  const last = app.queue.pop();
+  app.queue = [];
+  if (last) render(last);
+  $("skip-btn").hidden = true;
 }
 
 function render(snap) {
   if (app.replay) return;
+  const wasMine = isMine(app.snap);
   app.snap = snap;
+  document.body.dataset.version = String(snap.version);
+  clearSelection();
   drawAll(snap);
   renderSide(snap);
+  renderTop(snap);
+  setTitle(snap);
+  if (isMine(snap) && (!wasMine || snap.version !== app.shownVersion)) bringIntoView();
+  app.shownVersion = snap.version;
+  if (snap.result && !app.shownResult) { app.shownResult = true; window.scrollTo({ top: 0, behavior: "instant" }); }
+}
+
+function isMine(snap) { return !!(snap && snap.pending && snap.pending.player === snap.seat && snap.seat >= 0 && !snap.result); }
+
+function setTitle(snap) {
+  if (!snap) return;
+  const mine = isMine(snap);
+  document.title = mine ? `▶ Your turn — ${TITLE}` : snap.result ? `Game over — ${TITLE}` : TITLE;
+}
+
+// The places of a new decision are brought into view if none is on screen.
+function bringIntoView() {
+  const nodes = [...document.querySelectorAll("svg .target.hl")];
+  if (!nodes.length) return;
+  const top = $("top").getBoundingClientRect().bottom;
+  const onScreen = nodes.some((n) => { const r = n.getBoundingClientRect(); return r.top >= top && r.bottom <= innerHeight && r.width > 0; });
+  if (!onScreen) {
+    const r = nodes[0].getBoundingClientRect();
+    window.scrollBy({ top: r.top - top - (innerHeight - top) / 3, behavior: "instant" });
+    const wrap = $("board-wrap");
+    const w = wrap.getBoundingClientRect();
+    if (r.left < w.left || r.right > w.right) wrap.scrollLeft += r.left - w.left - w.width / 3;
+  }
 }
 
 function boardMode() {
@@ -187,6 +313,7 @@ function drawAll(snap) {
     drawPlayer(svg, app.board, snap.state, p, names[p], p === snap.seat, p === toMove);
   }
   highlight(snap.legal || []);
+  markLast(snap);
 }
 
 function highlight(legal) {
@@ -199,55 +326,169 @@ function highlight(legal) {
   app.byKey = byKey;
 }
 
+function nodesFor(keys) {
+  const want = new Set(keys);
+  return [...document.querySelectorAll("#board .target")].filter((n) => n.getAttribute("data-k").split(" ").some((k) => want.has(k)));
+}
+
+// The last move's places are marked on the board; its log line too.
+function markLast(snap) {
+  document.querySelectorAll("#board .last").forEach((n) => n.classList.remove("last"));
+  if (!snap || !snap.last_move) return;
+  nodesFor(snap.last_move.targets).forEach((n) => n.classList.add("last"));
+}
+
+function onLogHover(ev) {
+  const li = ev.target.closest("li[data-keys]");
+  if (!li) return;
+  document.querySelectorAll("#board .last").forEach((n) => n.classList.remove("last"));
+  nodesFor(li.dataset.keys.split(" ")).forEach((n) => n.classList.add("last"));
+}
+
 function actionsAt(node) {
   const idx = new Set();
   for (const k of node.getAttribute("data-k").split(" ")) (app.byKey.get(k) || []).forEach((i) => idx.add(i));
   return [...idx].sort((a, b) => a - b).map((i) => app.snap.legal[i]);
 }
 
+// What an action would change, in words (computed by the server with the engine).
+function previewWords(a) {
+  const pv = a.preview;
+  if (!pv) return "";
+  const parts = [];
+  const labels = app.board.shields.labels;
+  if (pv.stops && pv.stops.length) parts.push(`the Soul stops on ${pv.stops.map((i) => labels[i]).join(", ")}`);
+  if (pv.quartiere) parts.push(`Florence: ${pv.quartiere}`);
+  if (pv.infamy) parts.push(`${pv.infamy > 0 ? "+" : ""}${pv.infamy} Infamy`);
+  const signed = (n, w) => `${n > 0 ? "+" : "-"}${plural(Math.abs(n), w)}`;
+  if (pv.florins) parts.push(signed(pv.florins, "Florin"));
+  if (pv.drachmas) parts.push(signed(pv.drachmas, "Drachma"));
+  return parts.join(" · ");
+}
+
+function showPreview(acts) {
+  document.querySelectorAll("#board .preview").forEach((n) => n.classList.remove("preview"));
+  if (!acts || acts.length !== 1 || !acts[0].preview) return;
+  (acts[0].preview.stops || []).forEach((i) => nodesFor([`shield:${i}`]).forEach((n) => n.classList.add("preview")));
+}
+
 function onBoardClick(ev) {
   const node = ev.target.closest(".target.hl");
   if (!node) { hideMenu(); return; }
   const acts = actionsAt(node);
-  if (acts.length === 1) { hideMenu(); send(acts[0].text); return; }
+  if (acts.length === 1) {
+    hideMenu();
+    // On a touch screen the first tap shows what the move does; a second tap (or "Play it") plays it.
+    if (app.pointer === "touch" && app.selected !== acts[0]) { select(acts[0]); return; }
+    clearSelection();
+    send(acts[0].text);
+    return;
+  }
   const menu = $("menu");
   menu.innerHTML = "";
   acts.forEach((a) => {
     const b = document.createElement("button");
     b.textContent = a.text;
+    const pw = previewWords(a);
+    if (pw) { const s = document.createElement("small"); s.textContent = ` — ${pw}`; b.appendChild(s); }
     b.onclick = () => { hideMenu(); send(a.text); };
     menu.appendChild(b);
   });
-  menu.style.left = `${Math.min(ev.clientX, innerWidth - 200)}px`;
-  menu.style.top = `${Math.min(ev.clientY, innerHeight - 40 * acts.length)}px`;
+  menu.style.left = `${Math.max(0, Math.min(ev.clientX, innerWidth - 220))}px`;
+  menu.style.top = `${Math.max(0, Math.min(ev.clientY, innerHeight - 40 * acts.length))}px`;
   menu.hidden = false;
 }
 function hideMenu() { $("menu").hidden = true; }
 
+function select(a) {
+  app.selected = a;
+  showPreview([a]);
+  const pw = previewWords(a);
+  $("confirm-text").textContent = pw ? `${a.text}: ${pw}` : a.text;
+  $("confirm").hidden = false;
+}
+function clearSelection() {
+  app.selected = null;
+  if ($("confirm")) $("confirm").hidden = true;
+  showPreview(null);
+}
+
 function onHover(ev) {
   const tip = $("tip");
   const node = ev.target.closest(".target.hl");
-  if (!node || !app.snap || !app.snap.pending) { tip.hidden = true; return; }
+  if (!node || !app.snap || !app.snap.pending) { tip.hidden = true; if (!app.selected) showPreview(null); return; }
   const acts = actionsAt(node);
-  tip.innerHTML = `<b>${acts.map((a) => esc(a.text)).join("<br>")}</b><br>${esc(app.snap.pending.explain)} <i>(${esc(app.snap.pending.rule)})</i>`;
-  tip.style.left = `${Math.min(ev.clientX + 14, innerWidth - 330)}px`;
-  tip.style.top = `${ev.clientY + 14}px`;
+  tip.innerHTML = "";
+  acts.forEach((a) => {
+    const b = document.createElement("b");
+    b.textContent = a.text;
+    tip.appendChild(b);
+    const pw = previewWords(a);
+    if (pw) { const d = document.createElement("div"); d.className = "pv"; d.textContent = pw; tip.appendChild(d); }
+  });
+  const d = document.createElement("div");
+  d.textContent = `${app.snap.pending.explain} (${app.snap.pending.rule})`;
+  d.className = "tip-rule";
+  tip.appendChild(d);
+  tip.style.left = `${Math.max(0, Math.min(ev.clientX + 14, innerWidth - 330))}px`;
+  tip.style.top = `${Math.min(ev.clientY + 14, innerHeight - 120)}px`;
   tip.hidden = false;
+  if (!app.selected) showPreview(acts);
+}
+
+function seatName(snap, p) {
+  const n = snap.seats[p].name;
+  return p === snap.seat ? (n.toLowerCase() === "you" ? "You" : `${n} (you)`) : n;
+}
+
+// The always visible bar: every player's Infamy, money and who is to move; then the short prompt.
+function renderTop(snap) {
+  const bar = $("scorebar");
+  bar.innerHTML = "";
+  const toMove = snap.pending && !snap.result ? snap.pending.player : -1;
+  snap.state.players.forEach((pl, p) => {
+    const d = document.createElement("span");
+    d.className = `score${p === toMove ? " to-move" : ""}${p === snap.seat ? " mine" : ""}`;
+    d.dataset.player = String(p);
+    const sw = document.createElement("i");
+    sw.className = "sw";
+    sw.style.background = PLAYER_COLOURS[p];
+    d.appendChild(sw);
+    const nm = document.createElement("b");
+    nm.textContent = `${p === toMove ? "▶ " : ""}${seatName(snap, p)}`;
+    d.appendChild(nm);
+    const nums = document.createElement("span");
+    nums.textContent = ` ${pl.infamy} Infamy · ${pl.florins}ƒ · ${pl.drachmas}₯`;
+    nums.title = `${plural(pl.infamy, "Infamy point")}, ${plural(pl.florins, "Florin")}, ${plural(pl.drachmas, "Drachma")}`;
+    d.appendChild(nums);
+    bar.appendChild(d);
+  });
+  const p = snap.pending;
+  $("prompt").hidden = false;
+  let text;
+  if (snap.result) text = "The game is over.";
+  else if (!p) text = "";
+  else if (isMine(snap)) text = `Your turn: ${p.title}`;
+  else text = `${snap.seats[p.player].name} to move: ${p.title}`;
+  $("prompt-text").textContent = `Turn ${snap.state.turn}. ${text}`;
+  $("prompt").classList.toggle("mine", isMine(snap));
+  $("rule-btn").hidden = !p || !!snap.result;
+  $("rule-text").textContent = p ? `${p.explain} (${p.rule})` : "";
+  if (!p) $("rule-text").hidden = true;
 }
 
 function renderSide(snap) {
   const names = snap.seats.map((s) => s.name);
-  const p = snap.pending;
-  const who = snap.seat >= 0 ? `You are ${esc(names[snap.seat])} (seat ${snap.seat + 1}).` : "Spectating.";
-  const turn = snap.result ? "The game is over." : p ? (p.player === snap.seat ? "Your decision:" : `${esc(names[p.player])} decides…`) : "";
-  $("turn-info").innerHTML = `${who} Turn ${snap.state.turn}, version ${snap.version}.<br>${turn}` + (p ? `<div class="explain">${p.explain} <i>(${p.rule})</i></div>` : "");
+  const who = snap.seat >= 0 ? `You play ${names[snap.seat]} (seat ${snap.seat + 1}).` : "Spectating.";
+  const info = $("turn-info");
+  info.textContent = `${who} Turn ${snap.state.turn}.`;
   // The seed deals every hidden card: the server sends it only after the game, and says if the creator chose it.
   const cfg = snap.state.config || {};
   if (cfg.seed_chosen_by_creator) {
-    $("turn-info").insertAdjacentHTML("beforeend", "<div class=\"seed-note\" id=\"seed-note\">The creator of this game chose its seed, so the creator can know every hidden card.</div>");
+    info.insertAdjacentHTML("beforeend", "<div class=\"seed-note\" id=\"seed-note\">The creator of this game chose its seed, so the creator can know every hidden card.</div>");
   }
   if (cfg.seed !== null && cfg.seed !== undefined) {
-    $("turn-info").insertAdjacentHTML("beforeend", `<div class="seed" id="seed-shown">Seed of this game: ${Number(cfg.seed)}</div>`);
+    info.insertAdjacentHTML("beforeend", `<div class="seed" id="seed-shown">Seed of this game: ${Number(cfg.seed)}</div>`);
   }
   const ol = $("actions");
   ol.innerHTML = "";
@@ -256,7 +497,11 @@ function renderSide(snap) {
     const b = document.createElement("button");
     b.textContent = a.text;
     b.className = "action";
+    const pw = previewWords(a);
+    if (pw) { b.title = pw; const s = document.createElement("small"); s.className = "pv"; s.textContent = ` — ${pw}`; b.appendChild(s); }
     b.onclick = () => send(a.text);
+    b.onmouseenter = () => showPreview([a]);
+    b.onmouseleave = () => showPreview(null);
     li.appendChild(b);
     ol.appendChild(li);
   });
@@ -264,15 +509,23 @@ function renderSide(snap) {
   $("undo").disabled = !snap.undo;
   const log = $("log");
   log.innerHTML = "";
-  snap.log.forEach((e) => {
+  const first = snap.log_total - snap.log.length;
+  snap.log.forEach((e, i) => {
     const li = document.createElement("li");
     li.className = `ev-${e.kind}`;
+    li.value = first + i + 1;
     const pts = e.points ? ` [${e.points > 0 ? "+" : ""}${e.points} Infamy]` : "";
     const who = e.player < 0 ? "Game" : e.player < names.length ? names[e.player] : snap.solo ? snap.solo.name : "Game";
     li.textContent = `${who}: ${e.text}${pts}`;
     li.title = e.rule;
     log.appendChild(li);
   });
+  // The last move's log lines point at its places on the board (hover a line to see them).
+  if (snap.last_move && snap.last_move.targets.length) {
+    const lines = [...log.children];
+    const mover = lines.length ? lines[lines.length - 1] : null;
+    if (mover) { mover.dataset.keys = snap.last_move.targets.join(" "); mover.classList.add("last-line"); }
+  }
   log.scrollTop = log.scrollHeight;
   $("replay-btn").hidden = !snap.result;
   if (snap.result) showScoring(snap.result, names); else $("scoring").hidden = true;
@@ -285,8 +538,7 @@ function showScoring(res, names) {
   const div = $("scoring");
   div.hidden = false;
   const shown = Math.min(app.scoringStep, res.steps.length);
-  const SHORT = { extra_diplomas: "extra", phlegethon: "phleg", reputation: "reput", diplomas: "dipl" };
-  const stepHead = res.steps.slice(0, shown).map((st) => `<th data-step="${st}" title="${st.replace("_", " ")}">${SHORT[st] || st}</th>`);
+  const stepHead = res.steps.slice(0, shown).map((st) => `<th data-step="${esc(st)}">${esc(words(st))}</th>`);
   const head = `<th></th><th>in play</th>${stepHead.join("")}<th>${shown === res.steps.length ? "total" : ""}</th>`;
   const rows = res.players.map((pr) => {
     let sum = pr.before_final;
@@ -304,27 +556,37 @@ function showScoring(res, names) {
   if (shown < res.steps.length) {
     const b = document.createElement("button");
     b.id = "score-next";
-    b.textContent = `Next step: ${res.steps[shown]}`;
+    b.textContent = `Next step: ${words(res.steps[shown])}`;
     b.onclick = () => { app.scoringStep++; showScoring(res, names); };
     div.appendChild(b);
   }
 }
 
+function setBusy(on) {
+  app.busy = on;
+  document.querySelectorAll("#actions button.action, #menu button").forEach((b) => { b.disabled = on; });
+}
+
 async function send(text) {
+  if (app.busy) return; // a double click plays once
   showError("");
+  setBusy(true);
   try {
     await api(`/api/games/${app.game}/actions`, { version: app.snap.version, action: text });
     if (!app.ws || app.ws.readyState !== WebSocket.OPEN) await refresh();
   } catch (e) {
-    showError(e.message);
-    if (e.data && e.data.error === "stale") await refresh();
-  }
+    if (e.data && e.data.error === "stale") await refresh(); // the game moved on: show where it is now
+    else showError(e.message);
+  } finally { setBusy(false); }
 }
 
 async function undo() {
+  if (app.busy) return;
   showError("");
+  setBusy(true);
   try { await api(`/api/games/${app.game}/undo`, { version: app.snap.version }); }
-  catch (e) { showError(e.message); }
+  catch (e) { if (!(e.data && e.data.error === "stale")) showError(e.message); }
+  finally { setBusy(false); }
   if (!app.ws || app.ws.readyState !== WebSocket.OPEN) await refresh();
 }
 
@@ -354,10 +616,14 @@ async function seek(n) {
 }
 
 function route() {
-  const m = location.pathname.match(/^\/game\/([A-Za-z0-9_-]{1,32})$/);
+  const m = location.pathname.match(/^\/game\/([^/]*)\/?$/);
   const token = location.hash.slice(1);
-  if (m && token) showGame(m[1], token);
-  else showLobby();
+  // Following another seat's link in this tab changes only the part after '#': open that seat.
+  window.addEventListener("hashchange", () => location.reload());
+  if (!m) { showLobby(); return; }
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(m[1])) { showProblem("There is no such game", "The link is mistyped. Ask for the link again."); return; }
+  if (!token) { showProblem("This link is incomplete", "A game link ends with '#' and the seat's secret part. Ask the player who created the game for your seat's full link, or use the spectator link to watch."); return; }
+  showGame(m[1], token);
 }
 route();
 

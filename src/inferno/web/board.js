@@ -1,6 +1,6 @@
 // The main board: Florence's quartieri and locations, Hell's nine circles, the Graveyard, Plague deck,
 // River Styx, Dante's path and the Fraud market. Every size comes from the rules data (board.json).
-import { PLAYER_COLOURS, el, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
+import { PLAYER_COLOURS, el, fit, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
 
 const ROW_H = 62;
 const GATE_GAP = 34;
@@ -234,7 +234,7 @@ function drawBottom(svg, board, st, y0, names) {
   const dk = keyed(el("g", { transform: `translate(${gx + 268},${gy + 26})` }, g), ["deck"]);
   el("rect", { width: 78, height: 58, rx: 5, class: "card back" }, dk);
   el("text", { x: 39, y: 34, class: "card-id" }, dk, `deck ${st.deck.length}`);
-  el("title", {}, dk, `Fraud deck: ${st.deck.length} cards, order secret (RULES.md D5)`);
+  el("title", {}, dk, `Fraud deck: ${st.deck.length} cards, order secret`);
   // Dante's path.
   const dy = y + 100;
   el("rect", { x: 8, y: dy, width: W - 16, height: 90, rx: 8, class: "panel" }, g);
@@ -267,10 +267,10 @@ export function fraudCard(parent, board, card, x, y, w = 78, h = 58) {
   el("rect", { width: w, height: h, rx: 5, class: "card" }, gg);
   el("text", { x: w / 2, y: 13, class: "card-id" }, gg, fc.id);
   el("rect", { x: 4, y: 18, width: 10, height: 12, rx: 3, class: `barrel barrel-${board.barrels[fc.instant_barrel].id}` }, gg);
-  el("text", { x: 18, y: 28, class: "card-text" }, gg, fc.instant[0]);
-  el("text", { x: 18, y: 38, class: "card-text" }, gg, `or ${fc.instant[1]}`);
+  fit(el("text", { x: 17, y: 28, class: "card-text" }, gg, fc.instant[0]), w - 20);
+  fit(el("text", { x: 17, y: 39, class: "card-text" }, gg, `or ${fc.instant[1]}`), w - 20);
   el("rect", { x: 4, y: 42, width: 10, height: 12, rx: 3, class: `barrel barrel-${board.barrels[fc.endgame_barrel].id}` }, gg);
-  el("text", { x: 18, y: 52, class: "card-text" }, gg, `end: ${fc.endgame[0]}`);
+  fit(el("text", { x: 17, y: 52, class: "card-text" }, gg, `end: ${fc.endgame[0]}`), w - 20);
   el("title", {}, gg, `${fc.id}: instant (${board.barrels[fc.instant_barrel].id} Barrel) ${fc.instant.join(" or ")}; end game (${board.barrels[fc.endgame_barrel].id} Barrel) ${fc.endgame.join(" or ")}`);
   return gg;
 }

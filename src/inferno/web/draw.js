@@ -90,3 +90,14 @@ export function keyed(node, keys) {
   node.classList.add("target");
   return node;
 }
+
+// Keep a text inside ``width`` (user units): squeezed only when it would run past its box.
+export function fit(node, width) {
+  try {
+    if (node.getComputedTextLength() > width) {
+      node.setAttribute("textLength", String(width));
+      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  } catch { /* not laid out (hidden panel): left as it is */ }
+  return node;
+}

@@ -1,5 +1,5 @@
 // Each player's board: Tower, Home, money, Boat, Sin Tracks with bonuses, Diplomas, supply panel, cards.
-import { PLAYER_COLOURS, el, keyed, member } from "./draw.js";
+import { PLAYER_COLOURS, el, fit, keyed, member } from "./draw.js";
 import { fraudCard } from "./board.js";
 
 
@@ -10,11 +10,13 @@ export function drawPlayer(svg, board, st, p, name, own, toMove) {
   svg.innerHTML = "";
   el("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 10, class: toMove ? "pboard to-move" : "pboard" }, svg);
   el("circle", { cx: 18, cy: 20, r: 9, fill: PLAYER_COLOURS[p], class: "swatch" }, svg);
-  el("text", { x: 34, y: 25, class: "p-name" }, svg, `${name}${own ? " (you)" : ""}`);
+  const label = own && name.toLowerCase() !== "you" ? `${name} (you)` : name;
+  fit(el("text", { x: 34, y: 25, class: "p-name" }, svg, label), 150);
   const boat = pl.loans ? `Boat: ${pl.loans} loan${pl.loans > 1 ? "s" : ""}` : "Boat: no loan";
   const x = st.pnp;
   const pnp = x ? `${x.bells[p] !== undefined && x.bell_supply + x.bells.reduce((a, b) => a + b, 0) > 0 ? ` · ${x.bells[p]} Bell${x.bells[p] === 1 ? "" : "s"}` : ""}${x.desks[p] ? ` · ${x.desks[p]} Desk to place` : ""}` : "";
-  el("text", { x: W - 10, y: 25, class: "p-money" }, svg, `Infamy ${pl.infamy} · ${pl.florins} Florins · ${pl.drachmas} Drachmas · ${boat}${pnp}`);
+  const n = (k, w) => `${k} ${w}${k === 1 ? "" : "s"}`;
+  fit(el("text", { x: W - 10, y: 25, class: "p-money" }, svg, `Infamy ${pl.infamy} · ${n(pl.florins, "Florin")} · ${n(pl.drachmas, "Drachma")} · ${boat}${pnp}`), W - 200);
   drawTower(svg, board, pl, p, own, 10, 40);
   drawTracks(svg, board, st, pl, own, 250, 40);
   drawCards(svg, board, pl, own, 10, 318);
@@ -92,7 +94,7 @@ function drawTracks(svg, board, st, pl, own, x0, y0) {
     const b = st.bonus[c];
     if (b >= 0) {
       const t = board.bonus_tiles[b];
-      el("text", { x: x0 + 66 + max * 24 + 2, y: y + 15, class: `bonus ${t.kind}` }, row, t.text.slice(0, 14));
+      fit(el("text", { x: x0 + 66 + max * 24 + 2, y: y + 15, class: `bonus ${t.kind}` }, row, t.text), 262 - 68 - max * 24 - (pl.diplomas & (1 << c) ? 22 : 0));
       el("title", {}, row, `${cc.sin} track, level ${pl.tracks[c]}; bonus (${t.kind}): ${t.text}`);
     }
     if (pl.diplomas & (1 << c)) {
