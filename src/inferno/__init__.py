@@ -31,6 +31,7 @@ from inferno.rules.scenario import Scenario
 from inferno.rules.scoring import PlayerResult, Result, result
 from inferno.rules.serialize import SnapshotError, state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
+from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import GameConfig, State
 
 __version__ = "0.1.0"
@@ -56,6 +57,7 @@ __all__ = [
     "Scenario",
     "SetupError",
     "SnapshotError",
+    "SoloConfig",
     "State",
     "action_lines",
     "action_text",

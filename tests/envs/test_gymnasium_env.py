@@ -94,3 +94,26 @@ def test_same_seed_same_episode() -> None:
 def test_bad_settings_are_refused(kwargs: dict[str, object], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         InfernoGymEnv(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", ["rival", "pilgrimage", "plague"])
+def test_solo_env_passes_check_env_and_reports_the_score_table(variant: str) -> None:
+    """The solo game as a single-agent env (RULES.md §17): the final reward is the margin over the bar
+    (the Rival's Infamy or the target) and ``info["solo"]`` gives the win and the rank of the table."""
+    env = InfernoGymEnv(players=1, solo=(variant, "easy"))
+    check_env(env)
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    total, info, done = 0.0, {}, False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, reward, term, trunc, info = env.step(int(rng.choice(legal)))
+        total += float(reward)
+        done = term or trunc
+    s = env.state
+    assert s is not None and s.over
+    r = inferno.result(s)
+    assert r.solo is not None and info["solo"] == r.solo.to_dict()
+    assert total == info["final_reward"] == r.solo.margin
+    with pytest.raises(inferno.SetupError, match="1 player"):
+        InfernoGymEnv(players=2, solo=(variant, "easy"))

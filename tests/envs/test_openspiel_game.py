@@ -20,7 +20,7 @@ def _dealt(params: dict[str, object], deal: int = 3) -> pyspiel.State:
     return state
 
 
-@pytest.mark.parametrize("params", [{"players": 2}, {"players": 1, "reward": "margin"}])
+@pytest.mark.parametrize("params", [{"players": 2}, {"players": 1, "reward": "margin"}, {"players": 1}])
 def test_openspiel_random_sim_test(params: dict[str, object]) -> None:
     pyspiel.random_sim_test(pyspiel.load_game("python_inferno", params), num_sims=2, serialize=True, verbose=False)
 
@@ -92,7 +92,7 @@ def test_resampling_keeps_ones_information_state_and_hides_the_true_one_of_other
     assert checked > 0
 
 
-@pytest.mark.parametrize("params", [{"players": 5}, {"side": "V"}, {"players": 1}, {"deals": 0}])
+@pytest.mark.parametrize("params", [{"players": 5}, {"side": "V"}, {"reward": "most"}, {"deals": 0}])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises((ValueError, pyspiel.SpielError), match=r"players|side|margin|positive"):
         pyspiel.load_game("python_inferno", params)

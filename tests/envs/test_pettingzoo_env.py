@@ -82,9 +82,13 @@ def test_win_rewards_follow_the_result() -> None:
     assert [totals[a] for a in env.possible_agents] == [1.0 if p in winners else -1.0 for p in range(2)]
 
 
-def test_solo_has_no_win_reward() -> None:
-    with pytest.raises(ValueError, match="margin"):
-        pettingzoo_env.env(players=1, reward="win")
+def test_solo_win_reward_follows_the_solo_result() -> None:
+    """The solo game has an opponent (the Rival), so reward='win' is +1 for a won game, -1 otherwise."""
+    env = pettingzoo_env.env(players=1, reward="win")
+    env.reset(seed=4)
+    totals = _play_out(env, np.random.default_rng(3))
+    won = inferno.result(env.unwrapped.state).solo.won
+    assert [totals[a] for a in env.possible_agents] == [1.0 if won else -1.0]
 
 
 @pytest.mark.parametrize("turn_order", ["engine", "cyclic"])

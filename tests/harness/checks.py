@@ -66,7 +66,7 @@ def check_turn_start(s: inferno.State) -> None:
     r = s.rules
     if s.deck:
         assert len(s.market) == r.market_size, f"market holds {len(s.market)} cards with a deck of {len(s.deck)}"
-    for p, pl in enumerate(s.players):
+    for p, pl in enumerate(seated(s)):
         assert len(pl.hand) <= r.hand_size, f"player {p} holds {len(pl.hand)} cards"
         if s.deck:
             assert len(pl.hand) == r.hand_size, f"player {p} holds {len(pl.hand)} cards, deck not empty"
@@ -86,7 +86,7 @@ def check_family(s: inferno.State) -> None:
     """Family members are conserved (S0; §3.2): Nobles Home + Tower + Florence as dealt;
     Urchins reserve + Home + Tower + Florence = urchins_per_player."""
     r = s.rules
-    for p, pl in enumerate(s.players):
+    for p, pl in enumerate(seated(s)):
         fc = r.family_cards[pl.family]
         nobles = pl.home[NOBLE] + pl.tower.count(T_NOBLE) + sum(pl.florence[NOBLE::2])
         dealt = fc.nobles_home + fc.nobles_tower + (r.solo_extra_nobles if s.num_players == 1 else 0)
@@ -100,7 +100,7 @@ def check_tower(s: inferno.State) -> None:
     """Tower contents sit on built floors, within the Guests-per-floor limit (S0 Tower; §7)."""
     r = s.rules
     per = r.spaces_per_floor
-    for p, pl in enumerate(s.players):
+    for p, pl in enumerate(seated(s)):
         assert r.prebuilt_floors <= pl.floors <= r.tower_floors, f"player {p}: {pl.floors} floors"
         unbuilt = [c for c in pl.tower[pl.floors * per :] if c != EMPTY]
         assert not unbuilt, f"player {p}: pieces {unbuilt} on unbuilt floors"
@@ -117,7 +117,7 @@ def check_guests_and_barrels(s: inferno.State) -> None:
     n = s.num_players
     nb = len(r.barrels)
     held = [0] * (T_BARREL + nb)
-    for p, pl in enumerate(s.players):
+    for p, pl in enumerate(seated(s)):
         items = [c for c in pl.tower if c > T_GUEST]
         assert len(items) == len(set(items)), f"player {p} holds two Guests or Barrels alike: {sorted(items)}"
         for c in items:
@@ -160,6 +160,27 @@ def check_bounds(s: inferno.State) -> None:
     bad = [c for c in range(2, 10) if not r.phleg_min <= s.phleg[c] <= r.phleg_max]
     assert not bad, f"Phlegethon cubes {bad} out of {r.phleg_min}..{r.phleg_max}"
     assert -1 <= s.dante < len(s.stops), f"Dante on stop {s.dante} of {len(s.stops)}"
+
+
+def seated(s: inferno.State) -> list[inferno.PlayerState]:
+    """The families in seats (a solo game's Rival, ``players[1]``, has no family, Tower or money)."""
+    return s.players[: s.num_players]
+
+
+def check_rival(s: inferno.State) -> None:
+    """Solo game: the Rival is players[1] with no pieces or money, and its deck is conserved: deck +
+    discard pile = the level's cards (solo data), the next card face up (a view hides only the rest)."""
+    if s.solo is None:
+        assert len(s.players) == s.num_players
+        return
+    assert s.num_players == 1 and len(s.players) == 2, "a solo game holds the player and the Rival"
+    rv = s.players[1]
+    assert rv.florins == rv.drachmas == rv.loans == 0 and not rv.hand and not rv.played and not rv.tower
+    assert rv.home == [0, 0] and not any(rv.florence)
+    level = s.rules.solo.variants[s.config.solo.variant].levels[s.config.solo.level]
+    assert s.solo.deck, "the Rival's next card is always known"
+    if -1 not in s.solo.deck:
+        assert sorted(s.solo.deck + s.solo.discard) == sorted(level.deck), "the Rival's deck is not conserved"
 
 
 def check_pnp(s: inferno.State) -> None:
@@ -231,6 +252,7 @@ class DrachmaLedger:
 
 
 CHECKS = (
+    check_rival,
     check_souls,
     check_soul_places,
     check_turn_start,
@@ -271,7 +293,7 @@ class InfamyLedger:
 
     def __init__(self, s: inferno.State) -> None:
         assert s.record_events, "the ledger needs a state that records events"
-        self.points = [0] * s.num_players
+        self.points = [0] * len(s.players)  # a solo game's Rival (players[1]) scores too
         self.head: Any = None
         self.update(s)
 
@@ -280,7 +302,7 @@ class InfamyLedger:
         self.head = s.events
         for e in new:
             if e.points:
-                assert 0 <= e.player < s.num_players, f"event with points but no player: {e}"
+                assert 0 <= e.player < len(s.players), f"event with points but no player: {e}"
                 self.points[e.player] += e.points
         infamy = [pl.infamy for pl in s.players]
         assert infamy == self.points, f"Infamy {infamy} but the event log explains {self.points}"
@@ -304,7 +326,9 @@ def check_finished(s: inferno.State) -> None:
     if not s.sudden_death:
         assert len(last_round) == 1, "the game ended without Dante reaching the end"
         after = [i for i in turns if i > last_round[0]]
-        assert len(after) == n - 1, f"{len(after)} turns after the last round began, expected {n - 1}"
+        # Solo: when the Rival takes Dante to the end, the player has one last turn (S3).
+        expected = n if s.solo is not None and s.ender == 1 else n - 1
+        assert len(after) == expected, f"{len(after)} turns after the last round began, expected {expected}"
     r = inferno.result(s)
     for p in range(n):
         before = sum(e.points for e in log[:final] if e.player == p)

@@ -32,7 +32,21 @@ GAMES = [
     for side in SIDES
     for seed in range(seeds)
 ]
-GAME_IDS = [f"{bot}-p{n}-{side.replace('/', '-')}-s{seed}" for n, side, seed, bot in GAMES]
+# One-player games are solo games against the Rival: the seeds cycle through every variant and level.
+SOLO = [inferno.SoloConfig(v, lv) for v in inferno.load_rules().solo.variants for lv in ("easy", "medium", "hard")]
+
+
+def solo_for(players: int, seed: int) -> inferno.SoloConfig | None:
+    return SOLO[seed % len(SOLO)] if players == 1 else None
+
+
+def _game_id(n: int, side: str, seed: int, bot: str) -> str:
+    solo = solo_for(n, seed)
+    tail = f"-{solo.variant}-{solo.level}" if solo is not None else ""
+    return f"{bot}-p{n}-{side.replace('/', '-')}-s{seed}{tail}"
+
+
+GAME_IDS = [_game_id(*g) for g in GAMES]
 
 # P&P expansion games: each module alone and both, at 4 and 5 players (5 players need the expansion).
 PNP_MODULES = (("plutus",), ("phlegyas",), ("plutus", "phlegyas"))
@@ -88,8 +102,9 @@ def _check_decision(s: inferno.State) -> tuple[list[inferno.Action], dict[infern
 def _play_checked(
     players: int, side: str | None, seed: int, bot_name: str, modules: tuple[str, ...] = ()
 ) -> inferno.State:
-    s = inferno.new_game(players, seed, side=side, modules=modules)
+    s = inferno.new_game(players, seed, side=side, modules=modules, solo=solo_for(players, seed))
     assert side is None or s.config.side == side
+    assert s.config.solo == solo_for(players, seed)
     ledger = InfamyLedger(s)
     money = DrachmaLedger(s)
     check_all(s)
@@ -130,8 +145,12 @@ def test_game_invariants(players: int, side: str, seed: int, bot: str) -> None:
     assert inferno.state_to_dict(again) == inferno.state_to_dict(s)
     assert inferno.log_lines(again) == inferno.log_lines(s)
     r = inferno.result(s)
-    assert [pr.infamy for pr in r.players] == [pl.infamy for pl in s.players]
-    assert r.winners and all(r.players[w].rank == 1 for w in r.winners)
+    assert [pr.infamy for pr in r.players] == [pl.infamy for pl in s.players[: s.num_players]]
+    if s.solo is None:
+        assert r.winners and all(r.players[w].rank == 1 for w in r.winners)
+    else:  # solo: won or lost against the Rival or the target, with a rank of the score table
+        assert r.solo is not None and r.winners == ((0,) if r.solo.won else ())
+        assert r.solo.rank in {x.name for x in s.rules.solo.ranks if x.won == r.solo.won}
 
 
 @pytest.mark.parametrize(("players", "seed", "bot", "modules"), PNP_GAMES, ids=PNP_IDS)

@@ -136,7 +136,7 @@ def test_solo_player_gets_the_fourth_noble_s0() -> None:
 def test_two_fraud_cards_per_hand_and_a_market_of_three(players: int) -> None:
     """§3.1 step 8, §3.2 (S0): 2 Fraud cards per hand, a face-up market of 3, the rest in the deck."""
     s = _game(players, 4)
-    assert all(len(pl.hand) == 2 for pl in s.players)
+    assert all(len(pl.hand) == 2 for pl in s.players[:players])  # a solo game's Rival holds no cards
     assert len(s.market) == 3
     cards = [c for pl in s.players for c in pl.hand] + s.market + s.deck
     assert sorted(cards) == list(range(len(s.rules.fraud_cards)))

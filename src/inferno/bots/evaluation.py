@@ -33,6 +33,10 @@ from dataclasses import dataclass
 from inferno.rules.effects import endgame_loan_penalty, guests, owns_barrel, take_loan
 from inferno.rules.model import Board, StopKind
 from inferno.rules.scoring import endgame_value, reputation_value
+from inferno.rules.solo import RIVAL
+from inferno.rules.solo import level as solo_level
+from inferno.rules.solo import outcome as solo_outcome
+from inferno.rules.solo import variant as solo_variant
 from inferno.rules.state import EMPTY, T_BARREL, PlayerState, State
 
 
@@ -227,10 +231,10 @@ def player_values(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
             else:
                 continue
             values[p] += share * phleg[circle] * lvl
-    if len(players) > 1 or s.rules.reputation_in_solo:
+    if s.num_players > 1 or s.rules.reputation_in_solo:
         weight = w.reputation_floor + (1.0 - w.reputation_floor) * frac
         for ident, _name, pts in s.rules.reputation:
-            vals = [reputation_value(s, p, ident) for p in range(len(players))]
+            vals = [reputation_value(s, p, ident) for p in range(s.num_players)]
             best_v = max(vals)
             if best_v <= 0 and not s.rules.reputation_zero_wins:
                 continue
@@ -288,6 +292,11 @@ def utilities(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     A finished game gives 1 to a sole winner, 1/k to each of k tied winners and 0 to the others.
     """
     n = s.num_players
+    if s.solo is not None:
+        if s.over:
+            return [1.0 if solo_outcome(s)[0] else 0.0]
+        values = player_values(s, w)
+        return [1.0 / (1.0 + math.exp(-(values[0] - solo_bar(s, values)) / w.margin_scale))]
     if s.over:
         keys = [(pl.infamy, bin(pl.diplomas).count("1")) for pl in s.players]
         best = max(keys)
@@ -301,3 +310,10 @@ def utilities(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
         rival = max(v for q, v in enumerate(values) if q != p)
         out.append(1.0 / (1.0 + math.exp(-(values[p] - rival) / w.margin_scale)))
     return out
+
+
+def solo_bar(s: State, values: list[float]) -> float:
+    """What the solo player must beat: the Rival's estimated Infamy, or the level's target."""
+    if s.solo is not None and solo_variant(s).win == "target":
+        return float(solo_level(s).target)
+    return values[RIVAL]

@@ -14,17 +14,17 @@ import random
 from collections.abc import Sequence
 
 from inferno.bots.base import register_bot
-from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, player_values
+from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, player_values, solo_bar
 from inferno.rules.actions import Action
 from inferno.rules.engine import apply, determinize, legal_actions, to_move
 from inferno.rules.state import State
 
 
 def margin(s: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> float:
-    """The player's estimated final Infamy minus the best opponent's (or its own estimate when solo)."""
+    """The player's estimated final Infamy minus the best opponent's (solo: minus the Rival's or the target)."""
     values = player_values(s, w)
-    if len(values) == 1:
-        return values[0]
+    if s.solo is not None:
+        return values[player] - solo_bar(s, values)
     return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 

@@ -21,6 +21,7 @@ from inferno.bots.base import BotSpecError, bot_names, make_bot, play_game
 from inferno.bots.elo import GameRanks, Rating, ratings
 from inferno.rules.scoring import result
 from inferno.rules.setup import new_game
+from inferno.rules.solo_model import SoloConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,7 @@ class GameSpec:
     side: str | None
     lineup: tuple[str, ...]
     modules: tuple[str, ...] = ()  # P&P expansion modules
+    solo: SoloConfig | None = None  # the solo game's variant and level (1 player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,13 +107,14 @@ def schedule(
     seed: int = 0,
     side: str | None = None,
     modules: tuple[str, ...] = (),
+    solo: SoloConfig | None = None,
 ) -> list[GameSpec]:
     """Every game of the tournament: each lineup plays seeds ``seed .. seed+games-1``, seats rotated."""
     specs = []
     for lineup in lineups(bots, players):
         for g in range(games):
             r = g % players
-            specs.append(GameSpec(seed + g, players, side, lineup[r:] + lineup[:r], modules))
+            specs.append(GameSpec(seed + g, players, side, lineup[r:] + lineup[:r], modules, solo))
     return specs
 
 
@@ -134,7 +137,7 @@ class _TimedBot:
 
 def play(spec: GameSpec) -> GameOutcome:
     """Play one game; each seat's bot is seeded from the game seed and its seat."""
-    s = new_game(spec.players, spec.seed, side=spec.side, record_events=False, modules=spec.modules)
+    s = new_game(spec.players, spec.seed, side=spec.side, record_events=False, modules=spec.modules, solo=spec.solo)
     bots = [_TimedBot(make_bot(name, spec.seed * 16 + seat)) for seat, name in enumerate(spec.lineup)]
     play_game(s, bots)  # type: ignore[arg-type]
     r = result(s)
@@ -181,7 +184,7 @@ def summarize(outcomes: Sequence[GameOutcome], elo_samples: int = 200) -> list[B
                 names.append(b)
     table = {b: BotSummary(b) for b in names}
     for o in outcomes:
-        share = 1.0 / len(o.winners)
+        share = 1.0 / len(o.winners) if o.winners else 0.0  # a lost solo game has no winner
         for seat, b in enumerate(o.lineup):
             t = table[b]
             t.seats += 1

@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 
 from inferno.bots.base import BotSpecError, bot_names
+from inferno.cli.solo_options import describe, solo_config, solo_options
 from inferno.records.record import RecordError
 from inferno.rules.actions import InfernoError
 from inferno.rules.pack import RulesDataError
@@ -81,6 +82,7 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
 @click.option(
     "--pace", type=click.FloatRange(0, 10), default=None, help="Seconds each bot move is shown (full screen)."
 )
+@solo_options
 def command(
     seat_opts: tuple[str, ...],
     players: int | None,
@@ -93,6 +95,8 @@ def command(
     plain: bool,
     mono: bool,
     pace: float | None,
+    solo_variant: str | None,
+    solo_level: str | None,
 ) -> None:
     """Play Inferno in the terminal: 1-5 seats, each a human or a bot (e.g. --seat 2=bot:random).
 
@@ -110,16 +114,26 @@ def command(
             session = Session.resume(resume, overrides, save)
             console.print(f"Resumed {resume} at action {session.state.version}.", markup=False, soft_wrap=True)
         else:
-            if not seat_opts and players is None and not modules:
-                seats, seed, modules = interactive_setup(make_reader(console), console)
+            if not seat_opts and players is None and not modules and solo_variant is None and solo_level is None:
+                seats, seed, modules, solo = interactive_setup(make_reader(console), console)
             else:
                 seats = _seats(seat_opts, players)
+                solo = solo_config(len(seats), solo_variant, solo_level)
             if seed is None:
                 seed = random.randrange(1_000_000)
             session = Session.start(
-                seats, seed, save or default_save_path(), side, str(rules_dir) if rules_dir else None, modules
+                seats,
+                seed,
+                save or default_save_path(),
+                side,
+                str(rules_dir) if rules_dir else None,
+                modules,
+                solo,
             )
-            console.print(f"New game, seed {seed}; autosaving to {session.save_path}", markup=False, soft_wrap=True)
+            against = f" against the Rival ({describe(solo)})" if solo is not None else ""
+            console.print(
+                f"New game{against}, seed {seed}; autosaving to {session.save_path}", markup=False, soft_wrap=True
+            )
     except (SeatError, BotSpecError, RecordError, SetupError, RulesDataError, InfernoError) as exc:
         raise click.ClickException(str(exc)) from None
     except EOFError:

@@ -20,6 +20,7 @@ from rich.progress import (
 from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
+from inferno.cli.solo_options import solo_config, solo_options
 from inferno.rules.pack import RulesDataError
 from inferno.rules.pnp import ModuleError, check_modules, load_pnp
 from inferno.rules.setup import SetupError
@@ -99,6 +100,7 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@solo_options
 def command(
     games: int,
     first_seed: int,
@@ -114,6 +116,8 @@ def command(
     overwrite: bool,
     modules: tuple[str, ...],
     quiet: bool,
+    solo_variant: str | None,
+    solo_level: str | None,
 ) -> None:
     """Simulate many seeded games between bots and stream one record per game to OUT.
 
@@ -125,7 +129,10 @@ def command(
         chosen = check_modules(players, modules, load_pnp(rules_dir))
     except ModuleError as exc:
         raise click.BadParameter(str(exc), param_hint="--module") from None
-    cfg = SimConfig(players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate, chosen)
+    solo = solo_config(players, solo_variant, solo_level)
+    cfg = SimConfig(
+        players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate, chosen, solo
+    )
     workers = workers or local_cores()
     console = Console(stderr=True, quiet=quiet)
     progress = Progress(

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from inferno.bots.base import BotSpecError
 from inferno.bots.tournament import BotSummary, GameOutcome, check_bots, run, schedule, summarize, to_json, write_csv
+from inferno.cli.solo_options import solo_config, solo_options
 from inferno.rules.pnp import ModuleError, check_modules, load_pnp
 from inferno.rules.setup import SetupError
 
@@ -54,6 +55,7 @@ def results_table(summary: list[BotSummary], title: str) -> Table:
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), help="Write one row per seat.")
 @click.option("--elo-samples", type=click.IntRange(0), default=200, show_default=True, help="Bootstrap resamples.")
+@solo_options
 def command(
     bots: tuple[str, ...],
     players: int,
@@ -65,6 +67,8 @@ def command(
     json_path: Path | None,
     csv_path: Path | None,
     elo_samples: int,
+    solo_variant: str | None,
+    solo_level: str | None,
 ) -> None:
     """Play a round-robin between BOTS (e.g. `random greedy hard`) and rank them.
 
@@ -81,7 +85,7 @@ def command(
         raise click.BadParameter(str(exc), param_hint="--module") from None
     try:
         check_bots(bots)
-        specs = schedule(bots, players, games, seed, side, chosen)
+        specs = schedule(bots, players, games, seed, side, chosen, solo_config(players, solo_variant, solo_level))
     except (BotSpecError, ValueError) as exc:
         raise click.BadParameter(str(exc), param_hint="BOTS") from None
     outcomes: list[GameOutcome] = []

@@ -34,7 +34,10 @@ from inferno.envs.render import render_text
 from inferno.envs.rewards import RewardMode, final_rewards, reward_mode
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.pack import load_rules
+from inferno.rules.scoring import result
 from inferno.rules.setup import SetupError, new_game
+from inferno.rules.solo import solo_bar_now
+from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 
 Obs = dict[str, np.ndarray]
@@ -59,6 +62,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         illegal_reward: float = -1.0,
         rules_dir: str | None = None,
         render_mode: str | None = None,
+        solo: SoloConfig | tuple[str, str] | None = None,
     ) -> None:
         if not isinstance(players, int) or not 1 <= players <= 4:
             raise SetupError(f"players must be 1-4, got {players!r}")
@@ -71,6 +75,11 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:
             raise ValueError(f"need {players - 1} opponent bot name(s), got {len(specs)}")
+        if isinstance(solo, tuple):
+            solo = SoloConfig(*solo)
+        if solo is not None and players != 1:
+            raise SetupError(f"the solo variants and levels are for 1 player, not {players}")
+        self.solo = solo
         self.players = players
         self.seat = seat
         self.opponent_specs = specs
@@ -131,7 +140,9 @@ class InfernoGymEnv(gym.Env[Obs, int]):
             if self._rng is None:
                 self._rng = random.Random()
             self.game_seed = self._rng.getrandbits(62)
-        self.state = new_game(self.players, self.game_seed, self.side, rules_dir=self.rules_dir, record_events=False)
+        self.state = new_game(
+            self.players, self.game_seed, self.side, rules_dir=self.rules_dir, record_events=False, solo=self.solo
+        )
         others = [p for p in range(self.players) if p != self.seat]
         self.bots = {
             p: make_bot(spec, self.game_seed + 1 + p) for p, spec in zip(others, self.opponent_specs, strict=True)
@@ -168,6 +179,9 @@ class InfernoGymEnv(gym.Env[Obs, int]):
             if not self.dense:
                 reward += final
             info["final_reward"] = final
+            res = result(s)
+            if res.solo is not None:
+                info["solo"] = res.solo.to_dict()
             terminated = True
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
         if self.render_mode == "human":
@@ -175,10 +189,12 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         return self._obs(), reward, terminated, truncated, info
 
     def _margin(self) -> float:
-        """Own Infamy minus the best other player's (solo: own Infamy); public information."""
+        """Own Infamy minus the best other player's (solo: minus the Rival's or the target); public."""
         s = self.state
         assert s is not None
         me = s.players[self.seat].infamy
+        if s.solo is not None:
+            return float(me - solo_bar_now(s))
         others = [pl.infamy for p, pl in enumerate(s.players) if p != self.seat]
         return float(me - max(others)) if others else float(me)
 

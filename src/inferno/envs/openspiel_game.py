@@ -151,12 +151,12 @@ class InfernoState(pyspiel.State):  # type: ignore[misc]
         if self.play.s is None:
             self.play.s = new_game(g.num_seats, int(action), g.side, rules=g.rules, record_events=False)
             self.play.setup_keys = [_setup_key(g, self.play.s, p) for p in range(g.num_seats)]
-            self.play.hands = [[tuple(sorted(pl.hand))] for pl in self.play.s.players]
+            self.play.hands = [[tuple(sorted(pl.hand))] for pl in self.play.s.players[: g.num_seats]]
             return
         apply_in_place(self.play.s, g.actions.decode(action), rollback=False)
         self.play.moves.append(int(action))
         self.play.length += 1
-        for p, pl in enumerate(self.play.s.players):
+        for p, pl in enumerate(self.play.s.players[: g.num_seats]):  # a solo game's Rival has no seat
             hand = tuple(sorted(pl.hand))
             if hand != self.play.hands[p][-1]:
                 self.play.hands[p].append(hand)
@@ -185,7 +185,7 @@ class InfernoState(pyspiel.State):  # type: ignore[misc]
         s = c.play.s = determinize(view(self.play.s, player), rng)
         # The other players' information states must come from the sampled world, not the true one.
         keys = c.play.setup_keys = self.play.setup_keys[:]
-        for q, pl in enumerate(s.players):
+        for q, pl in enumerate(s.players[: s.num_players]):
             if q != player:
                 keys[q] = "resampled " + _setup_key(c.play.game, s, q)
                 c.play.hands[q] = [tuple(sorted(pl.hand))]

@@ -15,18 +15,22 @@ def events(s: State) -> list[Event]:
     return linked_to_list(s.events)
 
 
-def player_name(p: int) -> str:
+def player_name(p: int, rival: str | None = None) -> str:
+    """``Player n``; in a solo game (``rival`` = the Rival's name) index 1 is the Rival."""
+    if rival is not None and p == 1:
+        return rival[0].upper() + rival[1:]
     return f"Player {p + 1}" if p >= 0 else "Game"
 
 
-def event_line(e: Event) -> str:
+def event_line(e: Event, rival: str | None = None) -> str:
     pts = f" [{e.points:+d} Infamy]" if e.points else ""
-    return f"{player_name(e.player)}: {e.text}{pts}  ({e.rule})"
+    return f"{player_name(e.player, rival)}: {e.text}{pts}  ({e.rule})"
 
 
 def log_lines(s: State) -> list[str]:
     """The whole event log in words, one line per event, each naming its rule."""
-    return [event_line(e) for e in events(s)]
+    rival = s.rules.solo.opponent_name if s.solo is not None else None
+    return [event_line(e, rival) for e in events(s)]
 
 
 def log_json(s: State) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from inferno.rules.actions import InfernoError
 from inferno.rules.engine import apply_in_place
 from inferno.rules.notation import action_text, parse_action
 from inferno.rules.setup import new_game
+from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State, linked_to_list
 
 RECORD_FORMAT = "inferno-game/1"
@@ -36,12 +37,15 @@ class GameRecord:
     rules_fingerprint: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
     modules: tuple[str, ...] = ()  # P&P expansion modules
+    solo: SoloConfig | None = None  # the solo game's variant and level
 
     def to_dict(self) -> dict[str, Any]:
         config: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side}
         config["rules_dir"] = self.rules_dir
         if self.modules:
             config["modules"] = list(self.modules)
+        if self.solo is not None:
+            config["solo"] = self.solo.to_dict()
         return {
             "format": RECORD_FORMAT,
             "config": config,
@@ -67,10 +71,16 @@ class GameRecord:
                 str(d.get("rules_fingerprint", "")),
                 dict(d.get("meta", {})),
                 tuple(str(m) for m in cfg.get("modules", ())),
+                SoloConfig(str(cfg["solo"]["variant"]), str(cfg["solo"]["level"])) if cfg.get("solo") else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"game record is missing or has a bad field: {exc}") from None
         return rec
+
+
+def game_fingerprint(s: State) -> str:
+    """The rules data a game depends on: the rules pack, plus the solo data in a solo game."""
+    return f"{s.rules.fingerprint}+{s.rules.solo.fingerprint}" if s.solo is not None else s.rules.fingerprint
 
 
 def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
@@ -78,7 +88,15 @@ def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
     c = s.config
     texts = [action_text(s, a) for a in linked_to_list(s.actions)]
     return GameRecord(
-        c.players, c.require_seed(), c.side, texts, c.rules_dir, s.rules.fingerprint, dict(meta or {}), c.modules
+        c.players,
+        c.require_seed(),
+        c.side,
+        texts,
+        c.rules_dir,
+        game_fingerprint(s),
+        dict(meta or {}),
+        c.modules,
+        c.solo,
     )
 
 
@@ -86,13 +104,19 @@ def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True)
     """Rebuild the game from its record, stopping after ``upto`` actions if given."""
     try:
         s = new_game(
-            rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=record_events, modules=rec.modules
+            rec.players,
+            rec.seed,
+            rec.side,
+            rules_dir=rec.rules_dir,
+            record_events=record_events,
+            modules=rec.modules,
+            solo=rec.solo,
         )
     except ValueError as exc:
         raise RecordError(f"the record's set-up cannot be played: {exc}") from None
-    if rec.rules_fingerprint and rec.rules_fingerprint != s.rules.fingerprint:
+    if rec.rules_fingerprint and rec.rules_fingerprint != game_fingerprint(s):
         raise RecordError(
-            f"the record was made with other rules data (fingerprint {rec.rules_fingerprint}, these rules {s.rules.fingerprint})"
+            f"the record was made with other rules data (fingerprint {rec.rules_fingerprint}, these rules {game_fingerprint(s)})"
         )
     todo = rec.actions if upto is None else rec.actions[:upto]
     for i, text in enumerate(todo):

@@ -37,8 +37,9 @@ class Step:
     reveals: bool  # a hidden card came into view because of it
 
 
-def _deck_mark(s: State) -> tuple[int, int]:
-    return len(s.deck), s.plague[0] if s.plague else -1
+def _deck_mark(s: State) -> tuple[int, ...]:
+    rival = (s.solo.shuffles, len(s.solo.discard)) if s.solo is not None else (0, 0)
+    return len(s.deck), s.plague[0] if s.plague else -1, *rival
 
 
 def describe_step(before: State, action: Action, after: State, index: int, text: str) -> Step:
@@ -49,7 +50,15 @@ def describe_step(before: State, action: Action, after: State, index: int, text:
 
 def steps_of(rec: GameRecord) -> list[Step]:
     """Replay a record and describe every action in it."""
-    s = new_game(rec.players, rec.seed, rec.side, rules_dir=rec.rules_dir, record_events=False, modules=rec.modules)
+    s = new_game(
+        rec.players,
+        rec.seed,
+        rec.side,
+        rules_dir=rec.rules_dir,
+        record_events=False,
+        modules=rec.modules,
+        solo=rec.solo,
+    )
     out = []
     for i, text in enumerate(rec.actions):
         a = parse_action(s, text)

@@ -93,6 +93,7 @@ class Decision(IntEnum):
     AUTO_PHLEGETHON = 103
     AUTO_EXTRA_DIPLOMAS = 104
     AUTO_FINISH = 105
+    AUTO_RIVAL = 106  # the solo game's Rival plays a card
 
 
 AUTO = 100

@@ -12,17 +12,20 @@ from inferno.rules.state import Frame, State
 def advance_dante(s: State, frame: Frame) -> None:
     """Move Dante one stop and resolve it for the accuser."""
     p = frame[1]
+    rival = p >= s.num_players  # the solo game's Rival makes no choices: no Fraud card, no Guardian
     s.dante += 1
     stop = s.stops[s.dante]
     emit(s, "dante", p, f"Dante descends to stop {s.dante + 1} of {len(s.stops)} ({stop})", "S0 Dante's path")
     if stop.kind is StopKind.FRAUD:
+        if rival:
+            return
         s.stack.append((Decision.FRAUD_SOURCE, p, 0, 1))
     elif stop.kind is StopKind.PAGAN:
         if s.supply[1] > 0:
             s.supply[1] -= 1
             s.graveyard[1] += 1
             emit(s, "pagan", p, "a pagan Soul enters the Graveyard", "LM, IT pagan stop")
-        if s.guardians:
+        if s.guardians and not rival:
             s.stack.append((Decision.GUARDIAN_MOVE, p, 1))
     elif stop.kind is StopKind.DIPLOMA:
         award_diploma(s, stop.circle, f"Dante's stop {stop}")
@@ -30,7 +33,7 @@ def advance_dante(s: State, frame: Frame) -> None:
         gain_infamy(s, p, s.rules.final_stop_infamy, "dante", "takes Dante to his final stop", "S3 When the game ends")
         award_diploma(s, stop.circle, "Dante's final stop")
         s.ender = p
-        s.final_turns = s.num_players - 1
+        s.final_turns = s.num_players if rival else s.num_players - 1
         emit(s, "last_round", p, "the game will end: every other player takes one last turn", "S3 When the game ends")
 
 

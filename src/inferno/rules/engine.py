@@ -9,7 +9,19 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from inferno.rules import choices, dante, florence, fraud, guardians, hell, locations, phlegyas, plutus, scoring
+from inferno.rules import (
+    choices,
+    dante,
+    florence,
+    fraud,
+    guardians,
+    hell,
+    locations,
+    phlegyas,
+    plutus,
+    scoring,
+    solo,
+)
 from inferno.rules.actions import (
     AUTO,
     Act,
@@ -65,6 +77,7 @@ AUTOMATIC: dict[int, Callable[[State, Frame], None]] = {
     Decision.AUTO_PHLEGETHON: scoring.adjust_phlegethon,
     Decision.AUTO_EXTRA_DIPLOMAS: scoring.push_extra_diplomas,
     Decision.AUTO_FINISH: scoring.finish,
+    Decision.AUTO_RIVAL: solo.rival_card,
 }
 
 _DONE_ONLY = [Action(Act.DONE)]
@@ -85,6 +98,7 @@ def start_turn(s: State, p: int) -> None:
     s.quartiere = -1
     if s.record_events:
         emit(s, "turn", p, f"turn {s.turn}", "S2 Your turn")
+    solo.start_rival_turn(s)
     s.stack.append((Decision.HELL, p))
 
 
@@ -285,6 +299,7 @@ def view(s: State, player: int) -> State:
         if i != player:
             pl.hand = [-1] * len(pl.hand)
     v.deck = [-1] * len(v.deck)
+    solo.hide_deck(v)
     if s.over or v.stack[-1][1] != player:
         v.legal_cache = None
     return v
@@ -302,6 +317,7 @@ def determinize(v: State, rng: random.Random) -> State:
     for pl in s.players:
         pl.hand = [c if c >= 0 else unseen.pop() for c in pl.hand]
     s.deck = [c if c >= 0 else unseen.pop() for c in s.deck]
+    solo.fill_deck(s, rng)
     s.viewer = -1
     s.legal_cache = None
     return s

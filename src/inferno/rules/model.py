@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from inferno.rules.provenance import TaggedValue
+from inferno.rules.solo_model import SoloData
 
 NOBLE = 0
 URCHIN = 1
@@ -280,6 +281,7 @@ class Rules:
     provenance: tuple[TaggedValue, ...]
     source: str
     fingerprint: str
+    solo: SoloData
 
     def circle_id(self, circle: int) -> str:
         return self.circles[circle - 1].id

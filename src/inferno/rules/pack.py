@@ -35,6 +35,7 @@ from inferno.rules.model import (
     StopKind,
 )
 from inferno.rules.provenance import ProvenanceError, TaggedValue, parse_provenance, untag
+from inferno.rules.solo_model import parse_solo
 
 FILES = (
     "core.toml",
@@ -47,6 +48,7 @@ FILES = (
     "plague_cards.toml",
     "board_I_II.toml",
     "board_III_IV.toml",
+    "solo.toml",
 )
 BOARD_FILES = {"I/II": "board_I_II.toml", "III/IV": "board_III_IV.toml"}
 EXPANSION_FILES = ("pnp.toml",)  # read by inferno.rules.pnp, outside the base rules' fingerprint
@@ -134,7 +136,8 @@ def _read_files(directory: Path | None) -> tuple[dict[str, _Reader], list[Tagged
         else:
             raw = (embedded / name).read_bytes()
             label = name
-        digest.update(name.encode() + b"\0" + raw)
+        if name != "solo.toml":  # the solo data has its own fingerprint (multiplayer games do not use it)
+            digest.update(name.encode() + b"\0" + raw)
         try:
             tree = tomllib.loads(raw.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -621,6 +624,7 @@ def build_rules(directory: Path | None = None) -> Rules:
         provenance=tuple(tagged),
         source=source,
         fingerprint=fingerprint,
+        solo=parse_solo(rd["solo.toml"], circle_of),
     )
 
 

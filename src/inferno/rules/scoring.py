@@ -182,15 +182,47 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
+class SoloResult:
+    """A solo game's outcome: won or lost against the bar (the Rival's Infamy or the target), and the rank."""
+
+    variant: str
+    level: str
+    won: bool
+    bar: int  # the Infamy to beat (the Rival's) or to reach (the target)
+    margin: int  # your Infamy minus the bar
+    rank: str
+    rival: PlayerResult
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "variant": self.variant,
+            "level": self.level,
+            "won": self.won,
+            "bar": self.bar,
+            "margin": self.margin,
+            "rank": self.rank,
+            "rival_infamy": self.rival.infamy,
+            "rival_diplomas": self.rival.diplomas,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
-    """The outcome of a finished game."""
+    """The outcome of a finished game (``solo`` for the solo game against the Rival)."""
 
     players: tuple[PlayerResult, ...]
     winners: tuple[int, ...]
     sudden_death: bool
     ended_by: int
+    solo: SoloResult | None = None
 
     def to_dict(self) -> dict[str, object]:
+        d = self._to_dict()
+        if self.solo is not None:
+            d["solo"] = self.solo.to_dict()
+        return d
+
+    def _to_dict(self) -> dict[str, object]:
         return {
             "winners": list(self.winners),
             "sudden_death": self.sudden_death,
@@ -214,6 +246,8 @@ def result(s: State) -> Result:
     """Final scores with the breakdown by step; highest Infamy wins, then most Diplomas (S3)."""
     if not s.over:
         raise ValueError("the game is not over")
+    if s.solo is not None:
+        return _solo_result(s)
     keys = [(pl.infamy, bin(pl.diplomas).count("1")) for pl in s.players]
     best = max(keys)
     winners = tuple(p for p, k in enumerate(keys) if k == best)
@@ -223,3 +257,23 @@ def result(s: State) -> Result:
         steps = dict(zip(STEPS, s.breakdown[p], strict=True))
         out.append(PlayerResult(p, pl.infamy, pl.infamy - sum(s.breakdown[p]), steps, keys[p][1], rank, p in winners))
     return Result(tuple(out), winners, s.sudden_death, s.ender)
+
+
+def _solo_result(s: State) -> Result:
+    """The solo game: won or lost against the Rival or the target, rated by the score table."""
+    from inferno.rules.solo import RIVAL, outcome
+
+    assert s.config.solo is not None
+    won, margin, bar, rank = outcome(s)
+
+    def row(p: int, rank_: int, win: bool) -> PlayerResult:
+        pl = s.players[p]
+        steps = dict(zip(STEPS, s.breakdown[p], strict=True))
+        return PlayerResult(
+            p, pl.infamy, pl.infamy - sum(s.breakdown[p]), steps, bin(pl.diplomas).count("1"), rank_, win
+        )
+
+    me = row(0, 1 if won else 2, won)
+    rival = row(RIVAL, 2 if won else 1, not won)
+    solo = SoloResult(s.config.solo.variant, s.config.solo.level, won, bar, margin, rank, rival)
+    return Result((me,), (0,) if won else (), s.sudden_death, s.ender, solo)

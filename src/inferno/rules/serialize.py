@@ -8,6 +8,7 @@ from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.model import Rules
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import PnpState, dante_stops, load_pnp
+from inferno.rules.solo_model import SoloState
 from inferno.rules.state import GameConfig, PlayerState, State, linked_to_list
 
 SNAPSHOT_FORMAT = "inferno-state/1"
@@ -56,6 +57,9 @@ def state_to_dict(s: State) -> dict[str, Any]:
     if s.ext is not None:
         d["pnp"] = s.ext.to_dict()
         d["pnp_fingerprint"] = s.ext.data.fingerprint
+    if s.solo is not None:
+        d["solo"] = s.solo.to_dict()
+        d["solo_fingerprint"] = s.rules.solo.fingerprint
     for f in _STATE_LISTS + _STATE_TUPLES:
         d[f] = list(getattr(s, f))
     for f in _STATE_INTS:
@@ -68,10 +72,7 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
     if d.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError(f"format: expected {SNAPSHOT_FORMAT!r}, got {d.get('format')!r}")
     try:
-        raw_cfg = dict(d["config"])
-        if "modules" in raw_cfg:
-            raw_cfg["modules"] = tuple(raw_cfg["modules"])
-        cfg = GameConfig(**raw_cfg)
+        cfg = GameConfig.from_dict(dict(d["config"]))
     except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"config: {exc}") from None
     if rules is None:
@@ -81,6 +82,16 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         raise SnapshotError(
             f"rules_fingerprint: the snapshot was made with other rules data ({saved_with}, these rules {rules.fingerprint})"
         )
+    solo_with = d.get("solo_fingerprint")
+    if cfg.solo is not None and solo_with and solo_with != rules.solo.fingerprint:
+        raise SnapshotError(
+            f"solo_fingerprint: the snapshot was made with other solo data ({solo_with}, these {rules.solo.fingerprint})"
+        )
+    if cfg.solo is not None and (
+        cfg.solo.variant not in rules.solo.variants
+        or cfg.solo.level not in rules.solo.variants[cfg.solo.variant].levels
+    ):
+        raise SnapshotError(f"config.solo: unknown solo variant or level {cfg.solo.to_dict()}")
     if cfg.side not in rules.boards:
         raise SnapshotError(f"config.side: unknown side {cfg.side!r}")
     s = State.__new__(State)
@@ -118,6 +129,9 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         s.sudden_death = bool(d["sudden_death"])
         s.breakdown = [list(b) for b in d["breakdown"]]
         s.record_events = bool(d.get("record_events", True))
+        s.solo = SoloState.from_dict(d["solo"]) if cfg.solo is not None else None
+        if cfg.solo is not None and len(s.players) != 2:
+            raise SnapshotError("players: a solo game holds the player and the Rival")
     except KeyError as exc:
         raise SnapshotError(f"{exc.args[0]}: missing") from None
     if len(s.hell) != s.board.size:

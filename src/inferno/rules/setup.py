@@ -12,6 +12,8 @@ from inferno.rules.events import SETUP, emit, setup_text
 from inferno.rules.model import NOBLE, URCHIN, Rules
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import MAX_PLAYERS, ModuleError, PnpState, check_modules, dante_stops, load_pnp
+from inferno.rules.solo import SoloError, check_config, setup_rival
+from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import EMPTY, GUARDIAN, T_NOBLE, GameConfig, PlayerState, State
 
 
@@ -27,10 +29,13 @@ def new_game(
     rules_dir: str | Path | None = None,
     record_events: bool = True,
     modules: Iterable[str] = (),
+    solo: SoloConfig | None = None,
 ) -> State:
     """Set up a new game. ``side`` defaults to the one for the player count (S0).
 
     ``modules`` switches on parts of the P&P expansion ("plutus", "phlegyas"); 5 players need it.
+    A one-player game is the solo game against the Rival; ``solo`` picks its variant and level
+    (default: the data's first variant at medium).
     """
     if rules is None:
         rules = load_rules(rules_dir)
@@ -48,7 +53,15 @@ def new_game(
     side = side or (pnp.five_side if players == MAX_PLAYERS else rules.side_by_players[players - 1])
     if side not in rules.boards:
         raise SetupError(f"unknown board side {side!r} (choose {', '.join(rules.boards)})")
-    config = GameConfig(players, seed, side, str(rules_dir) if rules_dir is not None else None, chosen)
+    if solo is not None and players != 1:
+        raise SetupError(f"the solo variants and levels are for 1 player, not {players}")
+    if players == 1:
+        solo = solo or SoloConfig(next(iter(rules.solo.variants)), "medium")
+        try:
+            check_config(rules, solo)
+        except SoloError as exc:
+            raise SetupError(str(exc)) from None
+    config = GameConfig(players, seed, side, str(rules_dir) if rules_dir is not None else None, chosen, solo)
     return setup_state(rules, config, record_events)
 
 
@@ -84,6 +97,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     s.over = False
     s.sudden_death = False
     s.breakdown = []
+    s.solo = None
     emit(s, SETUP, -1, setup_text(n, config.side), "§3 Setup")
     if config.modules:
         names = " and ".join(m.capitalize() for m in config.modules)
@@ -178,6 +192,10 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
         t = rng.choice(empty)
         s.hell[t] = GUARDIAN + slot
         s.guardian_pos.append(t)
+
+    # The solo game's Rival (its own random stream, so the rest of the set-up is unchanged).
+    if config.solo is not None:
+        setup_rival(s)
 
     s.first_player = rng.randrange(n)
     start_turn(s, s.first_player)

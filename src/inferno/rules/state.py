@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from inferno.rules.actions import HiddenInformationError
 from inferno.rules.model import Board, Rules, Stop
+from inferno.rules.solo_model import SoloConfig, SoloState
 
 if TYPE_CHECKING:
     from inferno.rules.pnp import PnpState
@@ -44,6 +45,7 @@ class GameConfig:
     side: str
     rules_dir: str | None = None
     modules: tuple[str, ...] = ()  # P&P expansion modules switched on ("plutus", "phlegyas")
+    solo: SoloConfig | None = None  # the solo game against the Rival (1 player only)
 
     @property
     def seed_hidden(self) -> bool:
@@ -58,13 +60,23 @@ class GameConfig:
 
     def public(self) -> GameConfig:
         """The settings without the seed (what a view carries)."""
-        return self if self.seed is None else GameConfig(self.players, None, self.side, self.rules_dir, self.modules)
+        if self.seed is None:
+            return self
+        return GameConfig(self.players, None, self.side, self.rules_dir, self.modules, self.solo)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side, "rules_dir": self.rules_dir}
         if self.modules:
             d["modules"] = list(self.modules)
+        if self.solo is not None:
+            d["solo"] = self.solo.to_dict()
         return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameConfig:
+        args = {k: v for k, v in d.items() if k not in ("solo", "modules")}
+        solo = d.get("solo")
+        return cls(**args, modules=tuple(d.get("modules", ())), solo=SoloConfig(**solo) if solo is not None else None)
 
 
 class PlayerState:
@@ -166,6 +178,7 @@ class State:
         "quartiere",
         "record_events",
         "rules",
+        "solo",
         "stack",
         "stops",
         "sudden_death",
@@ -212,6 +225,7 @@ class State:
     viewer: int  # -1 = full state; otherwise a view for that player with secrets hidden
     version: int  # actions applied so far
     legal_cache: list[Any] | None
+    solo: SoloState | None  # the Rival's deck in a solo game (the Rival itself is players[1])
     ext: PnpState | None  # the P&P expansion's pieces, None when no module is on
 
     def copy(self) -> State:
@@ -253,6 +267,7 @@ class State:
         c.viewer = self.viewer
         c.version = self.version
         c.legal_cache = self.legal_cache
+        c.solo = self.solo.copy() if self.solo is not None else None
         c.ext = self.ext.copy() if self.ext is not None else None
         return c
 
@@ -260,7 +275,8 @@ class State:
 
     @property
     def num_players(self) -> int:
-        return len(self.players)
+        """Players in seats (a solo game's Rival, ``players[1]``, takes no seat)."""
+        return self.config.players
 
     def __repr__(self) -> str:
         return (

@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
+from inferno.rules.solo_model import SoloConfig
 from inferno.server.botpool import BotBudget, BotPool
 from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
 from inferno.server.service import (
@@ -40,6 +41,7 @@ from inferno.server.service import (
     SeatSpec,
 )
 from inferno.server.storage import Storage
+from inferno.server.views import solo_json
 
 log = logging.getLogger("inferno.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -98,11 +100,17 @@ class SeatIn(BaseModel):
     name: str = Field(default="", max_length=24)
 
 
+class SoloIn(BaseModel):
+    variant: str = Field(default="rival", max_length=32, pattern=r"^[a-z0-9_-]+$")
+    level: Literal["easy", "medium", "hard"] = "medium"
+
+
 class CreateGameIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=5)
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
     side: Literal["I/II", "III/IV"] | None = None
     modules: list[Literal["plutus", "phlegyas"]] = Field(default_factory=list, max_length=2)
+    solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
 
 
 class ActionIn(BaseModel):
@@ -397,6 +405,10 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     def bots() -> dict[str, list[str]]:
         return {"bots": bot_names()}
 
+    @app.get("/api/solo")
+    def solo_choices() -> dict[str, Any]:
+        return solo_json()
+
     @app.post("/api/games")
     def create_game(body: CreateGameIn, request: Request) -> dict[str, Any]:
         if not create_limit.allow(client_key(request)):
@@ -408,7 +420,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
                 ErrorCode.RATE_LIMITED,
                 f"you already have {settings.max_bot_games} unfinished games with bots; finish one first",
             )
-        created = service.create(specs, body.seed, body.side, creator=addr, modules=body.modules)
+        solo = SoloConfig(body.solo.variant, body.solo.level) if body.solo is not None else None
+        created = service.create(specs, body.seed, body.side, creator=addr, modules=body.modules, solo=solo)
         hub.changed(created.game_id)
         return created_json(created, service)
 

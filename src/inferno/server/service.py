@@ -38,6 +38,7 @@ from inferno.rules.engine import apply, apply_in_place, legal_actions, to_move, 
 from inferno.rules.notation import action_text, parse_action
 from inferno.rules.serialize import state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
+from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.server.storage import GameRow, SeatRow, StaleWriteError, Storage, Txn
 from inferno.server.views import board_json, view_json
@@ -266,6 +267,7 @@ class GameService:
         side: str | None = None,
         creator: str = "",
         modules: Sequence[str] = (),
+        solo: SoloConfig | None = None,
     ) -> Created:
         """A new game; ``seed`` None lets the server draw a secret one (a chosen seed is shown to every seat)."""
         players = len(seats)
@@ -277,7 +279,7 @@ class GameService:
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         try:
-            s = new_game(players, seed, side, modules=tuple(modules))
+            s = new_game(players, seed, side, modules=tuple(modules), solo=solo)
         except (SetupError, InfernoError) as exc:
             raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
         tokens: list[str | None] = []
@@ -301,6 +303,7 @@ class GameService:
             )
             row.seed_chosen = chosen
             row.modules = s.config.modules
+            row.solo = solo_text(s.config.solo)
             self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot", bot_lease=self._lease())
             self.sessions[gid] = Session(row, s, [], creator=creator)
         return Created(gid, tokens, spectator)
@@ -393,7 +396,9 @@ class GameService:
         texts = [t for _, t in sess.row.moves]
         if not 0 <= upto <= len(texts):
             raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
-        s = new_game(sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules)
+        s = new_game(
+            sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules, solo=solo_of(sess.row.solo)
+        )
         for t in texts[:upto]:
             apply_in_place(s, parse_action(s, t))
         # A replay is of a finished game: its seed is public now (the replay shows it).
@@ -410,6 +415,7 @@ class GameService:
             "seat": seat,
             "players": sess.row.players,
             "side": sess.row.side,
+            "solo": sess.row.solo,
             "created_at": sess.row.created_at,
             "turn": s.turn,
             "version": served_version(sess),
@@ -519,7 +525,13 @@ class GameService:
                         served,
                     )
                 keep = s.version - 1
-                t = new_game(sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules)
+                t = new_game(
+                    sess.row.players,
+                    sess.row.seed,
+                    sess.row.side,
+                    modules=sess.row.modules,
+                    solo=solo_of(sess.row.solo),
+                )
                 for _, text in sess.row.moves[:keep]:
                     apply_in_place(t, parse_action(t, text))
                 tx.truncate(keep, self._bot_turn(sess, t), self._lease())
@@ -618,7 +630,7 @@ def served_version(sess: Session) -> int:
 def _replayed(row: GameRow) -> Session | None:
     """A stored game rebuilt by replaying its moves (None, logged, if they no longer replay)."""
     try:
-        s = new_game(row.players, row.seed, row.side, modules=row.modules)
+        s = new_game(row.players, row.seed, row.side, modules=row.modules, solo=solo_of(row.solo))
         steps = []
         for i, (_seat, text) in enumerate(row.moves):
             a = parse_action(s, text)
@@ -629,3 +641,15 @@ def _replayed(row: GameRow) -> Session | None:
         log.error("game %s cannot be replayed and is not served: %s", row.id, exc)
         return None
     return Session(row, s, steps)
+
+
+def solo_text(solo: SoloConfig | None) -> str:
+    """The solo settings as stored: "variant/level", or "" for a game between players."""
+    return f"{solo.variant}/{solo.level}" if solo is not None else ""
+
+
+def solo_of(text: str) -> SoloConfig | None:
+    if not text:
+        return None
+    variant, _, level = text.partition("/")
+    return SoloConfig(variant, level)

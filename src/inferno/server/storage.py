@@ -51,6 +51,8 @@ games_table = sa.Table(
     sa.Column("bot_turn", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
     # P&P expansion modules, comma-separated ("" = none).
     sa.Column("modules", sa.String(64), nullable=False, default="", server_default=""),
+    # The solo game's "variant/level" ("" for a game between players).
+    sa.Column("solo", sa.String(40), nullable=False, default="", server_default=""),
     # Takebacks so far: a process whose copy of the game has another count replays it from the moves.
     sa.Column("undos", sa.Integer, nullable=False, default=0, server_default="0"),
     # The server process running the game's bots, and until when (epoch seconds) its claim holds.
@@ -61,6 +63,7 @@ _LATER_COLUMNS = {
     "seed_chosen": "BOOLEAN NOT NULL DEFAULT FALSE",
     "bot_turn": "BOOLEAN NOT NULL DEFAULT FALSE",
     "modules": "VARCHAR(64) NOT NULL DEFAULT ''",
+    "solo": "VARCHAR(40) NOT NULL DEFAULT ''",
     "undos": "INTEGER NOT NULL DEFAULT 0",
     "bot_owner": "VARCHAR(64) NOT NULL DEFAULT ''",
     "bot_lease": "FLOAT NOT NULL DEFAULT 0",
@@ -106,6 +109,7 @@ class GameRow:
     over: bool = False
     seed_chosen: bool = False  # the creator chose the seed (so the creator can know every hidden card)
     modules: tuple[str, ...] = ()  # P&P expansion modules
+    solo: str = ""  # the solo game's "variant/level", "" for a game between players
     undos: int = 0  # takebacks made so far
 
 
@@ -264,6 +268,7 @@ class Storage:
                     modules=",".join(g.modules),
                     bot_owner=owner,
                     bot_lease=bot_lease if owner else 0.0,
+                    solo=g.solo,
                 )
             )
 
@@ -415,6 +420,7 @@ def _game_row(r: Any) -> GameRow:
         over=bool(r.over),
         seed_chosen=bool(r.seed_chosen),
         modules=tuple(m for m in (r.modules or "").split(",") if m),
+        solo=str(r.solo or ""),
         undos=int(r.undos or 0),
     )
 

@@ -11,6 +11,7 @@ from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.engine import apply, legal_actions, pending
 from inferno.rules.notation import ARG_SHAPES, action_text
+from inferno.rules.pack import load_rules
 from inferno.rules.pnp import DESK
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.serialize import state_to_dict
@@ -134,6 +135,7 @@ def result_json(s: State) -> dict[str, Any] | None:
         "winners": list(r.winners),
         "sudden_death": r.sudden_death,
         "ended_by": r.ended_by,
+        "solo": r.solo.to_dict() if r.solo is not None else None,
     }
 
 
@@ -194,6 +196,53 @@ def view_json(
         "log_total": len(evs),
         "last_move": last_move_json(full),
         "result": result_json(full),
+        "solo": solo_view(v),
+    }
+
+
+def solo_json() -> dict[str, Any]:
+    """The solo variants and levels the lobby offers (from the solo data)."""
+    data = load_rules().solo
+    return {
+        "opponent": data.opponent_name,
+        "variants": [
+            {"id": v.id, "name": v.name, "description": v.description, "win": v.win, "levels": list(v.levels)}
+            for v in data.variants.values()
+        ],
+        "ranks": [{"name": r.name, "won": r.won, "min_margin": r.min_margin} for r in data.ranks],
+    }
+
+
+def solo_view(v: State) -> dict[str, Any] | None:
+    """The solo game's Rival as everyone sees it: its pieces, its next card (face up), its deck size."""
+    if v.solo is None or v.config.solo is None:
+        return None
+    from inferno.rules.solo import RIVAL, next_card, variant
+    from inferno.rules.solo import level as solo_level
+
+    rv = v.players[RIVAL]
+    var = variant(v)
+    lv = solo_level(v)
+    card = next_card(v)
+    cards = v.rules.solo.cards
+    name = v.rules.solo.opponent_name
+    return {
+        "name": name[0].upper() + name[1:],
+        "player": RIVAL,
+        "variant": var.id,
+        "variant_name": var.name,
+        "description": var.description,
+        "level": lv.id,
+        "win": var.win,
+        "target": lv.target,
+        "infamy": rv.infamy,
+        "tracks": rv.tracks[2:10],
+        "half": rv.half,
+        "diplomas": [c for c in range(2, 10) if rv.diplomas >> c & 1],
+        "passages": [g for g in range(v.board.gates) if rv.passages >> g & 1],
+        "next_card": {"name": card.name, "text": card.describe()} if card is not None else None,
+        "last_played": [cards[c].name for c in v.solo.last],
+        "deck_left": len(v.solo.deck),
     }
 
 

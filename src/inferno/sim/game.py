@@ -18,6 +18,7 @@ from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import default_side
 from inferno.rules.setup import new_game
+from inferno.rules.solo_model import SoloConfig
 from inferno.sim.record import GameSummary, summarise
 
 MAX_DECISIONS = 200_000
@@ -37,6 +38,7 @@ class SimConfig:
     rules_dir: str | None = None
     rotate: bool = False
     modules: tuple[str, ...] = ()  # P&P expansion modules
+    solo: SoloConfig | None = None  # the solo game's variant and level (1 player)
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.players:
@@ -62,7 +64,7 @@ def bot_seed(seed: int, seat: int) -> int:
 
 def play_one(cfg: SimConfig, seed: int) -> GameSummary:
     """Play the game ``seed`` to its end, each bot seeing only its own view, and record it."""
-    s = new_game(cfg.players, seed, cfg.side, rules_dir=cfg.rules_dir, modules=cfg.modules)
+    s = new_game(cfg.players, seed, cfg.side, rules_dir=cfg.rules_dir, modules=cfg.modules, solo=cfg.solo)
     lineup = cfg.lineup(seed)
     bots = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(lineup)]
     moves: list[tuple[int, Action]] = []

@@ -227,7 +227,7 @@ def infamy_by_source(events: Iterable[Event], players: int) -> list[dict[str, in
     """Sum each player's Infamy changes by the engine's source tag (unknown tags go to "other")."""
     out = [dict.fromkeys(SOURCES, 0) for _ in range(players)]
     for e in events:
-        if e.points and e.player >= 0:
+        if e.points and 0 <= e.player < players:  # a solo game's Rival (index 1) takes no seat
             key = e.source if e.source in out[e.player] else "other"
             out[e.player][key] += e.points
     return out

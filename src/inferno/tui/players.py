@@ -57,6 +57,8 @@ def tracks_table(s: State, labels: Sequence[str]) -> Table:
     t.add_column("beyond end", justify="right")
     for p in range(s.num_players):
         t.add_column(player_text(p), justify="left")
+    if s.solo is not None:
+        t.add_column(Text(rival_name(s), style="bold"), justify="left")
     for c in range(2, 10):
         tile = r.bonus_tiles[s.bonus[c]] if s.bonus[c] >= 0 else None
         bonus = f"{tile.kind}: {effect_words(r, tile.effect)}" if tile else ""
@@ -125,8 +127,40 @@ def players_table(s: State, labels: Sequence[str]) -> Table:
     t = Table(title="Families", title_style="bold", show_lines=True, show_header=False)
     for _ in s.players:
         t.add_column(ratio=1)
-    t.add_row(*(player_column(s, p, labels[p]) for p in range(s.num_players)))
+    cols = [player_column(s, p, labels[p]) for p in range(s.num_players)]
+    if s.solo is not None:
+        cols.append(rival_column(s))
+    t.add_row(*cols)
     return t
+
+
+def rival_name(s: State) -> str:
+    name = s.rules.solo.opponent_name
+    return name[0].upper() + name[1:]
+
+
+def rival_column(s: State) -> Text:
+    """The solo game's Rival: its Infamy, Diplomas, safe passages and its next card (open information)."""
+    from inferno.rules.solo import RIVAL, next_card, variant
+    from inferno.rules.solo import level as solo_level
+
+    pl = s.players[RIVAL]
+    v = variant(s)
+    lv = solo_level(s)
+    out = Text(f"{rival_name(s)} — {v.name}, {lv.id}\n", style="bold")
+    goal = f"reach {lv.target} Infamy" if v.win == "target" else "beat its Infamy"
+    out.append(f"Infamy {pl.infamy}   (you win if you {goal})\n", style="bold")
+    out.append(f"½ Diplomas: {pl.half}   Diplomas: ")
+    out.append_text(diplomas_text(s, pl))
+    gates = [str(g + 1) for g in range(s.board.gates) if pl.passages >> g & 1]
+    out.append(f"\nSafe passages: {', '.join(gates) or 'none'}")
+    card = next_card(s)
+    if card is not None:
+        out.append(f"\nNext card: {card.name} — {card.describe()}", style="italic")
+    assert s.solo is not None
+    last = ", ".join(s.rules.solo.cards[c].name for c in s.solo.last)
+    out.append(f"\nLast played: {last or 'nothing yet'}; {len(s.solo.deck)} left in its deck")
+    return out
 
 
 def families_group(s: State, labels: Sequence[str]) -> RenderableType:

@@ -49,7 +49,8 @@ class ReplayViewer:
             player, mark = to_move(s), s.events
             text = self.rec.actions[n - 1]
             apply_in_place(s, parse_action(s, text))
-            lines = [event_words(s.rules, e) for e in new_events(mark, s.events)]
+            rival = s.rules.solo.opponent_name if s.solo is not None else None
+            lines = [event_words(s.rules, e, rival) for e in new_events(mark, s.events)]
             self.state, self.entry = s, LogEntry(n - 1, player, text, lines)
         self.position = n
 

@@ -69,7 +69,7 @@ def game_screen(
     """
     seed = "" if v.config.seed is None else f", seed {v.config.seed}"
     parts: list[RenderableType] = [
-        Text(f"Inferno — {v.num_players} players, side {v.board.side}{seed}, turn {v.turn}"),
+        Text(f"Inferno — {_players_words(v)}, side {v.board.side}{seed}, turn {v.turn}"),
         board_group(v),
         families_group(v, labels),
         cards_group(v, viewer),
@@ -110,8 +110,23 @@ def scoring_table(s: State, labels: Sequence[str]) -> Table:
             str(pr.diplomas),
         )
     how = "sudden death" if r.sudden_death else "Dante reached the end of his path"
-    if solo:
+    if r.solo is not None:
+        verdict = "You win" if r.solo.won else "You lose"
+        bar = "the target" if s.rules.solo.variants[r.solo.variant].win == "target" else "the Rival's"
+        t.caption = (
+            f"Game over ({how}). {verdict}: {r.players[0].infamy} Infamy against {bar} {r.solo.bar} "
+            f"(margin {r.solo.margin:+d}). Rank: {r.solo.rank}."
+        )
+    elif solo:
         t.caption = f"Game over ({how}). Final score: {r.players[0].infamy} Infamy"
     else:
         t.caption = f"Game over ({how}). Winner(s): {', '.join(player_text(p).plain for p in r.winners)}"
     return t
+
+
+def _players_words(v: State) -> str:
+    if v.solo is not None and v.config.solo is not None:
+        return (
+            f"solo game against the Rival ({v.rules.solo.variants[v.config.solo.variant].name}, {v.config.solo.level})"
+        )
+    return f"{v.num_players} player{'s' if v.num_players != 1 else ''}"

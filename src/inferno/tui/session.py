@@ -19,6 +19,7 @@ from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.events import Event
 from inferno.rules.notation import action_text, parse_action
 from inferno.rules.setup import new_game
+from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.tui.text import event_words
 
@@ -105,7 +106,13 @@ def new_events(before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) ->
 
 def setup_entry(s: State) -> LogEntry:
     """The setup events as every seat may read them (the seed stays hidden while the game runs)."""
-    return LogEntry(-1, -1, "", [event_line(e) for e in new_events(None, view(s, -1).events)])
+    rival = _rival(s)
+    return LogEntry(-1, -1, "", [event_line(e, rival) for e in new_events(None, view(s, -1).events)])
+
+
+def _rival(s: State) -> str | None:
+    """The solo game's Rival's name for the log (None in a game between players)."""
+    return s.rules.solo.opponent_name if s.solo is not None else None
 
 
 @dataclass
@@ -131,8 +138,9 @@ class Session:
         side: str | None = None,
         rules_dir: str | None = None,
         modules: tuple[str, ...] = (),
+        solo: SoloConfig | None = None,
     ) -> Session:
-        s = new_game(len(seats), seed, side, rules_dir=rules_dir, modules=modules)
+        s = new_game(len(seats), seed, side, rules_dir=rules_dir, modules=modules, solo=solo)
         sess = cls(s, seats, save_path)
         sess.log.append(setup_entry(s))
         sess.make_bots()
@@ -206,7 +214,7 @@ class Session:
         mark = s.events
         apply_in_place(s, action)
         self.steps.append(describe_step(before, action, s, len(self.steps), text))
-        lines = [event_words(s.rules, e) for e in new_events(mark, s.events)]
+        lines = [event_words(s.rules, e, _rival(s)) for e in new_events(mark, s.events)]
         entry = LogEntry(len(self.steps) - 1, player, text, lines)
         self.log.append(entry)
         return entry

@@ -8,7 +8,9 @@ from collections.abc import Callable
 from rich.console import Console
 
 from inferno.bots.base import bot_names
+from inferno.rules.pack import load_rules
 from inferno.rules.pnp import check_modules, load_pnp
+from inferno.rules.solo_model import LEVELS, SoloConfig
 from inferno.tui.session import Seat, SeatError
 
 Reader = Callable[[str], str]
@@ -71,8 +73,9 @@ def _seed(text: str) -> int:
     return int(text)
 
 
-def interactive_setup(read: Reader, console: Console) -> tuple[list[Seat], int, tuple[str, ...]]:
-    """Players, the P&P expansion modules, who plays each seat (human or a bot), and the seed."""
+def interactive_setup(read: Reader, console: Console) -> tuple[list[Seat], int, tuple[str, ...], SoloConfig | None]:
+    """Players, the P&P expansion modules, who plays each seat (human or a bot), the solo variant and
+    level (1 player), and the seed."""
     console.print("New game of Inferno. Press Enter to accept a [default].", markup=False)
     console.print(f"Bots available: {', '.join(bot_names())}", markup=False)
     n = _players(ask(read, console, "Players (1-5)", "3", _players))
@@ -81,5 +84,29 @@ def interactive_setup(read: Reader, console: Console) -> tuple[list[Seat], int, 
     for i in range(n):
         default = "human" if i == 0 else "bot:random"
         seats.append(_seat(ask(read, console, f"Seat {i + 1}: human or bot:NAME", default, _seat)))
+    solo = _ask_solo(read, console) if n == 1 else None
     seed = _seed(ask(read, console, "Seed", str(random.randrange(1_000_000)), _seed))
-    return seats, seed, modules
+    return seats, seed, modules, solo
+
+
+def _ask_solo(read: Reader, console: Console) -> SoloConfig:
+    """The solo game's variant and level, chosen from the solo data."""
+    data = load_rules().solo
+    console.print("Solo game against the Rival. Variants:", markup=False)
+    for sv in data.variants.values():
+        console.print(f"  {sv.id}: {sv.name} — {sv.description}", markup=False)
+    names = tuple(data.variants)
+
+    def variant(text: str) -> str:
+        if text not in names:
+            raise ValueError(f"choose one of {', '.join(names)}")
+        return text
+
+    def level(text: str) -> str:
+        if text not in LEVELS:
+            raise ValueError(f"choose one of {', '.join(LEVELS)}")
+        return text
+
+    v = variant(ask(read, console, f"Variant ({', '.join(names)})", names[0], variant))
+    lv = level(ask(read, console, f"Level ({', '.join(LEVELS)})", "medium", level))
+    return SoloConfig(v, lv)

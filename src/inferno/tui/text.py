@@ -69,9 +69,12 @@ def stop_words(s: State, stop: Stop) -> str:
     return f"+{s.rules.final_stop_infamy} Infamy, {name} Diploma, last round"
 
 
-def event_words(rules: Rules, e: Event) -> str:
-    """An event as a log line for players: a bonus tile is named by what it does, not by its data id."""
-    line = event_line(e)
+def event_words(rules: Rules, e: Event, rival: str | None = None) -> str:
+    """An event as a log line for players: a bonus tile is named by what it does, not by its data id.
+
+    ``rival``: the solo game's Rival's name (its events are those of player index 1).
+    """
+    line = event_line(e, rival)
     if e.kind == "bonus":
         for tile in rules.bonus_tiles:
             line = line.replace(f"bonus {tile.id}", f"bonus ({effect_words(rules, tile.effect)})")

@@ -83,7 +83,17 @@ async function showLobby() {
       $("seat-rows").appendChild(d);
     }
   };
-  $("players").onchange = rows;
+  let solo = { variants: [] };
+  try { solo = await api("/api/solo"); } catch { /* no solo choices */ }
+  $("solo-variant").innerHTML = solo.variants.map((v) => `<option value="${esc(v.id)}">${esc(v.name)}</option>`).join("");
+  const soloText = () => {
+    const v = solo.variants.find((x) => x.id === $("solo-variant").value);
+    $("solo-description").textContent = v ? v.description : "";
+  };
+  $("solo-variant").onchange = soloText;
+  soloText();
+  $("players").onchange = () => { rows(); $("solo-options").hidden = $("players").value !== "1"; };
+  $("solo-options").hidden = $("players").value !== "1";
   rows();
   $("create-form").onsubmit = async (ev) => {
     ev.preventDefault();
@@ -94,8 +104,10 @@ async function showLobby() {
     });
     const seed = $("seed").value === "" ? null : Number($("seed").value);
     const modules = ["plutus", "phlegyas"].filter((m) => $(`module-${m}`).checked);
+    const body = { seats, seed, modules };
+    if (seats.length === 1) body.solo = { variant: $("solo-variant").value, level: $("solo-level").value };
     try {
-      const g = await api("/api/games", { seats, seed, modules });
+      const g = await api("/api/games", body);
       showCreated(g);
     } catch (e) { status(`Could not create the game: ${e.message}`); }
   };
@@ -503,7 +515,8 @@ function renderSide(snap) {
     li.className = `ev-${e.kind}`;
     li.value = first + i + 1;
     const pts = e.points ? ` [${e.points > 0 ? "+" : ""}${e.points} Infamy]` : "";
-    li.textContent = `${e.player >= 0 ? names[e.player] : "Game"}: ${e.text}${pts}`;
+    const who = e.player < 0 ? "Game" : e.player < names.length ? names[e.player] : snap.solo ? snap.solo.name : "Game";
+    li.textContent = `${who}: ${e.text}${pts}`;
     li.title = e.rule;
     log.appendChild(li);
   });
@@ -516,6 +529,7 @@ function renderSide(snap) {
   log.scrollTop = log.scrollHeight;
   $("replay-btn").hidden = !snap.result;
   if (snap.result) showScoring(snap.result, names); else $("scoring").hidden = true;
+  drawRival(snap);
   $("game-links").textContent = "";
 }
 
@@ -532,7 +546,12 @@ function showScoring(res, names) {
     const total = shown === res.steps.length ? `<td><b>${pr.infamy}</b></td>` : `<td>(${sum})</td>`;
     return `<tr class="${pr.winner && shown === res.steps.length ? "winner" : ""}"><th>${esc(names[pr.player])}</th><td>${pr.before_final}</td>${cells.join("")}${total}</tr>`;
   });
-  const won = shown === res.steps.length ? `<p>Winner: ${res.winners.map((w) => esc(names[w])).join(", ")}${res.sudden_death ? " (sudden death)" : ""}</p>` : "";
+  let won = shown === res.steps.length ? `<p>Winner: ${res.winners.map((w) => esc(names[w])).join(", ")}${res.sudden_death ? " (sudden death)" : ""}</p>` : "";
+  if (res.solo && shown === res.steps.length) {
+    const s = res.solo;
+    const bar = app.snap && app.snap.solo && app.snap.solo.win === "target" ? `the target ${s.bar}` : `the Rival's ${s.bar}`;
+    won = `<p id="solo-result">${s.won ? "You win" : "You lose"}: ${res.players[0].infamy} Infamy against ${bar} (margin ${s.margin >= 0 ? "+" : ""}${s.margin})${res.sudden_death ? ", sudden death" : ""}. Rank: <b>${esc(s.rank)}</b>.</p>`;
+  }
   div.innerHTML = `<h3>Final scoring</h3><div class="table-wrap"><table><tr>${head}</tr>${rows.join("")}</table></div>${won}`;
   if (shown < res.steps.length) {
     const b = document.createElement("button");
@@ -607,3 +626,25 @@ function route() {
   showGame(m[1], token);
 }
 route();
+
+// The solo game's Rival: its Infamy, Skulls, Diplomas, safe passages and its next card (face up).
+function drawRival(snap) {
+  const div = $("rival");
+  const r = snap.solo;
+  if (!r) { div.hidden = true; return; }
+  div.hidden = false;
+  const circles = app.board ? app.board.circles : [];
+  const tracks = r.tracks.map((lvl, i) => {
+    const c = circles[i + 1];
+    const dip = r.diplomas.includes(i + 2) ? " (Diploma)" : "";
+    return `<li>${c ? esc(c.sin) : `track ${i + 2}`}: ${lvl}${dip}</li>`;
+  }).join("");
+  const goal = r.win === "target" ? `reach ${r.target} Infamy` : "beat its Infamy";
+  const next = r.next_card ? `<p id="rival-next">Next card: <b>${esc(r.next_card.name)}</b> — ${esc(r.next_card.text)}</p>` : "";
+  const last = r.last_played.length ? r.last_played.map(esc).join(", ") : "nothing yet";
+  div.innerHTML = `<h3>${esc(r.name)} — ${esc(r.variant_name)}, ${esc(r.level)}</h3>`
+    + `<p>${esc(r.description)} You win if you ${goal}.</p>`
+    + `<p id="rival-infamy">Infamy ${r.infamy} · ½ Diplomas ${r.half} · safe passages: ${r.passages.length ? r.passages.map((g) => g + 1).join(", ") : "none"}</p>`
+    + next + `<p>Last played: ${last}; ${r.deck_left} card${r.deck_left === 1 ? "" : "s"} left in its deck.</p>`
+    + `<ul class="rival-tracks">${tracks}</ul>`;
+}

@@ -1,0 +1,49 @@
+"""The ``--solo-variant`` and ``--solo-level`` options shared by the commands that start games."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from inferno.rules.pack import load_rules
+from inferno.rules.solo_model import LEVELS, SoloConfig
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def solo_options(f: F) -> F:
+    """Add the solo game's options to a click command."""
+    variants = tuple(load_rules().solo.variants)
+    f = click.option(
+        "--solo-level",
+        type=click.Choice(LEVELS),
+        default=None,
+        help="Solo game (1 player): the Rival's level (default: medium).",
+    )(f)
+    f = click.option(
+        "--solo-variant",
+        type=click.Choice(variants),
+        default=None,
+        help=f"Solo game (1 player): the variant (default: {variants[0]}).",
+    )(f)
+    return f
+
+
+def solo_config(players: int, variant: str | None, level: str | None) -> SoloConfig | None:
+    """The solo settings for ``players`` players, or a clear usage error when they do not fit."""
+    if variant is None and level is None:
+        return SoloConfig(next(iter(load_rules().solo.variants)), "medium") if players == 1 else None
+    if players != 1:
+        raise click.UsageError(f"--solo-variant and --solo-level are for a 1-player game, not {players} players")
+    default = SoloConfig(next(iter(load_rules().solo.variants)), "medium")
+    return SoloConfig(variant or default.variant, level or default.level)
+
+
+def describe(solo: SoloConfig | None) -> str:
+    """The solo settings in words, e.g. "The Rival Family, hard"."""
+    if solo is None:
+        return ""
+    v = load_rules().solo.variants[solo.variant]
+    return f"{v.name}, {solo.level}"
