@@ -6,7 +6,7 @@ from pathlib import Path
 
 import inferno
 from inferno import Decision, Scenario
-from tests.rules.helpers import decision, do, texts
+from tests.rules.helpers import decision, do, placeholder_rules, texts
 
 DATA = Path(inferno.__file__).parent / "data"
 
@@ -28,7 +28,11 @@ def _furies_targets(rules_dir: Path | None) -> set[str]:
 
 def test_furies_reach_is_data_u11(tmp_path: Path) -> None:
     """U11 'sideways': adjacent shields by default; `reach = "any"` in guardians.toml opens the whole row."""
-    assert _furies_targets(None) == {"4.2", "4.4"}
+    board = Path(placeholder_rules())
+    assert _furies_targets(board) == {"4.2", "4.4"}
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    for f in board.iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
     d = _override(tmp_path, "guardians.toml", 'reach = { value = "adjacent"', 'reach = { value = "any"')
     assert _furies_targets(d) == {"4.1", "4.2", "4.4", "4.5"}
 

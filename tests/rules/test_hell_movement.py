@@ -9,13 +9,15 @@ import pytest
 
 import inferno
 from inferno import Decision, Scenario, State
-from tests.rules.helpers import decision, play, texts
+from tests.rules.helpers import decision, placeholder_rules, play, texts
 
 CORE_TOML = Path(inferno.__file__).parent / "data" / "core.toml"
 
 
 def empty_hell(seed: int = 1) -> Scenario:
-    return Scenario(players=2, seed=seed).clear_hell(keep_guardians=False).graveyard(lust=1)
+    return (
+        Scenario(players=2, seed=seed, rules_dir=placeholder_rules()).clear_hell(keep_guardians=False).graveyard(lust=1)
+    )
 
 
 def at(s: State, label: str) -> int:
@@ -53,7 +55,7 @@ def test_jump_chain_offers_a_choice_at_every_occupied_shield() -> None:
 
 def test_guardians_and_pits_are_occupied_shields_to_jump() -> None:
     """S2: a shield occupied by a Guardian or any Guardian piece is jumped like one holding a Soul."""
-    sc = Scenario(players=2, seed=1).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc = Scenario(players=2, seed=1, rules_dir=placeholder_rules()).clear_hell(keep_guardians=False).graveyard(lust=1)
     sc.guardians("cerberus").guardian(0, "3.1").fill("3.2").soul("2.1", "violence")
     s = play(sc.hell_phase(0), "move 2.1")
     assert texts(s) == ["step 3.1", "step 3.2"]
@@ -105,7 +107,7 @@ def _circle_infamy_from_data() -> list[int]:
 @pytest.mark.parametrize("circle", range(2, 10))
 def test_lying_down_in_its_own_circle_scores_that_circle(circle: int) -> None:
     """S2: laying a Soul down in its circle scores the Infamy printed beside it (core.toml, U2)."""
-    sc = Scenario(players=2, seed=1).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc = Scenario(players=2, seed=1, rules_dir=placeholder_rules()).clear_hell(keep_guardians=False).graveyard(lust=1)
     sin = sc.state.rules.circle_id(circle)
     sc.soul(f"{circle - 1}.1", sin).player(0, infamy=7, passages=[1, 2, 3, 4])
     s = play(sc.hell_phase(0), f"move {circle - 1}.1")
@@ -119,7 +121,7 @@ def test_lying_down_in_its_own_circle_scores_that_circle(circle: int) -> None:
 def test_seed_infamy_values_per_circle(circle: int, points: int) -> None:
     """S2: "1 in Limbo, rising with depth (2 in the third circle, 4 in the seventh, 5 in the ninth)"."""
     assert _circle_infamy_from_data()[circle - 1] == points
-    sc = Scenario(players=2, seed=1).clear_hell(keep_guardians=False)
+    sc = Scenario(players=2, seed=1, rules_dir=placeholder_rules()).clear_hell(keep_guardians=False)
     sin = sc.state.rules.circle_id(circle)
     if circle == 1:
         s = play(sc.graveyard(pagan=1).hell_phase(0), "enter pagan", "step 1.1")

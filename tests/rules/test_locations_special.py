@@ -8,7 +8,7 @@ import inferno
 from inferno import Scenario
 from inferno.rules.actions import Decision
 from inferno.rules.state import T_BARREL, T_GUEST, State
-from tests.rules.helpers import decision, do, texts
+from tests.rules.helpers import decision, do, placeholder_rules, texts
 
 
 def family(sc: Scenario, p: int, florins: int = 5, drachmas: int = 5) -> Scenario:
@@ -69,7 +69,7 @@ def test_bonfire_exchange_is_limited_by_florins_owned_s0() -> None:
 
 def test_bonfire_raises_one_phlegethon_cube_by_one_max_five_u3() -> None:
     """§6.4 BONFIRE step 2 (IT), U3: one cube +1, never above 5."""
-    sc = family(Scenario(2, 1), 0)
+    sc = family(Scenario(2, 1, rules_dir=placeholder_rules()), 0)
     sc.state.phleg[7] = 5
     s = do(sc.florence_phase(0, "bonfire"), "send bonfire urchin", "done")
     assert "phlegethon violence" not in texts(s)
@@ -80,7 +80,7 @@ def test_bonfire_raises_one_phlegethon_cube_by_one_max_five_u3() -> None:
 
 def test_bonfire_places_a_safe_passage_instead_s2() -> None:
     """§6.4 BONFIRE step 2 (S2): OR place your safe passage on a gate you do not hold yet."""
-    sc = family(Scenario(2, 1), 0).player(0, passages=[1, 3])
+    sc = family(Scenario(2, 1, rules_dir=placeholder_rules()), 0).player(0, passages=[1, 3])
     s = do(sc.florence_phase(0, "bonfire"), "send bonfire urchin", "done")
     gates = [t for t in texts(s) if t.startswith("gate")]
     assert gates == ["gate 2", "gate 4"]

@@ -8,14 +8,14 @@ import inferno
 from inferno import Scenario
 from inferno.rules.actions import Decision
 from inferno.rules.state import State
-from tests.rules.helpers import do, texts
+from tests.rules.helpers import do, placeholder_rules, texts
 
 SINS = ("lust", "gluttony", "greed", "sloth", "heresy", "violence", "fraud", "treachery")
 
 
 def neutral(players: int = 3, seed: int = 1) -> Scenario:
     """Every player with nothing that scores at the end: 0 Infamy, empty 1-floor Tower, no money."""
-    sc = Scenario(players, seed)
+    sc = Scenario(players, seed, rules_dir=placeholder_rules())
     for p in range(players):
         pl = sc.state.players[p]
         sc.player(

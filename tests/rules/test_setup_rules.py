@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 
 import inferno
 from inferno.rules.model import NOBLE, URCHIN, StopKind
 from inferno.rules.state import GUARDIAN, T_NOBLE, State
+
+DATA_DIR = Path(inferno.__file__).resolve().parent / "data"
 
 SEEDS = range(6)
 
@@ -70,9 +75,11 @@ def test_bonus_tiles_are_shuffled_within_type() -> None:
 
 
 def test_phlegethon_cubes_start_on_start_value() -> None:
-    """§3.1 step 5, U3: every Phlegethon cube starts at 3."""
+    """§3.1 step 5, U3: every Phlegethon cube starts on the data's start value (core.toml)."""
+    with (DATA_DIR / "core.toml").open("rb") as f:
+        start = tomllib.load(f)["phlegethon"]["start"]["value"]
     s = _game(4, 2)
-    assert s.phleg[2:10] == [s.rules.phleg_start] * 8 == [3] * 8
+    assert s.phleg[2:10] == [s.rules.phleg_start] * 8 == [start] * 8
 
 
 @pytest.mark.parametrize("seed", SEEDS)
