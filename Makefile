@@ -102,10 +102,10 @@ soak-engine: $(STAMP_DEV)
 ladder: $(STAMP_DEV)
 	$(BIN)/python -m inferno.bots.ladder --greedy-games 100 --search-games 30 --workers 2
 
-## The data-health report on the full sample (about 25 min on 2 cores): how the default data plays.
+## The data-health report on the full sample (about 40 min on 2 cores): how the default data plays.
 health: $(STAMP_DEV)
-	$(BIN)/inferno rules check --games 300 --bots greedy --json artifacts/health/greedy.json --plots artifacts/health/greedy
-	$(BIN)/inferno rules check --games 20 --bots medium --json artifacts/health/medium.json
+	$(BIN)/inferno rules check --games 200 --bots greedy --json artifacts/health/greedy.json --plots artifacts/health/greedy
+	$(BIN)/inferno rules check --games 10 --bots easy --json artifacts/health/easy.json
 
 ## Re-run the search that chose the default Hell (shields per circle) for both sides.
 calibrate: $(STAMP_DEV)
