@@ -132,6 +132,20 @@ def _mean(values: Sequence[float]) -> float:
     return statistics.fmean(values) if values else 0.0
 
 
+def seat_fairness(records: Sequence[GameSummary], n: int) -> tuple[float, float]:
+    """Chi-square statistic and p-value of the sole wins by seat against equal shares ((0, 1) if none)."""
+    sole = [0] * n
+    for r in records:
+        if len(r.winners) == 1:
+            sole[r.winners[0]] += 1
+    total = sum(sole)
+    if n < 2 or not total:
+        return 0.0, 1.0
+    expected = total / n
+    chi2 = sum((k - expected) ** 2 / expected for k in sole)
+    return chi2, chi2_sf(chi2, n - 1)
+
+
 def analyse(records: Sequence[GameSummary]) -> Analysis:
     """Summarise games that share a player count."""
     if not records:
@@ -164,17 +178,7 @@ def analyse(records: Sequence[GameSummary]) -> Analysis:
         for x in r.seats:
             bot_games[x.bot] = bot_games.get(x.bot, 0) + 1
             bot_wins[x.bot] = bot_wins.get(x.bot, 0) + x.winner
-    sole = [0] * n
-    for r in records:
-        if len(r.winners) == 1:
-            sole[r.winners[0]] += 1
-    total_sole = sum(sole)
-    if n > 1 and total_sole:
-        expected = total_sole / n
-        chi2 = sum((k - expected) ** 2 / expected for k in sole)
-        p = chi2_sf(chi2, n - 1)
-    else:
-        chi2, p = 0.0, 1.0
+    chi2, p = seat_fairness(records, n)
     locations = list(records[0].seats[0].visits)
     won = [x for r in records for x in r.seats if x.winner]
     lost = [x for r in records for x in r.seats if not x.winner]

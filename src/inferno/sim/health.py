@@ -17,7 +17,7 @@ from typing import Any
 
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import default_side
-from inferno.sim.analysis import Z95, WinRate, chi2_sf
+from inferno.sim.analysis import Z95, WinRate, seat_fairness
 from inferno.sim.game import SimConfig
 from inferno.sim.record import CIRCLES, GameSummary, SeatRecord
 from inferno.sim.runner import local_results
@@ -162,16 +162,7 @@ def summarise_count(records: Sequence[GameSummary], shields: Sequence[int], targ
     winners = [x for r in records for x in r.seats if x.winner]
     shares = [seat_shares(x) for x in seats]
     win_shares = [seat_shares(x) for x in winners]
-    sole = [0] * n
-    for r in records:
-        if len(r.winners) == 1:
-            sole[r.winners[0]] += 1
-    total_sole = sum(sole)
-    if n > 1 and total_sole:
-        expected = total_sole / n
-        p_value = chi2_sf(sum((k - expected) ** 2 / expected for k in sole), n - 1)
-    else:
-        p_value = 1.0
+    p_value = seat_fairness(records, n)[1]
     normal = [r for r in records if not r.sudden_death]
     locations = list(first.seats[0].visits)
     h = CountHealth(
