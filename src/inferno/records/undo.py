@@ -103,9 +103,7 @@ def undo(rec: GameRecord, player: int, k: int = 1) -> tuple[GameRecord, State]:
             if to_move(full) != player
             else "only your own decisions in this turn, after the last revealed card, can be taken back"
         )
-        raise UndoError(
-            f"cannot take back {k} step{'s' if k > 1 else ''} (at most {allowed}): {why} (RULES.md D5; issue 3)"
-        )
+        raise UndoError(f"cannot take back {k} step{'s' if k > 1 else ''} (at most {allowed}): {why}")
     shorter = GameRecord(
         rec.players,
         rec.seed,
