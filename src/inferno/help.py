@@ -26,7 +26,7 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
         "or a Soul from the Graveyard ferried across the Acheron for {ferry} Drachma ('enter lust'); with no "
         "Drachma you take a loan from Charon. The empty shield where it stops picks the quartiere you act in "
         "during the Florence phase. If no Soul can move the game ends at once (sudden death).",
-        "S2 Hell phase; S1 p.11; RULES.md §5.1, §5.4, §5.5",
+        "S2 Hell phase; S1 p.11",
     ),
     Decision.HELL_STEP: DecisionHelp(
         "Hell phase: choose the line",
@@ -34,7 +34,7 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
         "shield is occupied it jumps on down. In its own circle it lies down and you score that circle's "
         "Infamy. A Soul never goes below its own circle, and crosses the Walls of Dis only through a gate "
         "where you have your own safe passage.",
-        "S2 Soul movement; S1 p.11; RULES.md §5.2, §5.3",
+        "S2 Soul movement; S1 p.11",
     ),
     Decision.DESK: DecisionHelp(
         "P&P: place your Desk of Plutus",
@@ -59,127 +59,127 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
         "Tower, the rest of your family in Florence comes Home, a Soul enters the Graveyard, your Skull "
         "advances with the track's bonus and Dante moves; or 'council' (lose {council} Infamy) to bring "
         "someone Home or send a Guest or Barrel back.",
-        "S2 Florence phase; S1 p.12, p.14-15; RULES.md §6.1-6.3, §8, §10",
+        "S2 Florence phase; S1 p.12, p.14-15",
     ),
     Decision.COUNCIL: DecisionHelp(
         "Family council",
         "Choose one: 'recall <tower|location> <member>' brings a family member Home; 'dismiss <sin>' "
         "sends a Guest back to the PALACE; 'return <barrel>' sends a Barrel back to the MARKET.",
-        "S0; IT family council; RULES.md §10",
+        "S0; IT family council",
     ),
     Decision.COURTYARD: DecisionHelp(
         "COURTYARD",
         "Optional, in order: bring up to {home_max} family members from the Tower Home ('home noble'), "
         "then rearrange the Tower with up to {rearrange} swaps between floors ('swap 0.1 2.2'); 'done' ends.",
-        "S0; IT COURTYARD; RULES.md §6.4, U19",
+        "S0; IT COURTYARD",
     ),
     Decision.BONFIRE_EXCHANGE: DecisionHelp(
         "BONFIRE 1: change money",
         "Change up to {bonfire_exchange} Florins into Drachmas ('exchange 2'), or 'done'.",
-        "S0 Money; IT BONFIRE; RULES.md §6.4, U9",
+        "S0 Money; IT BONFIRE",
     ),
     Decision.BONFIRE_SECOND: DecisionHelp(
         "BONFIRE 2: Phlegethon or safe passage",
         "Either raise one circle's Phlegethon cube ('phlegethon greed') or place your safe passage on a "
         "gate of the Walls of Dis ('gate 3'), or 'done'. Safe passages stay all game.",
-        "S2 Walls of Dis; IT BONFIRE; RULES.md §6.4, §5.3, U3",
+        "S2 Walls of Dis; IT BONFIRE",
     ),
     Decision.BONFIRE_THIRD: DecisionHelp(
         "BONFIRE 3: Guardian or River Styx",
         "Either pay {guardian_cost} Drachma to move a Guardian and use its effect ('guardian'), or pay "
         "{styx_cost} Drachmas to use the River Styx ('styx'), or 'done'.",
-        "S0 River Styx; IT BONFIRE; RULES.md §6.4, §7.1, §9",
+        "S0 River Styx; IT BONFIRE",
     ),
     Decision.WALL_EXCHANGE: DecisionHelp(
         "WALL 1: change money",
         "Change up to {wall_exchange} Florins into Drachmas ('exchange 2'), or 'done'.",
-        "S0 Money; IT WALL; RULES.md §6.4",
+        "S0 Money; IT WALL",
     ),
     Decision.WALL_FRAUD: DecisionHelp(
         "WALL 2: Fraud card",
         "Pay {fraud_cost} Drachmas to play a Fraud card ('fraud'), or 'done'.",
-        "S0 Fraud cards; IT WALL; RULES.md §6.4, §12",
+        "S0 Fraud cards; IT WALL",
     ),
     Decision.WALL_DELIVER: DecisionHelp(
         "WALL 3: deliver a Barrel",
         "Move a Barrel from your Tower to your supply panel and score it at once ('deliver grey'), or 'done'. "
         "A delivered Barrel still counts as owned for Fraud cards.",
-        "S0 supply panel; IT WALL; RULES.md §6.4, §13, U13",
+        "S0 supply panel; IT WALL",
     ),
     Decision.MARKET: DecisionHelp(
         "MARKET: take a Barrel",
         "Take a Barrel to an empty space on a Tower floor ('barrel grey 1'). Never two of one colour.",
-        "IT MARKET; RULES.md §6.4, §13",
+        "IT MARKET",
     ),
     Decision.PALACE: DecisionHelp(
         "PALACE: invite a Guest",
         "Put a Guest on a Tower floor ('guest heresy 2') and gain Florins equal to the floor number. One "
         "Guest per colour; a Guest lets you accuse at the special location of its colour.",
-        "S0 Guests; IT PALACE; RULES.md §6.4, §6.5",
+        "S0 Guests; IT PALACE",
     ),
     Decision.GATE: DecisionHelp(
         "Place a safe passage",
         "Choose the gate of the Walls of Dis for your safe passage ('gate 2').",
-        "S2 Walls of Dis; RULES.md §5.3",
+        "S2 Walls of Dis",
     ),
     Decision.TRACK: DecisionHelp(
         "Advance a Sin Track",
         "Choose the Sin Track to advance ('track sloth'). Reaching space {half_level} gives a ½ Diploma; "
         "beyond the end you score Infamy instead. Such advances never give the track's bonus.",
-        "S0 Sin Tracks; RULES.md §7, U4",
+        "S0 Sin Tracks",
     ),
     Decision.TOWER_HOME: DecisionHelp(
         "Tower to Home",
         "Bring a family member from your Tower Home ('home noble'), or 'done'.",
-        "S0 Family members; RULES.md §6.2",
+        "S0 Family members",
     ),
     Decision.PHLEG: DecisionHelp(
         "Raise a Phlegethon cube",
         "Choose the circle whose Phlegethon cube goes up ('phlegethon wrath'); at most {phleg_max}.",
-        "IT BONFIRE; RULES.md §6.4, U3",
+        "IT BONFIRE",
     ),
     Decision.STYX: DecisionHelp(
         "River Styx",
         "Return Souls of one colour from the Graveyard to the supply ('drown lust 2'): 1 Soul advances one "
         "of the first four tracks, 2 Souls one of the last four, 3 Souls one of each. No track bonus.",
-        "S0; S1 (rulebook p.9); RULES.md §7.1",
+        "S0; S1 (rulebook p.9)",
     ),
     Decision.GUARDIAN_MOVE: DecisionHelp(
         "Move a Guardian",
         "Move a Guardian to an empty shield ('gmove cerberus 4.2'); then you may use its effect on nearby "
         "Souls. No effect takes a Soul below its own circle.",
-        "S1 p.22-23 Guardians; RULES.md §9.2",
+        "S1 p.22-23 Guardians",
     ),
     Decision.GUARDIAN_EFFECT: DecisionHelp(
         "Guardian effect",
         "Apply the Guardian's effect: 'target <shield> <destination>' for a Soul on a shield linked to the "
         "Guardian, or 'done' to skip it.",
-        "S1 p.22-23; RULES.md §9.3, U11",
+        "S1 p.22-23",
     ),
     Decision.FRAUD_SOURCE: DecisionHelp(
         "Play a Fraud card",
         "Play from your hand ('play F03'), from the market ('buy F07') or from the top of the deck "
         "('play-deck'); a card not from your hand costs {off_hand} more Drachma. Playing from the deck "
         "reveals a card: it cannot be taken back.",
-        "S0 Fraud cards; RULES.md §12",
+        "S0 Fraud cards",
     ),
     Decision.FRAUD_EFFECT: DecisionHelp(
         "Fraud card: instant effect",
         "You own the Barrel shown on the card's left half: choose one of its two instant effects "
         "('effect 1' or 'effect 2').",
-        "S0 Fraud cards: left half; RULES.md §12",
+        "S0 Fraud cards: left half",
     ),
     Decision.FRAUD_DRAW: DecisionHelp(
         "Fraud card: replacement",
         "Take a free replacement for the card played from your hand: from the market ('draw F11') or the "
         "deck ('draw-deck'; reveals a card to you, so it cannot be taken back).",
-        "S0 Fraud cards; RULES.md §12",
+        "S0 Fraud cards",
     ),
     Decision.ENDGAME_FRAUD: DecisionHelp(
         "Final scoring: Fraud card end-game effect",
         "You own the Barrel on this played card's right half: choose one end-game effect ('effect 1', "
         "'effect 2') or 'done' for none.",
-        "S3 final scoring step 1; RULES.md §16.2",
+        "S3 final scoring step 1",
     ),
     Decision.ACCUSER_FLOOR: DecisionHelp(
         "Accusation: the accuser's Tower floor",
@@ -197,7 +197,7 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
     Decision.EXTRA_DIPLOMA: DecisionHelp(
         "Final scoring: extra Diploma",
         "Two ½ Diploma tokens buy a Diploma: choose a circle where you have none ('diploma greed').",
-        "S3 final scoring step 3; RULES.md §16.2",
+        "S3 final scoring step 3",
     ),
 }
 
@@ -229,7 +229,7 @@ def help_text(s: State, decision: Decision) -> tuple[str, str, str]:
     """(title, explanation, rule citation) for a pending decision."""
     entry = DECISION_HELP.get(decision)
     if entry is None:
-        return decision.name, "Choose one of the listed actions.", "RULES.md"
+        return decision.name.replace("_", " ").capitalize(), "Choose one of the listed actions.", "the rulebook"
     return entry.title, entry.text.format(**_amounts(s)), entry.rule
 
 

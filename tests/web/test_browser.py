@@ -110,7 +110,8 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     assert page.locator("#seed-shown").count() == 0  # the seed itself only after the game
     # Hovering a highlighted place explains its actions with the rule; undo takes a decision back.
     page.locator("svg .target.hl").first.hover()
-    assert page.locator("#tip").is_visible() and "RULES.md" in page.inner_text("#tip")
+    tip = page.inner_text("#tip")
+    assert page.locator("#tip").is_visible() and "p.11" in tip and "RULES.md" not in tip  # rulebook p.11: Hell
     start = _version(page)
     _click_a_legal_target(page)
     assert page.locator("#undo").is_enabled()

@@ -2,7 +2,7 @@
 
 The estimate reads only the state (any player's view or a determinized copy) and a few engine helpers;
 it never changes the state and never decides anything about the rules. It adds to the Infamy scored
-so far what the final scoring (S3, RULES.md §16.2) would probably add:
+so far what the final scoring (rulebook p.16-17) would probably add:
 
 * Diplomas held: projected Phlegethon value × Skull level (step 4);
 * Diplomas still to come at Dante's stops ahead, for the players leading (or close on) each track;

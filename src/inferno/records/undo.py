@@ -2,7 +2,7 @@
 
 Shared by the terminal and the web server. A player may take back only their own decisions in the
 current turn, never another player's decision, and never an action after which a hidden or
-face-down card came into view (the rulebook's deck order is secret, RULES.md D5): playing or
+face-down card came into view (the deck order is secret): playing or
 drawing from the Fraud deck (``play-deck``, ``draw-deck``), a market refill from the deck, or a
 Plague card turning over when the Graveyard refills. All randomness happens at setup, so nothing
 else is random. Undo is done by replaying the record without its last ``k`` actions.

@@ -39,7 +39,7 @@ class EndgameType(StrEnum):
 
 
 class LocationAction(StrEnum):
-    """What a location does when a family member is sent there (RULES.md §6.4)."""
+    """What a location does when a family member is sent there."""
 
     HAYSTACK = "haystack"
     BANQUET = "banquet"
@@ -52,7 +52,7 @@ class LocationAction(StrEnum):
 
 
 class GuardianEffect(StrEnum):
-    """Guardian effects (RULES.md §9, U11)."""
+    """Guardian effects."""
 
     STRAIGHT_DROP = "straight_drop"
     DROP_ONE = "drop_one"
@@ -63,7 +63,7 @@ class GuardianEffect(StrEnum):
 
 
 class StopKind(StrEnum):
-    """Stops on Dante's path (RULES.md §11)."""
+    """Stops on Dante's path."""
 
     FRAUD = "F"
     PAGAN = "P"

@@ -1,4 +1,4 @@
-"""Provenance tags on rules data: where each value comes from (RULES.md §0)."""
+"""Provenance tags on rules data: where each value comes from."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 
 class Tag(StrEnum):
-    """How sure a value is, as in RULES.md §0."""
+    """How sure a value is."""
 
     SEED = "SEED"
     CONF = "CONF"

@@ -33,9 +33,9 @@ BARREL_SCORES = {"per_guest": "per Guest", "per_floor": "per Tower floor built",
 
 
 def rule_words(rule: str) -> str:
-    """A rule citation for players: the rulebook and card references, without the project's spec file."""
+    """A rule citation for players: the rulebook and card references, without the data's default ids."""
     parts = [p.strip() for p in rule.split(";")]
-    kept = [p for p in parts if not p.startswith("RULES.md") and not re.fullmatch(r"U\d+", p)]
+    kept = [p for p in parts if not re.fullmatch(r"U\d+", p)]
     return "; ".join(kept)
 
 
