@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from inferno.rules.actions import Decision
+from inferno.rules.citations import cite
 from inferno.rules.model import Effect, EffectType, Endgame, EndgameType, LocationAction, Rules
 from inferno.rules.state import State
 
@@ -41,14 +42,14 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
         "You laid a Soul down in Plutus's circle and gain your Desk: place it on an empty shield of that circle "
         "('desk 4.2'). It fills the shield; whenever another player's Soul jumps over it, that player pays you "
         "a Drachma (taking a loan if they have none). Crossing your own Desk is free.",
-        "S2 Hell phase (P&P); rulebook, Hell Phase p.11",
+        "S2 Hell phase (P&P); S1 p.11",
     ),
     Decision.BELL: DecisionHelp(
         "P&P: ring a Bell of Phlegyas?",
         "Before the Soul descends you may spend a Bell to slide it sideways to an empty neighbouring shield of "
         "the same circle ('bell 3.2'); it then descends from there. 'done' keeps it where it was. A slide never "
         "leaves the circle, so it never takes a Soul below its own circle.",
-        "S2 Hell phase (P&P); rulebook, Hell Phase p.11",
+        "S2 Hell phase (P&P); S1 p.11",
     ),
     Decision.FLORENCE: DecisionHelp(
         "Florence phase",
@@ -230,7 +231,7 @@ def help_text(s: State, decision: Decision) -> tuple[str, str, str]:
     entry = DECISION_HELP.get(decision)
     if entry is None:
         return decision.name.replace("_", " ").capitalize(), "Choose one of the listed actions.", "the rulebook"
-    return entry.title, entry.text.format(**_amounts(s)), entry.rule
+    return entry.title, entry.text.format(**_amounts(s)), cite(entry.rule)
 
 
 # --- effects of bonus tiles and Fraud cards in words ---------------------------------------------

@@ -76,3 +76,26 @@ def test_pass_the_device_screen(snap_compare: Any, tmp_path: Path) -> None:
             await pilot.pause()
 
     assert snap_compare(_app(tmp_path, [Seat(), Seat()], 4), terminal_size=(80, 24), run_before=covered)
+
+
+def _replay_app(tmp_path: Path, start: int) -> Any:
+    import random
+
+    import inferno
+    from inferno.records.record import load_record, save_game
+    from inferno.tui.app.replay import ReplayApp
+
+    s = inferno.new_game(3, 6)
+    rng = random.Random(6)
+    while not s.over:
+        inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
+    save_game(s, tmp_path / "done.json")
+    return ReplayApp(load_record(tmp_path / "done.json"), start=start)
+
+
+def test_replay_at_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(_replay_app(tmp_path, 25), terminal_size=(80, 24))
+
+
+def test_replay_at_200x60(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(_replay_app(tmp_path, 25), terminal_size=(200, 60))

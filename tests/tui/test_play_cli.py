@@ -41,7 +41,7 @@ def test_help_explains_the_decision_and_cites_the_rule(tmp_path: Path) -> None:
     code, out = _play(_human_first(tmp_path), "help\nquit\n")
     assert code == 0
     assert "Help: Hell phase: move one Soul" in out
-    assert "Rule: S2 Hell phase" in out
+    assert "Rule: rulebook p.11: Hell phase" in out
 
 
 def test_undo_command_takes_back_and_marks_the_log(tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ def test_bots_only_game_runs_to_the_end(tmp_path: Path) -> None:
     args = ["--seat", "1=bot:random", "--seat", "2=bot:random", "--seed", "3", "--save", str(tmp_path / "b.json")]
     code, out = _play(args, "")
     assert code == 0
-    assert "Final scoring (S3)" in out
+    assert "Final scoring (rulebook: game end)" in out
     assert replay(load_record(tmp_path / "b.json")).over
 
 
@@ -134,5 +134,5 @@ def test_replay_command(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     for k in (0, 1, 2, 10, n, n - 1):
         assert f"Action {k} of {n}." in res.output
-    assert "Final scoring (S3)" in res.output
+    assert "Final scoring (rulebook: game end)" in res.output
     assert "unknown command 'bogus'" in res.output

@@ -12,7 +12,7 @@ from inferno.tui.session import Session
 from tests.tui.pty_driver import INFERNO, PtyProcess
 
 PROMPT = r"Player 1 > "
-END = r"Final scoring \(S3\)"
+END = r"Final scoring \(rulebook: game end\)"
 
 
 def _play_to_end(p: PtyProcess, max_decisions: int = 2000) -> int:

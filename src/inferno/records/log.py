@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from inferno.rules.citations import cite
 from inferno.rules.events import Event
 from inferno.rules.notation import action_text
 from inferno.rules.scoring import STEPS, Result
@@ -24,7 +25,7 @@ def player_name(p: int, rival: str | None = None) -> str:
 
 def event_line(e: Event, rival: str | None = None) -> str:
     pts = f" [{e.points:+d} Infamy]" if e.points else ""
-    return f"{player_name(e.player, rival)}: {e.text}{pts}  ({e.rule})"
+    return f"{player_name(e.player, rival)}: {e.text}{pts}  ({cite(e.rule)})"
 
 
 def log_lines(s: State) -> list[str]:

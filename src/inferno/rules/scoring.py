@@ -93,7 +93,8 @@ def adjust_phlegethon(s: State, frame: Frame) -> None:
                 s,
                 "phlegethon",
                 -1,
-                f"{r.circles[circle - 1].sin}: {empty} empty shield(s), cube {before} -> {s.phleg[circle]}",
+                f"{r.circles[circle - 1].sin}: {empty} empty shield{'s' if empty != 1 else ''}, "
+                f"its Phlegethon cube goes from {before} to {s.phleg[circle]}",
                 "S3 step 2",
             )
 

@@ -9,6 +9,7 @@ from typing import Any
 from inferno.help import effect_words, endgame_words, help_text
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
+from inferno.rules.citations import cite
 from inferno.rules.engine import apply, legal_actions, pending
 from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.pack import load_rules
@@ -171,6 +172,8 @@ def view_json(
     d["config"] = public_config(full, seed, seed_chosen)
     evs = events(v)
     log = [e._asdict() for e in evs[-log_tail:]]
+    for e in log:
+        e["rule"] = cite(e["rule"])
     if not full.over:
         secret = str(seed)
         for e in log:

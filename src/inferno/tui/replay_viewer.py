@@ -1,4 +1,5 @@
-"""Stepping through a game record forward and back (``inferno replay``)."""
+"""Stepping through a game record forward and back (``inferno replay``): the positions of a record
+(:class:`Timeline`) and the line-mode viewer over them (:class:`ReplayViewer`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from inferno.records.record import GameRecord, replay
+from inferno.records.record import GameRecord, RecordError, replay
+from inferno.rules.actions import Action, InfernoError
 from inferno.rules.engine import apply_in_place, pending, to_move, view
 from inferno.rules.notation import is_number, parse_action, shown
 from inferno.rules.state import State
@@ -19,6 +21,49 @@ from inferno.tui.text import event_words
 
 Reader = Callable[[str], str]
 HELP = "Enter or n [K]: forward · p [K]: back · g N: go to action N · s: start · e: end · q: quit"
+CHECKPOINT_EVERY = 32  # a copy of the position is kept every this many actions (stepping back is quick)
+
+
+class Timeline:
+    """Every position of a record: replayed once, with the log entries and periodic checkpoints."""
+
+    def __init__(self, rec: GameRecord) -> None:
+        self.rec = rec
+        s = replay(rec, 0)
+        rival = s.rules.solo.opponent_name if s.solo is not None else None
+        self.checkpoints: dict[int, State] = {0: s.copy()}
+        self.actions: list[Action] = []
+        self.entries: list[LogEntry] = []
+        for i, text in enumerate(rec.actions):
+            player, mark = to_move(s), s.events
+            try:
+                action = parse_action(s, text)
+                apply_in_place(s, action, rollback=False)
+            except InfernoError as exc:
+                raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+            self.actions.append(action)
+            lines = [event_words(s.rules, e, rival) for e in new_events(mark, s.events)]
+            self.entries.append(LogEntry(i, player, text, lines))
+            if (i + 1) % CHECKPOINT_EVERY == 0:
+                self.checkpoints[i + 1] = s.copy()
+        seats = [Seat.parse(x) for x in rec.meta.get("seats", [])]
+        self.labels = [seats[i].label if i < len(seats) else "" for i in range(rec.players)]
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def state(self, n: int) -> State:
+        """A fresh copy of the position after ``n`` actions (clipped to the record)."""
+        n = max(0, min(n, len(self.actions)))
+        base = n - n % CHECKPOINT_EVERY
+        s = self.checkpoints[base].copy()
+        for a in self.actions[base:n]:
+            apply_in_place(s, a, rollback=False)
+        return s
+
+    def entry(self, n: int) -> LogEntry | None:
+        """The log entry of the action that led to position ``n`` (none at the start)."""
+        return self.entries[n - 1] if 0 < n <= len(self.entries) else None
 
 
 class ReplayViewer:
@@ -29,30 +74,20 @@ class ReplayViewer:
         self.console = console
         self.viewer = viewer
         self.read = read or make_reader(console)
+        self.timeline = Timeline(rec)
+        self.labels = self.timeline.labels
         self.position = 0
-        self.state: State = replay(rec, 0)
+        self.state: State = self.timeline.state(0)
         self.entry: LogEntry | None = None
-        seats = [Seat.parse(x) for x in rec.meta.get("seats", [])]
-        self.labels = [seats[i].label if i < len(seats) else "" for i in range(rec.players)]
 
     @property
     def length(self) -> int:
-        return len(self.rec.actions)
+        return len(self.timeline)
 
     def goto(self, n: int) -> None:
         """Move to the state after ``n`` actions (clipped to the record)."""
         n = max(0, min(n, self.length))
-        if n == 0:
-            self.state, self.entry = replay(self.rec, 0), None
-        else:
-            s = replay(self.rec, n - 1)
-            player, mark = to_move(s), s.events
-            text = self.rec.actions[n - 1]
-            apply_in_place(s, parse_action(s, text))
-            rival = s.rules.solo.opponent_name if s.solo is not None else None
-            lines = [event_words(s.rules, e, rival) for e in new_events(mark, s.events)]
-            self.state, self.entry = s, LogEntry(n - 1, player, text, lines)
-        self.position = n
+        self.state, self.entry, self.position = self.timeline.state(n), self.timeline.entry(n), n
 
     def show(self) -> None:
         s = self.state

@@ -91,7 +91,7 @@ def scoring_table(s: State, labels: Sequence[str]) -> Table:
     """Final scoring step by step for every player, the winner marked (a solo game has only a score)."""
     r = result(s)
     solo = len(r.players) == 1
-    t = Table(title="Final scoring (S3)", title_style="bold")
+    t = Table(title="Final scoring (rulebook: game end)", title_style="bold")
     t.add_column("player")
     t.add_column("in play", justify="right")
     for step in STEPS:

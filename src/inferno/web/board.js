@@ -225,7 +225,7 @@ function drawBottom(svg, board, st, y0, names) {
   Object.entries(board.styx_table).forEach(([n, adv], i) => {
     el("text", { x: gx + 10, y: gy + 40 + i * 16, class: "styx-row" }, sx, `${n} Soul${n > 1 ? "s" : ""}: ${adv.map((a) => (a === "U" ? "upper" : "lower")).join(" + ")}`);
   });
-  el("title", {}, sx, "River Styx: return Souls of one colour from the Graveyard (S0, S1 p.9)");
+  el("title", {}, sx, "River Styx: return Souls of one colour from the Graveyard (rulebook p.9)");
   // Fraud market and deck.
   [gx, gy] = place(360);
   el("rect", { x: gx, y: gy, width: 360, height: 92, rx: 8, class: "panel" }, g);

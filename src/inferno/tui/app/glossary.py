@@ -6,14 +6,13 @@ the game being played.
 
 from __future__ import annotations
 
-import re
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from inferno.help import DECISION_HELP, effect_words, help_text
 from inferno.rules.actions import Decision
+from inferno.rules.citations import cite
 from inferno.rules.model import LocationAction, StopKind
 from inferno.rules.scoring import STEPS
 from inferno.rules.state import State
@@ -34,9 +33,7 @@ BARREL_SCORES = {"per_guest": "per Guest", "per_floor": "per Tower floor built",
 
 def rule_words(rule: str) -> str:
     """A rule citation for players: the rulebook and card references, without the data's default ids."""
-    parts = [p.strip() for p in rule.split(";")]
-    kept = [p for p in parts if not re.fullmatch(r"U\d+", p)]
-    return "; ".join(kept)
+    return cite(rule)
 
 
 def _text(s: State, d: Decision) -> str:

@@ -1,0 +1,305 @@
+"""The full-screen replay (``inferno replay`` on a terminal): the same board, panels and tabs as the
+game, with the record's moves as the list on the right. Highlighting a move shows the position
+after it; ←/→ step, Home/End jump, and a typed ``g N`` goes to action N."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.events import Key, Resize
+from textual.widgets import Input, OptionList, Static, TabbedContent
+from textual.widgets.option_list import Option
+
+from inferno.records.record import GameRecord
+from inferno.rules.actions import Act
+from inferno.rules.engine import pending, view
+from inferno.rules.notation import is_number, shown
+from inferno.rules.state import State
+from inferno.tui.app.app import COMPACT_HELL, LOG_SHOWN, PANELS, TAB_PANELS, WIDE, Body, TextScreen
+from inferno.tui.app.glossary import glossary
+from inferno.tui.app.widgets import (
+    CHOSEN,
+    CommandInput,
+    Panel,
+    StatusLine,
+    families_view,
+    florence_view,
+    hand_view,
+    hell_view,
+    log_view,
+    status_text,
+    strip_view,
+)
+from inferno.tui.players import decision_title
+from inferno.tui.replay_viewer import Timeline
+from inferno.tui.screen import entry_text, scoring_table
+from inferno.tui.text import player_text
+
+REPLAY_KEYS = (
+    "Keys: ↑/↓ or ←/→ step · PgUp/PgDn 10 moves · Home start · End end · F2 glossary · F3 next tab · q quit. "
+    "Type: n [K] forward · p [K] back · g N go to action N · s start · e end · q quit"
+)
+REPLAY_COMMANDS = ("next", "prev", "go", "start", "end", "help", "glossary", "quit")
+
+
+class ReplayApp(App[None]):
+    """Steps through a :class:`GameRecord` as a spectator (``viewer`` −1) or as one player."""
+
+    TITLE = "Inferno — replay"
+    CSS = """
+    Screen { layout: vertical; }
+    #message { height: 1; padding: 0 1; }
+    #command { height: 1; border: none; padding: 0 1; }
+    #command:focus { border: none; background: $boost; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", "next move", show=False),
+        Binding("left", "step(-1)", "previous move", show=False),
+        Binding("pagedown", "step(10)", "10 moves on", show=False, priority=True),
+        Binding("pageup", "step(-10)", "10 moves back", show=False, priority=True),
+        Binding("home", "jump(0)", "start", show=False),
+        Binding("end", "jump(-1)", "end", show=False),
+        Binding("f1", "help", "help"),
+        Binding("f2", "glossary", "glossary"),
+        Binding("f3", "next_tab", "next tab"),
+        Binding("q,ctrl+q", "quit", "quit", priority=False),
+    ]
+
+    def __init__(self, rec: GameRecord, viewer: int = -1, start: int = 0, timeline: Timeline | None = None) -> None:
+        super().__init__()
+        self.timeline = timeline or Timeline(rec)
+        self.viewer = viewer
+        self.position = max(0, min(start, len(self.timeline)))
+        self.state: State = self.timeline.state(self.position)
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Body(id="body")
+        yield Static("", id="message")
+        yield CommandInput(id="command")
+        yield StatusLine("", id="status")
+
+    def on_mount(self) -> None:
+        self._fit(self.size.width, self.size.height)
+        self.call_after_refresh(self._after_layout)
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self.refresh_all)
+
+    def _fit(self, width: int, height: int) -> None:
+        body = self.query_one(Body)
+        wide = width >= WIDE[0] and height >= WIDE[1]
+        if body.wide != wide:
+            body.wide = wide
+
+    @on(Body.Rebuilt)
+    def _after_layout(self) -> None:
+        self.fill_moves()
+        self.refresh_all()
+        found = self.query("#choices")
+        if found:
+            found.first().focus()
+
+    @on(TabbedContent.TabActivated)
+    def _tab(self) -> None:
+        self.refresh_all()
+
+    # --- what is shown ----------------------------------------------------------------------
+
+    def shown_state(self) -> State:
+        s = self.state
+        return s if s.over and self.viewer < 0 else view(s, self.viewer)
+
+    def fill_moves(self) -> None:
+        found = self.query("#choices")
+        if not found:
+            return
+        ol: OptionList = found.first()  # type: ignore[assignment]
+        ol.border_title = f"Moves ({len(self.timeline)})"
+        ol.clear_options()
+        labels = self.timeline.labels
+        opts = [Option(Text("   Start of the game", style="bold"), id="0")]
+        for e in self.timeline.entries:
+            line = Text(f"{e.index + 1:>4}. ", style="bold")
+            line.append_text(player_text(e.player, f" {labels[e.player]}: " if labels[e.player] else ": "))
+            line.append(e.action)
+            opts.append(Option(line, id=str(e.index + 1)))
+        ol.add_options(opts)
+        ol.highlighted = self.position
+
+    def marks(self) -> dict[int, str]:
+        """The shield the move just played touched (its target), highlighted on the Hell table."""
+        if self.position == 0:
+            return {}
+        a = self.timeline.actions[self.position - 1]
+        if a.kind in (Act.MOVE, Act.STEP, Act.TARGET):
+            return {a.a: CHOSEN}
+        if a.kind == Act.GMOVE:
+            return {a.b: CHOSEN}
+        return {}
+
+    def places(self) -> dict[int, str]:
+        if self.position == 0:
+            return {}
+        a = self.timeline.actions[self.position - 1]
+        return {a.a: CHOSEN} if a.kind in (Act.SEND, Act.ACCUSE) else {}
+
+    def move_view(self) -> RenderableType:
+        """The move that led here and its consequences; at the end, the final scoring."""
+        if self.state.over:
+            return scoring_table(self.state, self.timeline.labels)
+        entry = self.timeline.entry(self.position)
+        out = Text()
+        if entry is None:
+            out.append("The set-up. → or ↓ steps through the moves.\n")
+        else:
+            out.append_text(entry_text(entry))
+            out.append("\n")
+        pend = pending(self.state)
+        if pend is not None:
+            out.append(f"Next: Player {pend.player + 1} ({decision_title(pend)})", style="italic")
+        out.rstrip()
+        return out
+
+    def render_panel(self, name: str) -> RenderableType:
+        v = self.shown_state()
+        if name == "hell":
+            return hell_view(v, self.marks(), compact=self.size.width < COMPACT_HELL)
+        if name == "strip":
+            return strip_view(v)
+        if name == "florence":
+            return florence_view(v, self.places())
+        if name == "families":
+            return families_view(v, self.timeline.labels)
+        if name == "hand":
+            return hand_view(v, self.viewer)
+        if name == "log":
+            return log_view(self.timeline.entries[max(0, self.position - LOG_SHOWN) : self.position])
+        return self.move_view()
+
+    def visible_panels(self) -> set[str]:
+        found = self.query(TabbedContent)
+        if not found:
+            return set(PANELS)
+        return {"preview", *TAB_PANELS.get(found.first().active, ())}
+
+    def refresh_all(self) -> None:
+        for name in sorted(self.visible_panels()):
+            found = self.query(f"#{name}")
+            if not found:
+                continue
+            p: Panel = found.first()  # type: ignore[assignment]
+            if name == "preview":
+                p.border_title = "This move"
+            p.show(self.render_panel(name))
+            if name == "log":
+                p.scroll_end(animate=False)
+        note = f"replay: action {self.position} of {len(self.timeline)}"
+        self.query_one(StatusLine).update(
+            status_text(self.shown_state(), self.viewer, self.timeline.labels, False, note)
+        )
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.query_one("#message", Static).update(Text(f"✗ {text}" if error else text, style="bold" if error else ""))
+
+    # --- moving -----------------------------------------------------------------------------
+
+    def goto(self, n: int) -> None:
+        """Show the position after ``n`` actions (clipped to the record)."""
+        n = max(0, min(n, len(self.timeline)))
+        if n != self.position:
+            self.position = n
+            self.state = self.timeline.state(n)
+        found = self.query("#choices")
+        if found:
+            ol: OptionList = found.first()  # type: ignore[assignment]
+            if ol.highlighted != n:
+                ol.highlighted = n
+        self.refresh_all()
+
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index is not None and event.option_index != self.position:
+            self.goto(event.option_index)
+
+    def action_step(self, k: int) -> None:
+        self.goto(self.position + k)
+
+    def action_jump(self, n: int) -> None:
+        self.goto(len(self.timeline) if n < 0 else n)
+
+    def action_next_tab(self) -> None:
+        found = self.query(TabbedContent)
+        if not found:
+            return
+        tabs = found.first()
+        ids = list(TAB_PANELS)
+        at = ids.index(tabs.active) if tabs.active in ids else -1
+        tabs.active = ids[(at + 1) % len(ids)]
+
+    def action_help(self) -> None:
+        self.push_screen(TextScreen("Replay", Text(REPLAY_KEYS)))
+
+    def action_glossary(self) -> None:
+        self.push_screen(TextScreen("Glossary", glossary(self.state)))
+
+    def on_key(self, event: Key) -> None:
+        """Typing on the move list goes to the command line (``q`` still quits)."""
+        cmd = self.query_one(CommandInput)
+        if self.focused is cmd or event.character is None or not event.is_printable or event.character in " q":
+            return
+        if self.screen is not self.screen_stack[0]:
+            return
+        cmd.focus()
+        cmd.value += event.character
+        cmd.cursor_position = len(cmd.value)
+        event.stop()
+
+    @on(Input.Submitted, "#command")
+    def _submitted(self, event: Input.Submitted) -> None:
+        cmd = self.query_one(CommandInput)
+        line = event.value.strip().lower()
+        cmd.value = ""
+        cmd.remember(line)
+        self.command(line)
+        found = self.query("#choices")
+        if found:
+            found.first().focus()
+
+    def command(self, line: str) -> None:
+        """A typed replay command, as in the line mode: n/p [K], g N, s, e, a bare number, q."""
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if is_number(word) and not rest:
+            word, rest = "g", word
+        if rest and not is_number(rest):
+            self.say(f"{shown(rest)} is not a number of actions. {REPLAY_KEYS}", error=True)
+            return
+        k = int(rest) if rest else 1
+        if word in ("", "n", "next", "f"):
+            self.goto(self.position + k)
+        elif word in ("p", "prev", "back", "b"):
+            self.goto(self.position - k)
+        elif word in ("g", "go", "goto") and rest:
+            self.goto(k)
+        elif word in ("s", "start"):
+            self.goto(0)
+        elif word in ("e", "end"):
+            self.goto(len(self.timeline))
+        elif word in ("help", "h", "?"):
+            self.action_help()
+        elif word in ("glossary",):
+            self.action_glossary()
+        elif word in ("q", "quit", "exit"):
+            self.exit()
+        else:
+            self.say(f"unknown command {shown(line)}. {REPLAY_KEYS}", error=True)
+            return
+        self.say("")
