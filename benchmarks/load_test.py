@@ -100,14 +100,88 @@ async def play_game(
             stats.error(f"action {r.status_code} {r.json().get('error')}")
 
 
-async def _client(url: str, first: int, games: int, moves: int, players: int, concurrency: int) -> Stats:
+async def play_game_ws(c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats) -> None:
+    """One game played over the live connections: a socket per seat; the seat to move sends its
+    action on its socket and times the answer (``ack``); every seat receives each new state."""
+    import websockets
+
+    rng = random.Random(seed)
+    r = await c.post("/api/games", json={"seats": [{"kind": "human"}] * players, "seed": seed})
+    if r.status_code != 200:
+        stats.error(f"create {r.status_code}")
+        return
+    g = r.json()
+    ws_url = str(c.base_url).replace("http://", "ws://") + f"/api/games/{g['game']}/ws"
+    done = asyncio.Event()
+    played = 0
+
+    async def seat(i: int, token: str) -> None:
+        nonlocal played
+        latest: dict[str, Any] | None = None
+        sent_at: float | None = None
+        async with websockets.connect(ws_url, max_size=None) as ws:
+            await ws.send(json.dumps({"token": token}))
+
+            async def maybe_act() -> None:
+                nonlocal sent_at
+                if latest is None or sent_at is not None or played >= moves:
+                    return
+                pend = latest["pending"]
+                if pend is None or pend["player"] != i or not latest["legal"]:
+                    return
+                text = rng.choice(latest["legal"])["text"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": text, "version": latest["version"], "id": 0}))
+
+            async for raw in ws:
+                msg = json.loads(raw)
+                if msg["type"] == "state":
+                    latest = msg["data"]
+                    if latest["pending"] is None:
+                        if i == 0:
+                            stats.games_finished += 1
+                        done.set()
+                        return
+                elif msg["type"] in ("ack", "refused") and sent_at is not None:
+                    if msg["type"] == "ack":
+                        stats.post_ms.append((time.perf_counter() - sent_at) * 1000)
+                        stats.moves += 1
+                        played += 1
+                        if played >= moves:
+                            done.set()
+                            return
+                    else:
+                        stats.error(f"action {msg['error']}")
+                    sent_at = None
+                    if latest is not None and msg.get("version", -1) > latest["version"]:
+                        continue  # the new state is on its way
+                await maybe_act()
+
+    tasks = [asyncio.create_task(seat(i, s["token"])) for i, s in enumerate(g["seats"])]
+    waiter = asyncio.create_task(done.wait())
+    await asyncio.wait([waiter, *tasks], return_when=asyncio.FIRST_COMPLETED)
+    await done.wait() if not any(t.done() and t.exception() for t in tasks) else None
+    for t in tasks:
+        t.cancel()
+    for t in tasks:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await t
+    waiter.cancel()
+
+
+async def _client(
+    url: str, first: int, games: int, moves: int, players: int, concurrency: int, ws: bool = False
+) -> Stats:
     stats = Stats()
     urls = url.split(",")
     per = max(1, concurrency // len(urls))
     limits = httpx.Limits(max_connections=per, max_keepalive_connections=per)
     async with contextlib.AsyncExitStack() as stack:
         cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
-        await asyncio.gather(*(_safe_game(cs, players, moves, 1000 + first + i, stats) for i in range(games)))
+        if ws:
+            await asyncio.gather(*(_safe_ws_game(cs[0], players, moves, 1000 + first + i, stats) for i in range(games)))
+        else:
+            await asyncio.gather(*(_safe_game(cs, players, moves, 1000 + first + i, stats) for i in range(games)))
     return stats
 
 
@@ -118,15 +192,24 @@ async def _safe_game(cs: list[httpx.AsyncClient], players: int, moves: int, seed
         stats.error(f"transport {type(exc).__name__}")
 
 
-def _client_process(args: tuple[str, int, int, int, int, int]) -> Stats:
+async def _safe_ws_game(c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats) -> None:
+    try:
+        await play_game_ws(c, players, moves, seed, stats)
+    except Exception as exc:  # a refused or dropped socket is counted, and the other games go on
+        stats.error(f"transport {type(exc).__name__}")
+
+
+def _client_process(args: tuple[str, int, int, int, int, int, bool]) -> Stats:
     return asyncio.run(_client(*args))
 
 
-def run_load(url: str, games: int, moves: int, players: int, concurrency: int, processes: int) -> dict[str, Any]:
+def run_load(
+    url: str, games: int, moves: int, players: int, concurrency: int, processes: int, ws: bool = False
+) -> dict[str, Any]:
     """``url``: one server, or several separated by commas (each game spreads its requests over them)."""
     """Play ``games`` games split over ``processes`` client processes (one client is CPU-bound early)."""
     share = [games // processes + (1 if i < games % processes else 0) for i in range(processes)]
-    jobs = [(url, sum(share[:i]), n, moves, players, max(1, concurrency // processes)) for i, n in enumerate(share)]
+    jobs = [(url, sum(share[:i]), n, moves, players, max(1, concurrency // processes), ws) for i, n in enumerate(share)]
     t0 = time.perf_counter()
     if processes == 1:
         parts = [_client_process(jobs[0])]
@@ -143,6 +226,7 @@ def run_load(url: str, games: int, moves: int, players: int, concurrency: int, p
         for k, v in part.errors.items():
             stats.errors[k] = stats.errors.get(k, 0) + v
     return {
+        "transport": "websocket" if ws else "http",
         "client_processes": processes,
         "games": games,
         "players": players,
@@ -245,6 +329,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--processes", type=int, default=2, help="client processes")
     ap.add_argument("--postgres", action="store_true", help="start a temporary PostgreSQL cluster and use it")
     ap.add_argument("--servers", type=int, default=1, help="server processes sharing the database (with --postgres)")
+    ap.add_argument("--ws", action="store_true", help="moves over each seat's live connection instead of HTTP")
     args = ap.parse_args(argv)
     procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -259,7 +344,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             url = ",".join(urls)
         try:
             cpu0 = sum(_cpu_seconds(p) for p in procs)
-            out = run_load(url, args.games, args.moves, args.players, args.concurrency, args.processes)
+            out = run_load(url, args.games, args.moves, args.players, args.concurrency, args.processes, args.ws)
             if procs:
                 cpu = sum(_cpu_seconds(p) for p in procs) - cpu0
                 out["database"] = "postgresql" if args.postgres else "sqlite"

@@ -26,6 +26,7 @@ from inferno.bots.base import bot_names
 from inferno.rules.solo_model import SoloConfig
 from inferno.server.botpool import BotBudget, BotPool
 from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
+from inferno.server.live import parse_ws_act
 from inferno.server.service import (
     BOT_LEASE,
     EXPIRE_ABANDONED,
@@ -475,6 +476,23 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         seat_of(client_key(request), game_id, token)
         return JSONResponse(service.replay_view(game_id, upto))
 
+    def ws_act(game_id: str, seat: int, version: int, text: str) -> int:
+        if not action_limit.allow(f"{game_id}/{seat}"):
+            raise Refused(ErrorCode.RATE_LIMITED, "too many actions; slow down")
+        return service.act(game_id, seat, version, text)
+
+    async def ws_message(msg: Any, game_id: str, seat: int) -> bytes | None:
+        """A message after the token: ``{"type": "act", "action": ..., "version": N, "id": any}`` plays an
+        action (answered by ``ack`` or ``refused`` with the same ``id``); anything else gets an ``error``."""
+        act = parse_ws_act(msg.get("text"), settings.max_ws_message)
+        if isinstance(act, Refused):
+            return orjson.dumps({"type": "error", **act.to_json()})
+        try:
+            version = await anyio.to_thread.run_sync(ws_act, game_id, seat, act.version, act.action)
+        except Refused as exc:
+            return orjson.dumps({"type": "refused", "id": act.id, **exc.to_json()})
+        return orjson.dumps({"type": "ack", "id": act.id, "version": version})
+
     @app.websocket("/api/games/{game_id}/ws")
     async def live(ws: WebSocket, game_id: str) -> None:
         """Send the seat's view now and after every change. The first message must be {"token": ...}."""
@@ -515,10 +533,12 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             await send_state()
             async with anyio.create_task_group() as tg:
 
-                async def drain() -> None:  # ignore client messages (text or binary), but notice when it leaves
+                async def drain() -> None:  # answer the seat's actions; notice when it leaves
                     try:
-                        while (await ws.receive())["type"] != "websocket.disconnect":
-                            pass
+                        while (msg := await ws.receive())["type"] != "websocket.disconnect":
+                            reply = await ws_message(msg, game_id, seat)
+                            if reply is not None:
+                                await ws.send_text(reply.decode())
                     except Exception:
                         pass
                     tg.cancel_scope.cancel()

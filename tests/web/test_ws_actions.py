@@ -1,0 +1,110 @@
+"""Actions over the live connection: a seat plays by WebSocket as by POST, with the same checks
+(version, turn, legality, spectators) and an answer to every message, never a dropped socket."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.web.helpers import create, humans, state
+
+
+def _until(ws: Any, kind: str) -> dict[str, Any]:
+    for _ in range(20):
+        msg = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+def test_an_action_sent_on_the_socket_is_played_and_acknowledged(client: TestClient) -> None:
+    g = create(client, humans(2), seed=3)
+    gid, token = g["game"], g["seats"][0]["token"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": token})
+        snap = _until(ws, "state")["data"]
+        text = snap["legal"][0]["text"]
+        ws.send_json({"type": "act", "action": text, "version": snap["version"], "id": 7})
+        seen: dict[str, dict[str, Any]] = {}
+        while len(seen) < 2:  # the new state and the answer, in either order
+            msg = ws.receive_json()
+            if msg["type"] == "ack" or (msg["type"] == "state" and msg["data"]["version"] > snap["version"]):
+                seen[msg["type"]] = msg
+        ack = seen["ack"]
+        assert ack == {"type": "ack", "id": 7, "version": snap["version"] + 1}
+        assert seen["state"]["data"]["version"] == ack["version"]
+    assert state(client, gid, token)["version"] == ack["version"]  # stored, as after a POST
+
+
+def test_socket_actions_are_refused_like_posted_ones(client: TestClient) -> None:
+    g = create(client, humans(2), seed=3)
+    gid = g["game"]
+    first, second = g["seats"][0]["token"], g["seats"][1]["token"]
+    snap = state(client, gid, first)
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": second})
+        _until(ws, "state")
+        ws.send_json({"type": "act", "action": snap["legal"][0]["text"], "version": snap["version"], "id": "a"})
+        refused = _until(ws, "refused")
+        assert refused["id"] == "a" and refused["error"] == "not_your_turn"
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": first})
+        _until(ws, "state")
+        ws.send_json({"type": "act", "action": snap["legal"][0]["text"], "version": snap["version"] + 5, "id": 1})
+        assert _until(ws, "refused")["error"] == "stale"
+        ws.send_json({"type": "act", "action": "fly to the moon", "version": snap["version"], "id": 2})
+        bad = _until(ws, "refused")
+        assert bad["id"] == 2 and bad["message"] and "Traceback" not in bad["message"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": g["spectator"]["token"]})
+        _until(ws, "state")
+        ws.send_json({"type": "act", "action": snap["legal"][0]["text"], "version": snap["version"], "id": 3})
+        assert _until(ws, "refused")["error"] == "forbidden"
+    assert state(client, gid, first)["version"] == snap["version"]  # nothing was played
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "{",
+        "null",
+        "[]",
+        '{"type": "chat"}',
+        '{"type": "act"}',
+        '{"type": "act", "action": 5, "version": 0}',
+        '{"type": "act", "action": "done", "version": "0"}',
+        '{"type": "act", "action": "done", "version": true}',
+        '{"type": "act", "action": "done", "version": 0, "id": {"a": 1}}',
+        json.dumps({"type": "act", "action": "x" * 500, "version": 0}),
+    ],
+)
+def test_every_other_message_gets_an_error_and_the_socket_stays_open(client: TestClient, frame: str) -> None:
+    g = create(client, humans(2), seed=3)
+    gid, token = g["game"], g["seats"][0]["token"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": token})
+        snap = _until(ws, "state")["data"]
+        ws.send_text(frame)
+        err = _until(ws, "error")
+        assert err["error"] == "bad_request" and '"type": "act"' in err["message"]
+        ws.send_json({"type": "act", "action": snap["legal"][0]["text"], "version": snap["version"], "id": 1})
+        assert _until(ws, "ack")["id"] == 1  # still live
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.text(max_size=80), st.dictionaries(st.text(max_size=8), st.none() | st.integers() | st.text())))
+def test_fuzzed_socket_messages_always_get_an_answer(client: TestClient, junk: Any) -> None:
+    g = create(client, humans(2), seed=4)
+    with client.websocket_connect(f"/api/games/{g['game']}/ws") as ws:
+        ws.send_json({"token": g["seats"][0]["token"]})
+        _until(ws, "state")
+        ws.send_text(junk if isinstance(junk, str) else json.dumps(junk))
+        msg = ws.receive_json()
+        while msg["type"] == "state":
+            msg = ws.receive_json()
+        assert msg["type"] in ("error", "ack", "refused") and "Traceback" not in json.dumps(msg)
