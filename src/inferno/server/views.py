@@ -4,6 +4,7 @@ static board layout taken from the rules data (never hard-coded here)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from inferno.help import effect_words, endgame_words, help_text
@@ -11,6 +12,7 @@ from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.citations import cite
 from inferno.rules.engine import apply, legal_actions, pending
+from inferno.rules.events import Event
 from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import DESK
@@ -156,6 +158,17 @@ def _hide_number(text: str, secret: str) -> str:
     return re.sub(rf"(?<!\d){secret}(?!\d)", "(hidden until the game ends)", text) if secret in text else text
 
 
+@lru_cache(maxsize=16384)
+def _event_json(e: Event, secret: str) -> dict[str, Any]:
+    """One log line as JSON (rule in words, the seed hidden while ``secret`` is set); events never change,
+    so each is encoded once for every seat and version that shows it. Callers must not modify it."""
+    d = e._asdict()
+    d["rule"] = cite(d["rule"])
+    if secret:
+        d["text"] = _hide_number(d["text"], secret)
+    return d
+
+
 def view_json(
     full: State, v: State, seat: int, log_tail: int = 400, *, seed: int | None = None, seed_chosen: bool = False
 ) -> dict[str, Any]:
@@ -171,13 +184,8 @@ def view_json(
     d.pop("format", None)
     d["config"] = public_config(full, seed, seed_chosen)
     evs = events(v)
-    log = [e._asdict() for e in evs[-log_tail:]]
-    for e in log:
-        e["rule"] = cite(e["rule"])
-    if not full.over:
-        secret = str(seed)
-        for e in log:
-            e["text"] = _hide_number(e["text"], secret)
+    secret = "" if full.over else str(seed)
+    log = [_event_json(e, secret) for e in evs[-log_tail:]]
     pend = pending(full)
     pend_json = None
     if pend is not None:
