@@ -154,17 +154,21 @@ class PnpState:
     desk_received: list[int]  # Drachmas each family has received from its Desks
 
     @classmethod
-    def new(cls, data: PnpRules, modules: tuple[str, ...], players: int) -> PnpState:
+    def new(cls, data: PnpRules, modules: tuple[str, ...], players: int, seats: int | None = None) -> PnpState:
+        """The modules' pieces for ``players`` families; ``seats`` (default ``players``) counts the solo
+        game's Rival too, which holds no Desk and no Bell but can pay and be paid like any seat."""
+        seats = players if seats is None else seats
         x = cls.__new__(cls)
         x.data = data
         x.plutus = PLUTUS in modules
         x.phlegyas = PHLEGYAS in modules
-        x.desks = [data.desks_per_player if x.plutus else 0] * players
+        none = [0] * (seats - players)
+        x.desks = [data.desks_per_player if x.plutus else 0] * players + none
         start = data.bells_at_start if x.phlegyas else 0
-        x.bells = [start] * players
+        x.bells = [start] * players + none
         x.bell_supply = data.bells_total - start * players if x.phlegyas else 0
-        x.desk_paid = [0] * players
-        x.desk_received = [0] * players
+        x.desk_paid = [0] * seats
+        x.desk_received = [0] * seats
         return x
 
     def copy(self) -> PnpState:

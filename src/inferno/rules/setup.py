@@ -76,7 +76,8 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     s.board = board = rules.boards[config.side]
     pnp = load_pnp(config.rules_dir) if config.modules else None
     s.stops = dante_stops(rules, config.side, n, pnp)
-    s.ext = PnpState.new(pnp, config.modules, n) if pnp is not None else None
+    seats = n + (1 if config.solo is not None else 0)  # the solo game's Rival sits at index 1
+    s.ext = PnpState.new(pnp, config.modules, n, seats) if pnp is not None else None
     s.record_events = record_events
     s.events = None
     s.actions = None

@@ -15,15 +15,12 @@ from typing import ClassVar
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Click, Key, Resize
-from textual.message import Message
-from textual.reactive import reactive
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Click, Key
 from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import Button, Input, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import Button, Input, OptionList, Static, TabbedContent
 from textual.widgets.option_list import Option
 
 from inferno.records.undo import UndoError
@@ -31,6 +28,8 @@ from inferno.rules.actions import Act, Action, InfernoError
 from inferno.rules.engine import Pending, legal_actions, pending, view
 from inferno.rules.notation import action_text, parse_action
 from inferno.rules.state import State
+from inferno.tui.app.body import PANELS, Body
+from inferno.tui.app.frame import BoardApp
 from inferno.tui.app.glossary import glossary, rule_words
 from inferno.tui.app.preview import Preview, preview
 from inferno.tui.app.widgets import (
@@ -54,19 +53,9 @@ from inferno.tui.session import LogEntry, Session
 from inferno.tui.text import player_text
 
 PACE = 0.8  # seconds each bot move stays on screen before the next (a key skips)
-WIDE = (160, 44)  # columns and rows from which every panel is shown at once
 COMPACT_HELL = 230  # below this width the Hell table uses its compact form
 LOG_SHOWN = 40  # log entries kept in the log panel
 COMMANDS = ("help", "glossary", "undo", "log", "board", "save", "quit")
-PANELS = ("hell", "strip", "florence", "families", "hand", "log", "preview")
-TAB_PANELS = {
-    "tab-hell": ("hell",),
-    "tab-strip": ("strip",),
-    "tab-florence": ("florence",),
-    "tab-families": ("families",),
-    "tab-hand": ("hand",),
-    "tab-log": ("log",),
-}
 KEYS = (
     "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
     "Ctrl+Z undo · Space skip the bots' moves · Ctrl+S save · Ctrl+Q save and quit"
@@ -137,76 +126,10 @@ class PassScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class Body(Widget):
-    """The panels, laid out as columns on a large terminal and as tabs on a small one."""
-
-    DEFAULT_CSS = """
-    Body { height: 1fr; }
-    Body #left { width: 74; }
-    Body #middle { width: 1fr; }
-    Body #right { width: 60; }
-    Body #strip { height: auto; max-height: 9; }
-    Body #choices { height: 1fr; border: round $primary-darken-2; }
-    Body #choices:focus { border: round $accent; }
-    Body #bottom { height: 10; }
-    Body TabbedContent { height: 1fr; }
-    Body TabPane { padding: 0; height: 1fr; }
-    """
-
-    wide: reactive[bool] = reactive(False, recompose=True)
-
-    class Rebuilt(Message):
-        """The panels were laid out afresh (after a resize across the wide/small threshold)."""
-
-    async def recompose(self) -> None:
-        await super().recompose()
-        self.post_message(self.Rebuilt())
-
-    def compose(self) -> ComposeResult:
-        choices = OptionList(id="choices")
-        choices.border_title = "Choices"
-        if self.wide:
-            with Horizontal():
-                with Vertical(id="left"):
-                    yield Panel("Hell", id="hell")
-                    yield Panel("Graveyard · Styx · Dante", id="strip")
-                    yield Panel("Florence", id="florence")
-                with Vertical(id="middle"):
-                    yield Panel("Families", id="families")
-                    yield Panel("Your hand · Fraud market", id="hand")
-                with Vertical(id="right"):
-                    yield choices
-                    yield Panel("Preview", id="preview")
-                    yield Panel("Log", id="log")
-        else:
-            with TabbedContent(id="tabs"):
-                with TabPane("Hell", id="tab-hell"):
-                    yield Panel("Hell", id="hell")
-                with TabPane("Dante", id="tab-strip"):
-                    yield Panel("Graveyard · Styx · Dante", id="strip")
-                with TabPane("Florence", id="tab-florence"):
-                    yield Panel("Florence", id="florence")
-                with TabPane("Families", id="tab-families"):
-                    yield Panel("Families", id="families")
-                with TabPane("Hand", id="tab-hand"):
-                    yield Panel("Your hand · Fraud market", id="hand")
-                with TabPane("Log", id="tab-log"):
-                    yield Panel("Log", id="log")
-            with Horizontal(id="bottom"):
-                yield choices
-                yield Panel("Preview", id="preview")
-
-
-class InfernoApp(App[int]):
+class InfernoApp(BoardApp[int]):
     """Plays one :class:`Session` to the end (or until the player quits; the game is always saved)."""
 
     TITLE = "Inferno"
-    CSS = """
-    Screen { layout: vertical; }
-    #message { height: 1; padding: 0 1; }
-    #command { height: 1; border: none; padding: 0 1; }
-    #command:focus { border: none; background: $boost; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "help on this decision"),
         Binding("f2", "glossary", "glossary"),
@@ -243,25 +166,9 @@ class InfernoApp(App[int]):
 
     # --- layout -----------------------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Body(id="body")
-        yield Static("", id="message")
-        yield CommandInput(id="command")
-        yield StatusLine("", id="status")
-
     def on_mount(self) -> None:
         self._fit(self.size.width, self.size.height)
         self.call_after_refresh(self.advance)
-
-    def on_resize(self, event: Resize) -> None:
-        self._fit(event.size.width, event.size.height)
-        self.call_after_refresh(self.refresh_all)  # panels are laid out at their new widths
-
-    def _fit(self, width: int, height: int) -> None:
-        body = self.query_one(Body)
-        wide = width >= WIDE[0] and height >= WIDE[1]
-        if body.wide != wide:
-            body.wide = wide
 
     @on(Body.Rebuilt)
     def _after_recompose(self) -> None:
@@ -310,13 +217,6 @@ class InfernoApp(App[int]):
     def panel(self, name: str) -> Panel | None:
         found = self.query(f"#{name}")
         return found.first() if found else None  # type: ignore[return-value]
-
-    def visible_panels(self) -> set[str]:
-        """The panels on screen: all of them in the wide layout, else those of the active tab."""
-        found = self.query(TabbedContent)
-        if not found:
-            return set(PANELS)
-        return {"preview", *TAB_PANELS.get(found.first().active, ())}
 
     def render_panel(self, name: str) -> RenderableType:
         v = self.shown_state()
@@ -598,20 +498,6 @@ class InfernoApp(App[int]):
                 self.say(f"'{line}' is not legal now; the legal options are listed (F1: the rule).", error=True)
                 return
             self.play(action)
-
-    def goto_tab(self, tab: str) -> None:
-        found = self.query(TabbedContent)
-        if found:
-            found.first().active = tab
-
-    def action_next_tab(self) -> None:
-        found = self.query(TabbedContent)
-        if not found:
-            return
-        tabs = found.first()
-        ids = ["tab-hell", "tab-strip", "tab-florence", "tab-families", "tab-hand", "tab-log"]
-        at = ids.index(tabs.active) if tabs.active in ids else -1
-        tabs.active = ids[(at + 1) % len(ids)]
 
     def action_help(self) -> None:
         s = self.session.state

@@ -9,9 +9,8 @@ from typing import ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.events import Key, Resize
+from textual.events import Key
 from textual.widgets import Input, OptionList, Static, TabbedContent
 from textual.widgets.option_list import Option
 
@@ -20,7 +19,9 @@ from inferno.rules.actions import Act
 from inferno.rules.engine import pending, view
 from inferno.rules.notation import is_number, shown
 from inferno.rules.state import State
-from inferno.tui.app.app import COMPACT_HELL, LOG_SHOWN, PANELS, TAB_PANELS, WIDE, Body, TextScreen
+from inferno.tui.app.app import COMPACT_HELL, LOG_SHOWN, TextScreen
+from inferno.tui.app.body import Body
+from inferno.tui.app.frame import BoardApp
 from inferno.tui.app.glossary import glossary
 from inferno.tui.app.widgets import (
     CHOSEN,
@@ -47,16 +48,10 @@ REPLAY_KEYS = (
 REPLAY_COMMANDS = ("next", "prev", "go", "start", "end", "help", "glossary", "quit")
 
 
-class ReplayApp(App[None]):
+class ReplayApp(BoardApp[None]):
     """Steps through a :class:`GameRecord` as a spectator (``viewer`` −1) or as one player."""
 
     TITLE = "Inferno — replay"
-    CSS = """
-    Screen { layout: vertical; }
-    #message { height: 1; padding: 0 1; }
-    #command { height: 1; border: none; padding: 0 1; }
-    #command:focus { border: none; background: $boost; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", "next move", show=False),
         Binding("left", "step(-1)", "previous move", show=False),
@@ -79,25 +74,9 @@ class ReplayApp(App[None]):
 
     # --- layout -----------------------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Body(id="body")
-        yield Static("", id="message")
-        yield CommandInput(id="command")
-        yield StatusLine("", id="status")
-
     def on_mount(self) -> None:
         self._fit(self.size.width, self.size.height)
         self.call_after_refresh(self._after_layout)
-
-    def on_resize(self, event: Resize) -> None:
-        self._fit(event.size.width, event.size.height)
-        self.call_after_refresh(self.refresh_all)
-
-    def _fit(self, width: int, height: int) -> None:
-        body = self.query_one(Body)
-        wide = width >= WIDE[0] and height >= WIDE[1]
-        if body.wide != wide:
-            body.wide = wide
 
     @on(Body.Rebuilt)
     def _after_layout(self) -> None:
@@ -184,12 +163,6 @@ class ReplayApp(App[None]):
             return log_view(self.timeline.entries[max(0, self.position - LOG_SHOWN) : self.position])
         return self.move_view()
 
-    def visible_panels(self) -> set[str]:
-        found = self.query(TabbedContent)
-        if not found:
-            return set(PANELS)
-        return {"preview", *TAB_PANELS.get(found.first().active, ())}
-
     def refresh_all(self) -> None:
         for name in sorted(self.visible_panels()):
             found = self.query(f"#{name}")
@@ -234,15 +207,6 @@ class ReplayApp(App[None]):
 
     def action_jump(self, n: int) -> None:
         self.goto(len(self.timeline) if n < 0 else n)
-
-    def action_next_tab(self) -> None:
-        found = self.query(TabbedContent)
-        if not found:
-            return
-        tabs = found.first()
-        ids = list(TAB_PANELS)
-        at = ids.index(tabs.active) if tabs.active in ids else -1
-        tabs.active = ids[(at + 1) % len(ids)]
 
     def action_help(self) -> None:
         self.push_screen(TextScreen("Replay", Text(REPLAY_KEYS)))
