@@ -14,7 +14,6 @@ from rich.console import Console, RenderableType
 pytest.importorskip("textual")
 
 from click.testing import CliRunner
-from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 import inferno
@@ -161,9 +160,8 @@ def test_replay_clicking_a_move_shows_it(tmp_path: Path) -> None:
 
 def test_replay_command_uses_the_plain_mode_off_a_terminal(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
-    rec = _record(tmp_path)
-    rec_path = tmp_path / "done.json"
-    path.write_text(rec_path.read_text())
+    _record(tmp_path)
+    path.write_text((tmp_path / "done.json").read_text())
     res = CliRunner().invoke(cli, ["replay", str(path), "--plain"], input="n\nq\n")
     assert res.exit_code == 0, res.output
     assert "Action 1 of" in res.output
