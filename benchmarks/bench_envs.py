@@ -85,8 +85,10 @@ def bench_pettingzoo(steps: int, players: int) -> int:
 
 
 def bench_connect_four(steps: int, players: int) -> int:
-    from pettingzoo.classic import connect_four_v3  # type: ignore[import-untyped]
-
+    try:
+        from pettingzoo.classic import connect_four_v3  # type: ignore[import-untyped]
+    except ImportError as exc:  # PettingZoo's board games need pygame (pip install pygame)
+        raise SystemExit(f"connect_four_v3 needs pettingzoo[classic] ({exc}); pip install pygame") from None
     return _aec_loop(connect_four_v3.env(), steps)
 
 
