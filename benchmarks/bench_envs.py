@@ -51,6 +51,7 @@ def bench_observe(steps: int, players: int) -> tuple[int, float]:
     while n < steps:
         env.reset(seed=seed)
         s = env.state
+        assert s is not None
         while not s.over and n < steps:
             acts = inferno.legal_actions(s)
             agent = env.agent_selection

@@ -51,14 +51,14 @@ class Segment:
 class _Layout:
     """Where each small int of the compact state goes, for one kind of game and one observer."""
 
-    __slots__ = ("base", "bits", "count", "ext_order", "infamy_at", "off", "order", "slot_at")
+    __slots__ = ("base", "count", "expand", "ext", "infamy_at", "off", "order", "slot_at")
 
     order: list[int]  # players in slot order (slot k = order[k])
-    ext_order: list[int]  # the players with P&P pieces, in slot order
+    ext: list[bool]  # per slot: does that player have P&P pieces
     count: int  # small ints listed
-    base: np.ndarray  # each small int's base position in the vector
-    off: np.ndarray  # each small int's value type (offset in the shared tables)
-    bits: np.ndarray  # the position of each bit of the bit bytes (trash for unused bits)
+    expand: np.ndarray  # per entry: the index of its small int
+    base: np.ndarray  # per entry: its base position in the vector
+    off: np.ndarray  # per entry: its value type (offset in the shared tables)
     slot_at: list[int]  # start of each seat slot's segment
     infamy_at: list[int]
 
@@ -149,7 +149,9 @@ class ObservationEncoder:
                 "one-hot, its last turn's cards (/3), cards left in its deck per card (/4), deck size / deck",
             ),
         ]
-        parts += [(f"player_{k}", self.player_size, "seat k after the observer (0 = observer)") for k in range(MAX_PLAYERS)]
+        parts += [
+            (f"player_{k}", self.player_size, "seat k after the observer (0 = observer)") for k in range(MAX_PLAYERS)
+        ]
         self.segments: list[Segment] = []
         start = 0
         for name, size, meaning in parts:
@@ -164,6 +166,17 @@ class ObservationEncoder:
             ps += size
         self.pat = {seg.name: seg.start for seg in self.player_parts}
         self._decision_pos = {int(d): i for i, d in enumerate(DECISIONS)}
+        self._at_dante = self.at["dante"]
+        self._at_plague = self.at["plague"]
+        self._at_market = self.at["fraud_market"]
+        self._at_turn = self.at["turn"]
+        self._at_decision = self.at["decision"]
+        self._at_modules = self.at["modules"]
+        self._pat_played = self.pat["played"]
+        self._pat_hand = self.pat["hand"]
+        self._nf = nf
+        self._nq = len(r.quartieri)
+        self._nd = len(DECISIONS)
         self._tower_lut = tower_categories(len(r.circles), len(r.barrels))
         self._layouts: dict[tuple[Any, ...], _Layout] = {}
         self._games: dict[tuple[int, int], _Game] = {}
@@ -180,8 +193,8 @@ class ObservationEncoder:
     # them into bytes in one step. Each has a *type*: a 256-entry stretch of two shared tables, giving
     # for each value its offset from the int's base position (a category) and the value written
     # there (1 for a category, value / scale clipped for a count). So one add, two lookups and one
-    # scatter place them all. Bit fields (Diplomas, passages, Barrels) go through ``unpackbits``;
-    # the few signed values (Infamy) and variable-length parts (hands, played cards, the pending
+    # scatter place them all; a bit field's byte is read once per bit, through one type per bit. The
+    # few signed values (Infamy) and variable-length parts (hands, played cards, the pending
     # decision) are placed one by one. What is fixed for a whole game (board side, modules, the
     # Guardians, quartieri, bonus tiles, solo settings) is a template copied at the start.
 
@@ -218,16 +231,23 @@ class ObservationEncoder:
         order = [(me + k) % n for k in range(n)]
         seats = s.num_players
         ext_order = [q for q in order if s.ext is not None and q < len(s.ext.desks)]
+        # One entry per (small int, what it sets): its source index in the small int list, its base
+        # position, its value type. A count or category is one entry; a bit byte one per bit.
+        src: list[int] = []
         base: list[int] = []
         off: list[int] = []
+
+        def entry(pos: int, typ: int, new: bool = True) -> None:
+            src.append(src[-1] + 1 if new and src else (src[-1] if src else 0))
+            base.append(pos)
+            off.append(typ)
 
         def counts(pos: int, count: int, scale: float, skip_first: bool = False) -> None:
             t = self._count_type(scale)
             for i in range(count):
-                base.append(trash if skip_first and i == 0 else pos + i - (1 if skip_first else 0))
-                off.append(t)
+                entry(trash if skip_first and i == 0 else pos + i - (1 if skip_first else 0), t)
 
-        # The order of the byte list built in :meth:`encode`.
+        # The order of the small int list built in :meth:`encode`.
         for name, scale in (
             ("graveyard", 9.0),
             ("supply", 9.0),
@@ -242,51 +262,48 @@ class ObservationEncoder:
             hell_cat[DESK + q] = 1 + 27 + self.slots + 1 + (q - me) % n
         ht = self._category_type(f"hell{n}/{me}", hell_cat)
         for t in range(s.board.size):
-            base.append(at["hell"] + t * self.cells)
-            off.append(ht)
+            entry(at["hell"] + t * self.cells, ht)
         tt = self._category_type("tower", self._tower_lut)
-        ft = self._category_type("family", [-1] + list(range(len(r.family_cards))))
+        ft = self._category_type("family", [-1, *range(len(r.family_cards))])
+        bit_types = [self._type(("bit", b), [0] * 256, [float(x >> b & 1) for x in range(256)]) for b in range(8)]
         nfl = 2 * len(r.locations)
         for k, q in enumerate(order):
             o = at[f"player_{k}"]
-            counts(o + pat["money"], 2, 20.0)
-            off[-1] = self._count_type(10.0)  # Drachmas
-            counts(o + pat["money"] + 3, 1, 4.0)  # loans
+            m = o + pat["money"]
+            counts(m, 1, 20.0)  # Florins
+            counts(m + 1, 1, 10.0)  # Drachmas
+            counts(m + 3, 1, 4.0)  # loans
             counts(o + pat["half"], 1, 4.0)
             counts(o + pat["floors"], 1, float(r.tower_floors))
             counts(o + pat["home"] + 2, 1, 5.0)  # reserve
             counts(o + pat["hand"] + len(r.fraud_cards), 1, 4.0)  # hand size
-            base.append(o + pat["family"])  # Family card + 1
-            off.append(ft)
+            entry(o + pat["family"], ft)  # Family card + 1
+            # Bit bytes: the Diplomas of circles 1-8, of circle 9, safe passages, Barrels delivered.
+            for pos, nbits in (
+                (o + pat["diplomas"], 8),
+                (o + pat["diplomas"] + 8, 1),
+                (o + pat["passages"], self.gates),
+                (o + pat["panel"], len(r.barrels)),
+            ):
+                for b in range(nbits):
+                    entry(pos + b, bit_types[b], new=b == 0)
             counts(o + pat["tracks"], 10, float(r.track_max), True)
             counts(o + pat["home"], 2, 5.0)
             counts(o + pat["florence"], nfl, 4.0)
             if q < seats:  # the solo Rival has no Tower
                 for i in range(self.spaces):
-                    base.append(o + pat["tower"] + i * self.space_cats)
-                    off.append(tt)
+                    entry(o + pat["tower"] + i * self.space_cats, tt)
             if q in ext_order:
-                counts(o + pat["pnp"], 4, 2.0)
-                off[-3:] = [self._count_type(4.0), self._count_type(20.0), self._count_type(20.0)]
-        # Bits: per slot the Diplomas of circles 1-8 and 9, safe passages, Barrels delivered.
-        bits: list[int] = []
-        for k in range(n):
-            o = at[f"player_{k}"]
-            groups = (
-                [o + pat["diplomas"] + i for i in range(8)],
-                [o + pat["diplomas"] + 8],
-                [o + pat["passages"] + g for g in range(self.gates)],
-                [o + pat["panel"] + b for b in range(len(r.barrels))],
-            )
-            for g in groups:
-                bits += g[:8] + [trash] * (8 - len(g[:8]))
+                p = o + pat["pnp"]
+                for i, scale in enumerate((2.0, 4.0, 20.0, 20.0)):
+                    counts(p + i, 1, scale)
         lay = _Layout()
         lay.order = order
-        lay.ext_order = ext_order
-        lay.count = len(base)
+        lay.ext = [q in ext_order for q in order]
+        lay.count = src[-1] + 1
+        lay.expand = np.array(src, dtype=np.intp)
         lay.base = np.array(base, dtype=np.intp)
         lay.off = np.array(off, dtype=np.intp)
-        lay.bits = np.array(bits, dtype=np.intp)
         lay.slot_at = [at[f"player_{k}"] for k in range(n)]
         lay.infamy_at = [o + pat["money"] + 2 for o in lay.slot_at]
         return lay
@@ -376,7 +393,9 @@ class ObservationEncoder:
         """
         me = s.viewer if player is None else player
         if not 0 <= me < s.num_players or (s.viewer >= 0 and s.viewer != me):
-            raise ValueError("encode needs a seated player: encode(state, player) or encode(inferno.view(state, player))")
+            raise ValueError(
+                "encode needs a seated player: encode(state, player) or encode(inferno.view(state, player))"
+            )
         g = self._game(s, me)
         lay = g.layout
         players = s.players
@@ -384,79 +403,92 @@ class ObservationEncoder:
         seats = s.num_players
         ext = s.ext
         small = s.graveyard + s.supply + s.tiles + s.phleg + s.palace + s.barrel_market + s.hell
-        bits: list[int] = []
-        for q, pl in zip(lay.order, ps, strict=True):
-            small += (pl.florins, pl.drachmas, pl.loans, pl.half, pl.floors, pl.reserve, len(pl.hand), pl.family + 1)
+        for q, pl, has_ext in zip(lay.order, ps, lay.ext, strict=True):
+            d = pl.diplomas
+            small += (
+                pl.florins,
+                pl.drachmas,
+                pl.loans,
+                pl.half,
+                pl.floors,
+                pl.reserve,
+                len(pl.hand),
+                pl.family + 1,
+                (d >> 1) & 255,
+                (d >> 9) & 1,
+                pl.passages & 255,
+                pl.panel & 255,
+            )
             small += pl.tracks
             small += pl.home
             small += pl.florence
             if q < seats:
                 small += pl.tower
-            if ext is not None and q in lay.ext_order:
+            if has_ext:
+                assert ext is not None
                 small += (ext.desks[q], ext.bells[q], ext.desk_paid[q], ext.desk_received[q])
-            d = pl.diplomas
-            bits += ((d >> 1) & 255, (d >> 9) & 1, pl.passages & 255, pl.panel & 255)
         if len(small) != lay.count:
             raise AssertionError("the state's lists do not have the sizes the rules data gives")
         try:
             codes = np.frombuffer(bytearray(small), dtype=np.uint8)
         except ValueError:  # a count beyond a byte (or below 0): clamped, which no count's scale notices
             codes = np.clip(np.array(small, dtype=np.int64), 0, 255)
-        k = lay.off + codes
+        k = lay.off + codes[lay.expand]
         out = g.template.copy()
         out[lay.base + self._rel[k]] = self._val[k]
-        out[lay.bits] = np.unpackbits(np.frombuffer(bytearray(bits), dtype=np.uint8), bitorder="little")
-        # The rest: signed values and short, variable-length parts.
-        r = self.rules
-        at = self.at
+        # The rest: signed values and short, variable-length parts (ones are values 1.0).
         ones, progress = g.dante[s.dante + 1]
-        ones = ones[:]
-        idx: list[int] = [at["dante"]]
+        idx: list[int] = [self._at_dante]
         val: list[float] = [progress]
         for o, pl in zip(lay.infamy_at, ps, strict=True):
             idx.append(o)
             x = pl.infamy / 100
             val.append(1.0 if x > 1.0 else -1.0 if x < -1.0 else x)
-        o = at["plague"]
+        o = self._at_plague
         if s.plague:
             colours, amounts = self._plague[s.plague[0]]
             idx += [o + c - 1 for c in colours]
             val += amounts
-        nf = len(r.fraud_cards)
-        o2 = at["fraud_market"]
-        idx += (o + 9, o2 + nf)
-        val += (min(len(s.plague) / 12, 1.0), len(s.deck) / nf)
-        ones += [o2 + c for c in s.market if c >= 0]
-        o = at["turn"]
-        idx += (o, o + 1, o + 2)
-        val += (min(s.turn / 100, 1.0), 1.0 if s.ender >= 0 else 0.0, min(max(s.final_turns, 0) / 4, 1.0))
-        ones.append(o + 3 + (s.quartiere if s.quartiere >= 0 else len(r.quartieri)))
+        nf = self._nf
+        o2 = self._at_market
+        o3 = self._at_turn
+        turn = s.turn / 100
+        idx += (o + 9, o2 + nf, o3, o3 + 1, o3 + 2)
+        val += (
+            min(len(s.plague) / 12, 1.0),
+            len(s.deck) / nf,
+            turn if turn < 1.0 else 1.0,
+            1.0 if s.ender >= 0 else 0.0,
+            min(max(s.final_turns, 0) / 4, 1.0),
+        )
+        ones = ones + [o2 + c for c in s.market if c >= 0]
+        ones.append(o3 + 3 + (s.quartiere if s.quartiere >= 0 else self._nq))
         n = len(players)
-        o = at["decision"]
-        nd = len(DECISIONS)
+        o = self._at_decision
         if not s.over and s.stack:
             frame = s.stack[-1]
             ones.append(o + self._decision_pos[frame[0]])
-            for i, x in enumerate(frame[2 : 2 + FRAME_ARGS]):
-                idx.append(o + nd + i)
+            for i, x in enumerate(frame[2 : 2 + FRAME_ARGS], o + self._nd):
+                idx.append(i)
                 val.append(max(-1.0, min(x / 50, 1.0)))
-            ones.append(o + nd + FRAME_ARGS + (frame[1] - me) % n)
-        ones.append(o + nd + FRAME_ARGS + MAX_PLAYERS + (s.current - me) % n)
-        played = self.pat["played"]
+            ones.append(o + self._nd + FRAME_ARGS + (frame[1] - me) % n)
+        ones.append(o + self._nd + FRAME_ARGS + MAX_PLAYERS + (s.current - me) % n)
+        played = self._pat_played
         for po, pl in zip(lay.slot_at, ps, strict=True):
             if pl.played:
                 pd = po + played
                 ones += [pd + c for c in pl.played]
         mine = ps[0].hand  # the observer's own hand: the only hand read
         if mine:
-            hd = lay.slot_at[0] + self.pat["hand"]
+            hd = lay.slot_at[0] + self._pat_hand
             ones += [hd + c for c in mine if 0 <= c < nf]
         if ext is not None and ext.phlegyas:
-            idx.append(at["modules"] + 2)
+            idx.append(self._at_modules + 2)
             val.append(ext.bell_supply / ext.data.bells_total if ext.data.bells_total else 0.0)
         if s.solo is not None:
             self._solo(s, ones, idx, val)
-        out[ones] = 1.0
+        idx += ones
+        val += [1.0] * len(ones)
         out[idx] = val
         return out[: self.size]
 
