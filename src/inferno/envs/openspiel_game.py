@@ -2,8 +2,8 @@
 
 ``pyspiel.load_game("python_inferno", {"players": 2})`` after importing this module. Game parameters:
 ``players`` (1-5, default 2), ``side`` (board side, "" = the default for the player count),
-``modules`` (the P&P modules, comma-separated: "plutus", "phlegyas", "plutus,phlegyas"; 5 players
-need one),
+``modules`` (the P&P modules joined by "+": "plutus", "phlegyas", "plutus+phlegyas"; 5 players need
+one),
 ``deals`` (default 1000), ``reward`` ("win" default, or "margin") and ``max_game_length`` (2000).
 
 The game starts with one chance node whose outcome ``d`` in ``range(deals)`` is the setup seed:
@@ -77,7 +77,7 @@ class InfernoGame(pyspiel.Game):  # type: ignore[misc]
         self.deals = int(p["deals"])
         self.reward = reward_mode(str(p["reward"]), self.num_seats)
         self.max_length = int(p["max_game_length"])
-        self.modules = tuple(m.strip() for m in str(p["modules"]).split(",") if m.strip())
+        self.modules = tuple(m.strip() for m in str(p["modules"]).replace(",", "+").split("+") if m.strip())
         if not 1 <= self.num_seats <= MAX_PLAYERS:
             raise ValueError(f"players must be 1-{MAX_PLAYERS}, got {self.num_seats}")
         if self.side is not None and self.side not in self.rules.boards:
