@@ -7,7 +7,7 @@ action mask (``observe``: the PettingZoo environment's observation of the agent 
 after the engine has listed the legal actions, as it does when it settles a decision), the PettingZoo
 AEC environment with PettingZoo's standard wrappers (one step = one game decision, with the
 observation and mask the agent reads before acting) and PettingZoo's own ``connect_four_v3`` driven by
-the same loop, the Gymnasium environment (one step = one learner decision plus the random bots'
+the same loop (``env()``, with its wrappers; the ``raw`` rows: both without wrappers), the Gymnasium environment (one step = one learner decision plus the random bots'
 decisions up to the next one), and the OpenSpiel game (legal_actions + apply_action, no
 observations). ``steps/s`` is wall-clock; ``CPU steps/s`` counts this process's CPU time only, which
 is steadier on a shared machine (the ``observe`` row: CPU time of the timed calls only).
@@ -85,12 +85,26 @@ def bench_pettingzoo(steps: int, players: int) -> int:
     return _aec_loop(env(players=players), steps)
 
 
-def bench_connect_four(steps: int, players: int) -> int:
+def bench_pettingzoo_raw(steps: int, players: int) -> int:
+    from inferno.envs.pettingzoo_env import raw_env
+
+    return _aec_loop(raw_env(players=players), steps)
+
+
+def _connect_four() -> Any:
     try:
         from pettingzoo.classic import connect_four_v3  # type: ignore[import-untyped]
     except ImportError as exc:  # PettingZoo's board games need pygame (pip install pygame)
         raise SystemExit(f"connect_four_v3 needs pettingzoo[classic] ({exc}); pip install pygame") from None
-    return _aec_loop(connect_four_v3.env(), steps)
+    return connect_four_v3
+
+
+def bench_connect_four(steps: int, players: int) -> int:
+    return _aec_loop(_connect_four().env(), steps)
+
+
+def bench_connect_four_raw(steps: int, players: int) -> int:
+    return _aec_loop(_connect_four().raw_env(), steps)
 
 
 def bench_gymnasium(steps: int, players: int) -> int:
@@ -129,6 +143,8 @@ BENCHES: dict[str, Callable[[int, int], Any]] = {
     "observe (obs + mask)": bench_observe,
     "PettingZoo AEC": bench_pettingzoo,
     "connect_four_v3 AEC": bench_connect_four,
+    "PettingZoo raw AEC": bench_pettingzoo_raw,
+    "connect_four_v3 raw AEC": bench_connect_four_raw,
     "Gymnasium vs random": bench_gymnasium,
     "OpenSpiel": bench_openspiel,
 }

@@ -51,14 +51,15 @@ class Segment:
 class _Layout:
     """Where each small int of the compact state goes, for one kind of game and one observer."""
 
-    __slots__ = ("base", "count", "expand", "ext", "infamy_at", "off", "order", "slot_at")
+    __slots__ = ("barrels", "base", "count", "ext", "gates", "infamy_at", "off", "order", "slot_at")
 
     order: list[int]  # players in slot order (slot k = order[k])
     ext: list[bool]  # per slot: does that player have P&P pieces
-    count: int  # small ints listed
-    expand: np.ndarray  # per entry: the index of its small int
-    base: np.ndarray  # per entry: its base position in the vector
-    off: np.ndarray  # per entry: its value type (offset in the shared tables)
+    count: int  # small ints listed (a bit byte once per bit)
+    gates: int  # safe-passage bits listed per player
+    barrels: int  # Barrel bits listed per player
+    base: np.ndarray  # per small int: its base position in the vector
+    off: np.ndarray  # per small int: its value type (offset in the shared tables)
     slot_at: list[int]  # start of each seat slot's segment
     infamy_at: list[int]
 
@@ -233,12 +234,10 @@ class ObservationEncoder:
         ext_order = [q for q in order if s.ext is not None and q < len(s.ext.desks)]
         # One entry per (small int, what it sets): its source index in the small int list, its base
         # position, its value type. A count or category is one entry; a bit byte one per bit.
-        src: list[int] = []
         base: list[int] = []
         off: list[int] = []
 
-        def entry(pos: int, typ: int, new: bool = True) -> None:
-            src.append(src[-1] + 1 if new and src else (src[-1] if src else 0))
+        def entry(pos: int, typ: int) -> None:
             base.append(pos)
             off.append(typ)
 
@@ -278,7 +277,8 @@ class ObservationEncoder:
             counts(o + pat["home"] + 2, 1, 5.0)  # reserve
             counts(o + pat["hand"] + len(r.fraud_cards), 1, 4.0)  # hand size
             entry(o + pat["family"], ft)  # Family card + 1
-            # Bit bytes: the Diplomas of circles 1-8, of circle 9, safe passages, Barrels delivered.
+            # Bit bytes, listed once per bit: the Diplomas of circles 1-8, of circle 9, safe passages,
+            # Barrels delivered.
             for pos, nbits in (
                 (o + pat["diplomas"], 8),
                 (o + pat["diplomas"] + 8, 1),
@@ -286,7 +286,7 @@ class ObservationEncoder:
                 (o + pat["panel"], len(r.barrels)),
             ):
                 for b in range(nbits):
-                    entry(pos + b, bit_types[b], new=b == 0)
+                    entry(pos + b, bit_types[b])
             counts(o + pat["tracks"], 10, float(r.track_max), True)
             counts(o + pat["home"], 2, 5.0)
             counts(o + pat["florence"], nfl, 4.0)
@@ -297,11 +297,30 @@ class ObservationEncoder:
                 p = o + pat["pnp"]
                 for i, scale in enumerate((2.0, 4.0, 20.0, 20.0)):
                     counts(p + i, 1, scale)
+        # Game counters and the pending decision (codes + 1, so 0 means none).
+        counts(at["plague"] + 9, 1, 12.0)  # Plague cards left
+        counts(at["fraud_market"] + len(r.fraud_cards), 1, float(len(r.fraud_cards)))  # deck size
+        o = at["turn"]
+        counts(o, 1, 100.0)  # turn
+        entry(o + 1, self._type(("flag",), [0] * 256, [0.0] + [1.0] * 255))  # ender + 1: last round
+        entry(o + 2, self._type(("final",), [0] * 256, [min(max(c - 1, 0) / 4, 1.0) for c in range(256)]))
+        nq = len(r.quartieri)
+        entry(o + 3, self._category_type("quartiere", [nq, *range(nq)]))  # -1 = any (last)
+        o = at["decision"]
+        nd = len(DECISIONS)
+        kinds = [-1] * (max(int(d) for d in DECISIONS) + 1)
+        for i, d in enumerate(DECISIONS):
+            kinds[int(d)] = i
+        entry(o, self._category_type("decision", kinds))  # 0 = no pending decision
+        seat_cat = self._category_type("seat", [-1, *range(MAX_PLAYERS)])
+        entry(o + nd + FRAME_ARGS, seat_cat)  # deciding seat (relative) + 1
+        entry(o + nd + FRAME_ARGS + MAX_PLAYERS, seat_cat)  # current-turn seat (relative) + 1
         lay = _Layout()
         lay.order = order
         lay.ext = [q in ext_order for q in order]
-        lay.count = src[-1] + 1
-        lay.expand = np.array(src, dtype=np.intp)
+        lay.count = len(base)
+        lay.gates = self.gates
+        lay.barrels = len(r.barrels)
         lay.base = np.array(base, dtype=np.intp)
         lay.off = np.array(off, dtype=np.intp)
         lay.slot_at = [at[f"player_{k}"] for k in range(n)]
@@ -403,8 +422,10 @@ class ObservationEncoder:
         seats = s.num_players
         ext = s.ext
         small = s.graveyard + s.supply + s.tiles + s.phleg + s.palace + s.barrel_market + s.hell
+        gates, barrels = lay.gates, lay.barrels
         for q, pl, has_ext in zip(lay.order, ps, lay.ext, strict=True):
             d = pl.diplomas
+            lo = (d >> 1) & 255
             small += (
                 pl.florins,
                 pl.drachmas,
@@ -414,11 +435,18 @@ class ObservationEncoder:
                 pl.reserve,
                 len(pl.hand),
                 pl.family + 1,
-                (d >> 1) & 255,
+                lo,
+                lo,
+                lo,
+                lo,
+                lo,
+                lo,
+                lo,
+                lo,
                 (d >> 9) & 1,
-                pl.passages & 255,
-                pl.panel & 255,
             )
+            small += (pl.passages & 255,) * gates
+            small += (pl.panel & 255,) * barrels
             small += pl.tracks
             small += pl.home
             small += pl.florence
@@ -427,13 +455,26 @@ class ObservationEncoder:
             if has_ext:
                 assert ext is not None
                 small += (ext.desks[q], ext.bells[q], ext.desk_paid[q], ext.desk_received[q])
+        n = len(players)
+        frame = s.stack[-1] if not s.over and s.stack else None
+        small += (
+            len(s.plague),
+            len(s.deck),
+            s.turn,
+            s.ender + 1,
+            s.final_turns + 1,
+            s.quartiere + 1,
+            frame[0] if frame is not None else 0,
+            (frame[1] - me) % n + 1 if frame is not None else 0,
+            (s.current - me) % n + 1,
+        )
         if len(small) != lay.count:
             raise AssertionError("the state's lists do not have the sizes the rules data gives")
         try:
             codes = np.frombuffer(bytearray(small), dtype=np.uint8)
         except ValueError:  # a count beyond a byte (or below 0): clamped, which no count's scale notices
             codes = np.clip(np.array(small, dtype=np.int64), 0, 255)
-        k = lay.off + codes[lay.expand]
+        k = lay.off + codes
         out = g.template.copy()
         out[lay.base + self._rel[k]] = self._val[k]
         # The rest: signed values and short, variable-length parts (ones are values 1.0).
@@ -450,29 +491,11 @@ class ObservationEncoder:
             idx += [o + c - 1 for c in colours]
             val += amounts
         nf = self._nf
-        o2 = self._at_market
-        o3 = self._at_turn
-        turn = s.turn / 100
-        idx += (o + 9, o2 + nf, o3, o3 + 1, o3 + 2)
-        val += (
-            min(len(s.plague) / 12, 1.0),
-            len(s.deck) / nf,
-            turn if turn < 1.0 else 1.0,
-            1.0 if s.ender >= 0 else 0.0,
-            min(max(s.final_turns, 0) / 4, 1.0),
-        )
-        ones = ones + [o2 + c for c in s.market if c >= 0]
-        ones.append(o3 + 3 + (s.quartiere if s.quartiere >= 0 else self._nq))
-        n = len(players)
-        o = self._at_decision
-        if not s.over and s.stack:
-            frame = s.stack[-1]
-            ones.append(o + self._decision_pos[frame[0]])
-            for i, x in enumerate(frame[2 : 2 + FRAME_ARGS], o + self._nd):
+        ones = ones + [self._at_market + c for c in s.market if c >= 0]
+        if frame is not None:
+            for i, x in enumerate(frame[2 : 2 + FRAME_ARGS], self._at_decision + self._nd):
                 idx.append(i)
                 val.append(max(-1.0, min(x / 50, 1.0)))
-            ones.append(o + self._nd + FRAME_ARGS + (frame[1] - me) % n)
-        ones.append(o + self._nd + FRAME_ARGS + MAX_PLAYERS + (s.current - me) % n)
         played = self._pat_played
         for po, pl in zip(lay.slot_at, ps, strict=True):
             if pl.played:
