@@ -1,6 +1,6 @@
 """Environment steps per second, single process, random masked actions.
 
-    python benchmarks/bench_envs.py [--steps 20000] [--players 2]
+    python benchmarks/bench_envs.py [--steps 20000] [--players 2] [--modules plutus+phlegyas] [--only observe,...]
 
 Rows: the bare engine (legal_actions + apply_in_place, for reference), one observation with its
 action mask (``observe``: the PettingZoo environment's observation of the agent to move, timed alone
@@ -25,6 +25,8 @@ import numpy as np
 
 import inferno
 
+MODULES: tuple[str, ...] = ()  # the P&P modules of the PettingZoo rows (--modules)
+
 
 def bench_engine(steps: int, players: int) -> int:
     rng = random.Random(0)
@@ -43,7 +45,7 @@ def bench_observe(steps: int, players: int) -> tuple[int, float]:
     """(calls, CPU seconds inside ``observe``) over the positions of random games."""
     from inferno.envs.pettingzoo_env import raw_env
 
-    env = raw_env(players=players)
+    env = raw_env(players=players, modules=MODULES)
     rng = random.Random(0)
     n = seed = 0
     cpu = 0
@@ -82,13 +84,13 @@ def _aec_loop(env: Any, steps: int) -> int:
 def bench_pettingzoo(steps: int, players: int) -> int:
     from inferno.envs.pettingzoo_env import env
 
-    return _aec_loop(env(players=players), steps)
+    return _aec_loop(env(players=players, modules=MODULES), steps)
 
 
 def bench_pettingzoo_raw(steps: int, players: int) -> int:
     from inferno.envs.pettingzoo_env import raw_env
 
-    return _aec_loop(raw_env(players=players), steps)
+    return _aec_loop(raw_env(players=players, modules=MODULES), steps)
 
 
 def _connect_four() -> Any:
@@ -154,9 +156,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=20_000)
     ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--modules", default="", help="P&P modules for the PettingZoo rows, joined by +")
     ap.add_argument("--only", default="", help="comma-separated words; run only the rows whose name has one")
     args = ap.parse_args()
     words = [w.strip().lower() for w in args.only.split(",") if w.strip()]
+    global MODULES
+    MODULES = tuple(m for m in args.modules.split("+") if m)
     print(f"{args.players}-player games, {args.steps} steps each, single process")
     print(f"{'benchmark':<24}{'steps/s':>12}{'us/step':>10}{'CPU steps/s':>14}")
     for name, fn in BENCHES.items():

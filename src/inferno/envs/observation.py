@@ -67,7 +67,19 @@ class _Layout:
 class _Game:
     """What stays fixed for one game and observer: the template vector and Dante's stops."""
 
-    __slots__ = ("bonus", "config", "dante", "guardians", "layout", "loc_quartiere", "side", "stops", "template")
+    __slots__ = (
+        "bonus",
+        "config",
+        "dante",
+        "guardians",
+        "layout",
+        "loc_quartiere",
+        "side",
+        "solo_deck",
+        "solo_deck_size",
+        "stops",
+        "template",
+    )
 
     layout: _Layout
     template: np.ndarray
@@ -78,6 +90,8 @@ class _Game:
     loc_quartiere: tuple[int, ...]
     stops: tuple[Any, ...]
     side: str
+    solo_deck: list[int]  # the solo level's deck: cards per card kind
+    solo_deck_size: int
 
 
 class ObservationEncoder:
@@ -178,6 +192,8 @@ class ObservationEncoder:
         self._nf = nf
         self._nq = len(r.quartieri)
         self._nd = len(DECISIONS)
+        self._no_cards = [0] * self.solo_cards
+        self._at_solo_deck = self.at["solo"] + 1 + len(self.solo_variants) + len(LEVELS) + 2 + 3 * self.solo_cards
         self._tower_lut = tower_categories(len(r.circles), len(r.barrels))
         self._layouts: dict[tuple[Any, ...], _Layout] = {}
         self._games: dict[tuple[int, int], _Game] = {}
@@ -315,6 +331,12 @@ class ObservationEncoder:
         seat_cat = self._category_type("seat", [-1, *range(MAX_PLAYERS)])
         entry(o + nd + FRAME_ARGS, seat_cat)  # deciding seat (relative) + 1
         entry(o + nd + FRAME_ARGS + MAX_PLAYERS, seat_cat)  # current-turn seat (relative) + 1
+        if s.solo is not None:  # the Rival's next card + 1, its last turn's cards, its deck's cards
+            nsolo = self.solo_cards
+            o = at["solo"] + 1 + len(self.solo_variants) + len(LEVELS) + 2
+            entry(o, self._category_type("solo card", [-1, *range(nsolo)]))
+            counts(o + nsolo, nsolo, 3.0)
+            counts(o + 2 * nsolo, nsolo, 4.0)
         lay = _Layout()
         lay.order = order
         lay.ext = [q in ext_order for q in order]
@@ -400,6 +422,13 @@ class ObservationEncoder:
         g.loc_quartiere = s.loc_quartiere
         g.stops = s.stops
         g.side = s.board.side
+        g.solo_deck = [0] * self.solo_cards
+        g.solo_deck_size = 1
+        if cfg is not None:
+            deck = r.solo.variants[cfg.variant].levels[cfg.level].deck
+            for c in deck:
+                g.solo_deck[c] += 1
+            g.solo_deck_size = len(deck)
         return g
 
     # --- encoding ---------------------------------------------------------------------------------
@@ -468,6 +497,17 @@ class ObservationEncoder:
             (frame[1] - me) % n + 1 if frame is not None else 0,
             (s.current - me) % n + 1,
         )
+        st = s.solo
+        if st is not None:
+            small.append(st.deck[0] + 1 if st.deck else 0)  # the next card, face up (0: none)
+            last = self._no_cards[:]
+            for c in st.last:
+                last[c] += 1
+            small += last
+            left = g.solo_deck[:]  # the level's cards, less those drawn since the last shuffle
+            for c in st.discard:
+                left[c] -= 1
+            small += left
         if len(small) != lay.count:
             raise AssertionError("the state's lists do not have the sizes the rules data gives")
         try:
@@ -508,37 +548,13 @@ class ObservationEncoder:
         if ext is not None and ext.phlegyas:
             idx.append(self._at_modules + 2)
             val.append(ext.bell_supply / ext.data.bells_total if ext.data.bells_total else 0.0)
-        if s.solo is not None:
-            self._solo(s, ones, idx, val)
+        if st is not None:
+            idx.append(self._at_solo_deck)
+            val.append(len(st.deck) / g.solo_deck_size)
         idx += ones
         val += [1.0] * len(ones)
         out[idx] = val
         return out[: self.size]
-
-    def _solo(self, s: State, ones: list[int], idx: list[int], val: list[float]) -> None:
-        """The solo segment's changing part: the Rival's next card (face up), last turn, its deck."""
-        st = s.solo
-        cfg = s.config.solo
-        assert st is not None and cfg is not None
-        nsolo = self.solo_cards
-        lv = self.rules.solo.variants[cfg.variant].levels[cfg.level]
-        b = self.at["solo"] + 1 + len(self.solo_variants) + len(LEVELS) + 2
-        if st.deck and st.deck[0] >= 0:
-            ones.append(b + st.deck[0])
-        b += nsolo
-        last = [0] * nsolo
-        for c in st.last:
-            last[c] += 1
-        left = [0] * nsolo
-        for c in lv.deck:
-            left[c] += 1
-        for c in st.discard:  # the deck holds the level's cards not drawn since the last shuffle
-            left[c] -= 1
-        idx += range(b, b + 2 * nsolo)
-        val += [x / 3 for x in last]
-        val += [min(x / 4, 1.0) for x in left]
-        idx.append(b + 2 * nsolo)
-        val.append(len(st.deck) / len(lv.deck))
 
 
 def hell_categories(slots: int) -> list[int]:
