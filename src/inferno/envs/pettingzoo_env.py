@@ -42,6 +42,7 @@ from inferno.envs.encoding import encoding_for
 from inferno.envs.observation import encoder_for
 from inferno.envs.render import render_text
 from inferno.envs.rewards import final_rewards, reward_mode
+from inferno.rules.actions import Action, IllegalActionError
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import MAX_PLAYERS
@@ -205,9 +206,8 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         a = int(action)
         ended_by_illegal = False
         deciding = self._deciding(p)
-        if deciding and 0 <= a < self.wait and (act := self.actions.action(a)) in legal_actions(s):
-            apply_in_place(s, act, rollback=False)
-        elif not (a == self.wait and self.turn_order == "cyclic" and not deciding):
+        applied = deciding and 0 <= a < self.wait and _applied(s, self.actions.action(a))
+        if not applied and not (a == self.wait and self.turn_order == "cyclic" and not deciding):
             self.rewards[agent] = self.illegal_reward
             self.infos[agent] = {"illegal_action": True}
             ended_by_illegal = self.illegal_action == "terminate"
@@ -245,6 +245,15 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         self.state = None
+
+
+def _applied(s: State, act: Action) -> bool:
+    """Apply ``act`` if it is legal (the engine checks it before changing anything); was it?"""
+    try:
+        apply_in_place(s, act, rollback=False)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def raw_env(**kwargs: Any) -> InfernoAECEnv:
