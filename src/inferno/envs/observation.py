@@ -35,7 +35,6 @@ MAX_PLAYERS = PNP_MAX_PLAYERS  # seat slots: the most players a game can have
 DECISIONS = [d for d in Decision if d < AUTO]
 STOP_KINDS = list(StopKind)
 FRAME_ARGS = 3
-RIVAL = 1  # the solo Rival's index in ``State.players`` (and its seat slot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +249,8 @@ class ObservationEncoder:
         ext_order = [q for q in order if s.ext is not None and q < len(s.ext.desks)]
         # One entry per (small int, what it sets): its source index in the small int list, its base
         # position, its value type. A count or category is one entry; a bit byte one per bit.
+        if self.gates > 8 or len(r.barrels) > 8:
+            raise ValueError("the observation lists safe passages and Barrels as one byte each (8 at most)")
         base: list[int] = []
         off: list[int] = []
 
