@@ -28,6 +28,11 @@ import inferno
 MODULES: tuple[str, ...] = ()  # the P&P modules of the PettingZoo rows (--modules)
 
 
+def _modules() -> dict[str, Any]:
+    """The ``modules`` argument, only when some are asked for (older versions have none)."""
+    return {"modules": MODULES} if MODULES else {}
+
+
 def bench_engine(steps: int, players: int) -> int:
     rng = random.Random(0)
     n = seed = 0
@@ -45,7 +50,7 @@ def bench_observe(steps: int, players: int) -> tuple[int, float]:
     """(calls, CPU seconds inside ``observe``) over the positions of random games."""
     from inferno.envs.pettingzoo_env import raw_env
 
-    env = raw_env(players=players, modules=MODULES)
+    env = raw_env(players=players, **_modules())
     rng = random.Random(0)
     n = seed = 0
     cpu = 0
@@ -84,13 +89,13 @@ def _aec_loop(env: Any, steps: int) -> int:
 def bench_pettingzoo(steps: int, players: int) -> int:
     from inferno.envs.pettingzoo_env import env
 
-    return _aec_loop(env(players=players, modules=MODULES), steps)
+    return _aec_loop(env(players=players, **_modules()), steps)
 
 
 def bench_pettingzoo_raw(steps: int, players: int) -> int:
     from inferno.envs.pettingzoo_env import raw_env
 
-    return _aec_loop(raw_env(players=players, modules=MODULES), steps)
+    return _aec_loop(raw_env(players=players, **_modules()), steps)
 
 
 def _connect_four() -> Any:
