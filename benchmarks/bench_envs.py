@@ -1,13 +1,16 @@
 """Environment steps per second, single process, random masked actions.
 
-    python benchmarks/bench_envs.py [--steps 20000] [--players 2]
+    python benchmarks/bench_envs.py [--steps 20000] [--players 2] [--modules plutus+phlegyas] [--only observe,...]
 
-Rows: the bare engine (legal_actions + apply_in_place, for reference), observation encoding alone,
-the PettingZoo AEC environment (one step = one game decision, with the observation and mask the
-agent reads before acting), the Gymnasium environment (one step = one learner decision plus the
-random bots' decisions up to the next one), and the OpenSpiel game (legal_actions + apply_action,
-no observations). ``steps/s`` is wall-clock; ``CPU steps/s`` counts this process's CPU time only,
-which is steadier on a shared machine.
+Rows: the bare engine (legal_actions + apply_in_place, for reference), one observation with its
+action mask (``observe``: the PettingZoo environment's observation of the agent to move, timed alone
+after the engine has listed the legal actions, as it does when it settles a decision), the PettingZoo
+AEC environment with PettingZoo's standard wrappers (one step = one game decision, with the
+observation and mask the agent reads before acting) and PettingZoo's own ``connect_four_v3`` driven by
+the same loop (``env()``, with its wrappers; the ``raw`` rows: both without wrappers), the Gymnasium environment (one step = one learner decision plus the random bots'
+decisions up to the next one), and the OpenSpiel game (legal_actions + apply_action, no
+observations). ``steps/s`` is wall-clock; ``CPU steps/s`` counts this process's CPU time only, which
+is steadier on a shared machine (the ``observe`` row: CPU time of the timed calls only).
 """
 
 from __future__ import annotations
@@ -16,11 +19,18 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 import inferno
-from inferno.envs.observation import default_encoder
+
+MODULES: tuple[str, ...] = ()  # the P&P modules of the PettingZoo rows (--modules)
+
+
+def _modules() -> dict[str, Any]:
+    """The ``modules`` argument, only when some are asked for (older versions have none)."""
+    return {"modules": MODULES} if MODULES else {}
 
 
 def bench_engine(steps: int, players: int) -> int:
@@ -36,25 +46,32 @@ def bench_engine(steps: int, players: int) -> int:
     return n
 
 
-def bench_observation(steps: int, players: int) -> int:
-    enc = default_encoder()
+def bench_observe(steps: int, players: int) -> tuple[int, float]:
+    """(calls, CPU seconds inside ``observe``) over the positions of random games."""
+    from inferno.envs.pettingzoo_env import raw_env
+
+    env = raw_env(players=players, **_modules())
     rng = random.Random(0)
     n = seed = 0
+    cpu = 0
+    clock = time.thread_time_ns
     while n < steps:
-        s = inferno.new_game(players, seed, record_events=False)
+        env.reset(seed=seed)
+        s = env.state
+        assert s is not None
         while not s.over and n < steps:
-            enc.encode(inferno.view(s, inferno.to_move(s)))
             acts = inferno.legal_actions(s)
+            agent = env.agent_selection
+            t0 = clock()
+            env.observe(agent)
+            cpu += clock() - t0
             inferno.apply_in_place(s, acts[rng.randrange(len(acts))])
             n += 1
         seed += 1
-    return n
+    return n, cpu / 1e9
 
 
-def bench_pettingzoo(steps: int, players: int) -> int:
-    from inferno.envs.pettingzoo_env import raw_env
-
-    env = raw_env(players=players)
+def _aec_loop(env: Any, steps: int) -> int:
     rng = np.random.default_rng(0)
     env.reset(seed=0)
     n = 0
@@ -67,6 +84,34 @@ def bench_pettingzoo(steps: int, players: int) -> int:
                 break
         env.reset()
     return n
+
+
+def bench_pettingzoo(steps: int, players: int) -> int:
+    from inferno.envs.pettingzoo_env import env
+
+    return _aec_loop(env(players=players, **_modules()), steps)
+
+
+def bench_pettingzoo_raw(steps: int, players: int) -> int:
+    from inferno.envs.pettingzoo_env import raw_env
+
+    return _aec_loop(raw_env(players=players, **_modules()), steps)
+
+
+def _connect_four() -> Any:
+    try:
+        from pettingzoo.classic import connect_four_v3  # type: ignore[import-untyped]
+    except ImportError as exc:  # PettingZoo's board games need pygame (pip install pygame)
+        raise SystemExit(f"connect_four_v3 needs pettingzoo[classic] ({exc}); pip install pygame") from None
+    return connect_four_v3
+
+
+def bench_connect_four(steps: int, players: int) -> int:
+    return _aec_loop(_connect_four().env(), steps)
+
+
+def bench_connect_four_raw(steps: int, players: int) -> int:
+    return _aec_loop(_connect_four().raw_env(), steps)
 
 
 def bench_gymnasium(steps: int, players: int) -> int:
@@ -100,10 +145,13 @@ def bench_openspiel(steps: int, players: int) -> int:
     return n
 
 
-BENCHES: dict[str, Callable[[int, int], int]] = {
+BENCHES: dict[str, Callable[[int, int], Any]] = {
     "engine (reference)": bench_engine,
-    "observation encoding": bench_observation,
+    "observe (obs + mask)": bench_observe,
     "PettingZoo AEC": bench_pettingzoo,
+    "connect_four_v3 AEC": bench_connect_four,
+    "PettingZoo raw AEC": bench_pettingzoo_raw,
+    "connect_four_v3 raw AEC": bench_connect_four_raw,
     "Gymnasium vs random": bench_gymnasium,
     "OpenSpiel": bench_openspiel,
 }
@@ -113,13 +161,25 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=20_000)
     ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--modules", default="", help="P&P modules for the PettingZoo rows, joined by +")
+    ap.add_argument("--only", default="", help="comma-separated words; run only the rows whose name has one")
     args = ap.parse_args()
+    words = [w.strip().lower() for w in args.only.split(",") if w.strip()]
+    global MODULES
+    MODULES = tuple(m for m in args.modules.split("+") if m)
     print(f"{args.players}-player games, {args.steps} steps each, single process")
     print(f"{'benchmark':<24}{'steps/s':>12}{'us/step':>10}{'CPU steps/s':>14}")
     for name, fn in BENCHES.items():
+        if words and not any(w in name.lower() for w in words):
+            continue
         t0, c0 = time.perf_counter(), time.process_time()
-        n = fn(args.steps, args.players)
+        got = fn(args.steps, args.players)
         dt, dc = time.perf_counter() - t0, time.process_time() - c0
+        if isinstance(got, tuple):  # timed inside: wall time is not meaningful, CPU time is
+            n, dc = got
+            dt = dc
+        else:
+            n = got
         print(f"{name:<24}{n / dt:>12,.0f}{dt / n * 1e6:>10.1f}{n / dc:>14,.0f}")
 
 

@@ -9,10 +9,11 @@ import pytest
 import inferno
 from inferno.envs.encoding import ARGS, action_table, default_encoding
 from inferno.rules.actions import Act, Action, MalformedActionError
+from inferno.rules.solo_model import SoloConfig
 
 
-def _random_game_actions(players: int, side: str, seed: int) -> list[list[Action]]:
-    s = inferno.new_game(players, seed, side=side, record_events=False)
+def _random_game_actions(players: int, side: str | None, seed: int, **kwargs: object) -> list[list[Action]]:
+    s = inferno.new_game(players, seed, side=side, record_events=False, **kwargs)  # type: ignore[arg-type]
     rng = random.Random(seed)
     seen = []
     while not s.over:
@@ -34,9 +35,37 @@ def test_every_legal_action_has_its_own_index_and_decodes_back(players: int, sid
             assert [enc.decode(i) for i in idx] == acts
 
 
+@pytest.mark.parametrize(
+    ("players", "kwargs"),
+    [
+        (5, {"modules": ("plutus", "phlegyas")}),
+        (5, {"modules": ("plutus",)}),
+        (3, {"modules": ("phlegyas",)}),
+        *[(1, {"solo": SoloConfig(v, "hard")}) for v in ("rival", "pilgrimage", "plague")],
+    ],
+)
+def test_pnp_and_solo_actions_have_their_own_index(players: int, kwargs: dict[str, object]) -> None:
+    """The P&P actions (placing a Desk, ringing a Bell) and every action of 5-player and solo games are
+    in the fixed index."""
+    enc = default_encoding()
+    kinds: set[Act] = set()
+    for seed in range(4):
+        for acts in _random_game_actions(players, None, seed, **kwargs):
+            idx = enc.indices(acts)
+            assert len(set(idx)) == len(acts) and all(0 <= i < enc.size for i in idx)
+            assert [enc.action(i) for i in idx] == acts == [enc.decode(i) for i in idx]
+            kinds.update(a.kind for a in acts)
+    modules = kwargs.get("modules", ())
+    assert (Act.DESK in kinds) == ("plutus" in modules)  # type: ignore[operator]
+    assert (Act.BELL in kinds) == ("phlegyas" in modules)  # type: ignore[operator]
+
+
 def test_index_space_is_a_bijection() -> None:
     enc = default_encoding()
     assert all(enc.encode(enc.decode(i)) == i for i in range(enc.size))
+    assert all(enc.action(i) == enc.decode(i) for i in range(enc.size))
+    with pytest.raises(MalformedActionError):
+        enc.action(enc.size)
 
 
 def test_blocks_follow_act_order_and_cover_the_space() -> None:
@@ -70,6 +99,8 @@ def test_known_indices_are_stable() -> None:
 def test_out_of_domain_actions_are_malformed(bad: Action) -> None:
     with pytest.raises(MalformedActionError):
         default_encoding().encode(bad)
+    with pytest.raises(MalformedActionError):
+        default_encoding().indices([bad])
 
 
 @pytest.mark.parametrize("index", [-1, 4877 + 2 * 65, 10**6])

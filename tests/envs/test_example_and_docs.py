@@ -1,4 +1,4 @@
-"""The training example runs, and the README shows the encodings the code uses."""
+"""The training example runs, and the documentation shows the encodings the code uses."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import numpy as np
 
-from inferno.envs.encoding import action_table
+from inferno.envs.encoding import action_table, default_encoding
 from inferno.envs.gymnasium_env import InfernoGymEnv
-from inferno.envs.observation import observation_table
+from inferno.envs.observation import default_encoder, observation_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,15 @@ def test_training_example_learns_only_legal_actions() -> None:
     assert np.isfinite(mean) and 0.0 <= win_rate <= 1.0
 
 
-def test_readme_tables_match_the_code() -> None:
-    doc = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_documented_tables_match_the_code() -> None:
+    doc = (ROOT / "docs" / "research" / "observation.md").read_text(encoding="utf-8")
     assert action_table() in doc
     assert observation_table() in doc
+    enc, act = default_encoder(), default_encoding()
+    assert f"float32[{enc.size}]" in doc and f"Discrete({act.size + 1})" in doc and f"{act.size:,} game actions" in doc
+
+
+def test_readme_states_no_stale_sizes() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "float32[" not in readme or f"float32[{default_encoder().size}]" in readme
+    assert "Discrete(" not in readme or f"Discrete({default_encoding().size + 1})" in readme

@@ -20,7 +20,16 @@ def _dealt(params: dict[str, object], deal: int = 3) -> pyspiel.State:
     return state
 
 
-@pytest.mark.parametrize("params", [{"players": 2}, {"players": 1, "reward": "margin"}, {"players": 1}])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"players": 2},
+        {"players": 1, "reward": "margin"},
+        {"players": 1},
+        {"players": 5, "modules": "plutus+phlegyas"},
+        {"players": 3, "modules": "phlegyas"},
+    ],
+)
 def test_openspiel_random_sim_test(params: dict[str, object]) -> None:
     pyspiel.random_sim_test(pyspiel.load_game("python_inferno", params), num_sims=2, serialize=True, verbose=False)
 
@@ -92,7 +101,7 @@ def test_resampling_keeps_ones_information_state_and_hides_the_true_one_of_other
     assert checked > 0
 
 
-@pytest.mark.parametrize("params", [{"players": 5}, {"side": "V"}, {"reward": "most"}, {"deals": 0}])
+@pytest.mark.parametrize("params", [{"players": 6}, {"side": "V"}, {"reward": "most"}, {"deals": 0}])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises((ValueError, pyspiel.SpielError), match=r"players|side|margin|positive"):
         pyspiel.load_game("python_inferno", params)
@@ -104,3 +113,13 @@ def test_game_string_form_loads() -> None:
     state = game.new_initial_state()
     state.apply_action(0)
     assert state.play.s.board.side == "I/II"
+
+
+def test_five_players_need_a_module() -> None:
+    with pytest.raises(ValueError, match="expansion"):
+        pyspiel.load_game("python_inferno", {"players": 5})
+    state = _dealt({"players": 5, "modules": "plutus"}, deal=4)
+    s = inferno.new_game(5, 4, record_events=False, modules=("plutus",))
+    assert inferno.state_to_dict(state.play.s) == inferno.state_to_dict(s)
+    assert state.num_players() == 5
+    assert np.array_equal(np.array(state.observation_tensor(4)), default_encoder().encode(s, 4))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import types
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ import inferno
 from inferno.envs import pettingzoo_env
 from inferno.envs.observation import default_encoder
 from inferno.envs.rewards import RewardMode, final_rewards
+from tests.envs.reference_observation import reference_encode
 
 # PettingZoo warns about any Dict observation space (its own board games get the same two warnings);
 # every other warning fails the test.
@@ -33,17 +35,40 @@ def _play_out(env, rng: np.random.Generator) -> dict[str, float]:  # type: ignor
     return totals
 
 
+# Every kind of game: 2-4 players, 5 players with both P&P modules and with each alone, each module
+# alone with fewer players, and the solo game at each variant.
+CONFIGS: list[dict[str, Any]] = [
+    {"players": 1},
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 5, "modules": ("plutus", "phlegyas")},
+    {"players": 5, "modules": ("plutus",)},
+    {"players": 5, "modules": ("phlegyas",)},
+    {"players": 3, "modules": ("plutus",)},
+    {"players": 4, "modules": ("phlegyas",)},
+    {"players": 1, "solo": ("rival", "hard")},
+    {"players": 1, "solo": ("pilgrimage", "easy")},
+    {"players": 1, "solo": ("plague", "medium")},
+]
+
+
+def _id(c: dict[str, Any]) -> str:
+    parts = [f"{c['players']}p", *c.get("modules", ()), *c.get("solo", ())]
+    return "-".join(parts)
+
+
 @pytest.mark.filterwarnings(*PZ_WARNINGS)
-@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
 @pytest.mark.parametrize("turn_order", ["engine", "cyclic"])
-def test_pettingzoo_api_test(players: int, turn_order: str) -> None:
-    api_test(pettingzoo_env.env(players=players, turn_order=turn_order), num_cycles=1000)
+def test_pettingzoo_api_test(config: dict[str, Any], turn_order: str) -> None:
+    api_test(pettingzoo_env.env(turn_order=turn_order, **config), num_cycles=1000)
 
 
 @pytest.mark.filterwarnings(*PZ_WARNINGS)
-@pytest.mark.parametrize("players", [1, 2])
-def test_pettingzoo_seed_test(players: int) -> None:
-    seed_test(functools.partial(pettingzoo_env.env, players=players), num_cycles=500)
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_pettingzoo_seed_test(config: dict[str, Any]) -> None:
+    seed_test(functools.partial(pettingzoo_env.env, **config), num_cycles=500)
 
 
 @pytest.mark.parametrize("players", [1, 2])
@@ -58,8 +83,35 @@ def test_pettingzoo_max_cycles_test(players: int) -> None:
 
 
 @pytest.mark.filterwarnings("error::UserWarning")
-def test_pettingzoo_parallel_api_test() -> None:
-    parallel_api_test(pettingzoo_env.parallel_env(players=2), num_cycles=1000)
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_pettingzoo_parallel_api_test(config: dict[str, Any]) -> None:
+    parallel_api_test(pettingzoo_env.parallel_env(**config), num_cycles=1000)
+
+
+@pytest.mark.parametrize("config", [c for c in CONFIGS if c["players"] == 5], ids=_id)
+def test_five_agents_play_to_the_end(config: dict[str, Any]) -> None:
+    env = pettingzoo_env.env(**config)
+    env.reset(seed=5)
+    assert env.possible_agents == [f"player_{p}" for p in range(5)]
+    totals = _play_out(env, np.random.default_rng(5))
+    s = env.unwrapped.state
+    assert s.over and s.num_players == 5 and s.config.modules == config["modules"]
+    assert [totals[a] for a in env.possible_agents] == final_rewards(s, RewardMode.MARGIN)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"players": 5}, "expansion"),
+        ({"players": 6}, "players"),
+        ({"players": 2, "modules": ("charon",)}, "module"),
+        ({"players": 2, "solo": ("rival", "easy")}, "1 player"),
+        ({"players": 1, "solo": ("rival", "impossible")}, "level"),
+    ],
+)
+def test_impossible_settings_are_refused_at_once(kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(inferno.SetupError, match=match):
+        pettingzoo_env.env(**kwargs)
 
 
 @pytest.mark.parametrize(("players", "side"), [(1, None), (2, None), (2, "III/IV"), (3, "I/II")])
@@ -128,6 +180,7 @@ def test_observation_is_the_agents_view_only_d5() -> None:
     other = 1 - me
     before = env.observe(f"player_{me}")["observation"]
     assert np.array_equal(before, default_encoder().encode(inferno.view(s, me)))
+    assert np.array_equal(before, reference_encode(default_encoder(), s, me))
     s.players[other].hand[0], s.deck[0] = s.deck[0], s.players[other].hand[0]
     assert np.array_equal(before, env.observe(f"player_{me}")["observation"])
     assert not np.array_equal(

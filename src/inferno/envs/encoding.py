@@ -144,6 +144,8 @@ class ActionEncoding:
         self._by_kind = {b.kind: b for b in blocks}
         self.size = start
         self._starts = np.array([b.start for b in blocks], dtype=np.int64)
+        self._index: dict[Action, int] = {}  # actions seen so far -> index (filled by indices())
+        self._actions: list[Action] | None = None  # index -> action (built on first use)
 
     def encode(self, action: Action) -> int:
         """The index of ``action``; raises MalformedActionError for an argument outside its domain."""
@@ -176,11 +178,31 @@ class ActionEncoding:
             vals[k] = v + d.low
         return Action(block.kind, vals[0], vals[1])
 
+    def action(self, index: int) -> Action:
+        """:meth:`decode` from a table (built on first use): the action with this index."""
+        table = self._actions
+        if table is None:
+            table = self._actions = [self.decode(i) for i in range(self.size)]
+        i = int(index)
+        if not 0 <= i < self.size:
+            raise MalformedActionError(f"action index {index!r} outside 0..{self.size - 1}")
+        return table[i]
+
+    def indices(self, actions: list[Action]) -> list[int]:
+        """The index of each action (:meth:`encode`, remembered per action)."""
+        known = self._index
+        try:
+            return [known[a] for a in actions]
+        except KeyError:
+            for a in actions:
+                if a not in known:
+                    known[a] = self.encode(a)
+            return [known[a] for a in actions]
+
     def mask(self, actions: list[Action], size: int | None = None) -> np.ndarray:
         """An int8 vector of length ``size`` (default: this encoding's size) with 1 at each action's index."""
         m = np.zeros(self.size if size is None else size, dtype=np.int8)
-        for a in actions:
-            m[self.encode(a)] = 1
+        m[self.indices(actions)] = 1
         return m
 
 

@@ -1,7 +1,9 @@
-"""A single-agent Gymnasium environment: the learner plays one seat, our bots play the others.
+"""Single-agent Gymnasium environments: the learner plays one seat, our bots play the others; or the
+solo game, the learner against the Rival.
 
-Observation: ``{"observation": float32 vector, "action_mask": int8 vector}`` from the learner's view
-(:mod:`inferno.envs.observation`); action: ``Discrete(A)``, the fixed game action index of
+Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``: what the learner may see
+(:mod:`inferno.envs.observation`; in the solo game it includes the Rival's pieces and its next card);
+action: ``Discrete(A)``, the fixed game action index of
 :mod:`inferno.envs.encoding`. ``action_masks()`` returns the current mask too (the convention of
 sb3-contrib's ``MaskablePPO``). Each ``step`` applies the learner's decision, then lets the bots
 decide until the learner must decide again or the game ends. The reward is 0 until the end, then the
@@ -10,18 +12,26 @@ final reward (``reward="margin"`` or ``"win"``, :mod:`inferno.envs.rewards`). Wi
 the rewards of an episode still add up to the final margin. An illegal action
 leaves the game unchanged and costs ``illegal_reward`` (``illegal_action="penalize"``, default) or
 ends the episode with it (``"terminate"``). ``max_steps`` truncates after that many learner steps.
-``reset(seed=k)`` plays ``inferno.new_game(players, k)`` with bots seeded from ``k``; resets
+``reset(seed=k)`` plays ``inferno.new_game(players, k, side, modules=modules)`` with bots seeded from
+``k`` (2-5 players; five need a P&P module, ``modules=("plutus",)``, ``("phlegyas",)`` or both); resets
 without a seed draw game seeds from a generator seeded by the last given seed. The game seed is kept
 in ``env.game_seed``, not in ``info``: it determines the hidden cards.
 
-Registered with Gymnasium as ``inferno/Inferno-v0``.
+:class:`InfernoSoloEnv` is the solo game (``variant`` and ``level`` as arguments or as
+``reset(options={"variant": ..., "level": ...})``): the reward is scored against the solo score
+table: the margin over the bar (the Rival's final Infamy, or the level's target) with
+``reward="margin"``, +1/-1 for a won/lost game with ``reward="win"``; the last step's
+``info["solo"]`` holds the result (won, bar, margin, rank) and every step's ``info["rival_next"]``
+the Rival's next card in words.
+
+Registered with Gymnasium as ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
@@ -34,9 +44,10 @@ from inferno.envs.render import render_text
 from inferno.envs.rewards import RewardMode, final_rewards, reward_mode
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import MAX_PLAYERS
 from inferno.rules.scoring import result
 from inferno.rules.setup import SetupError, new_game
-from inferno.rules.solo import solo_bar_now
+from inferno.rules.solo import next_card, solo_bar_now
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 
@@ -63,9 +74,10 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         rules_dir: str | None = None,
         render_mode: str | None = None,
         solo: SoloConfig | tuple[str, str] | None = None,
+        modules: Sequence[str] = (),
     ) -> None:
-        if not isinstance(players, int) or not 1 <= players <= 4:
-            raise SetupError(f"players must be 1-4, got {players!r}")
+        if not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+            raise SetupError(f"players must be 1-{MAX_PLAYERS}, got {players!r}")
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, got {seat!r}")
         if illegal_action not in ("penalize", "terminate"):
@@ -80,12 +92,24 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         if solo is not None and players != 1:
             raise SetupError(f"the solo variants and levels are for 1 player, not {players}")
         self.solo = solo
+        self.modules = (modules,) if isinstance(modules, str) else tuple(modules)
         self.players = players
         self.seat = seat
         self.opponent_specs = specs
         self.side = side
         self.rules_dir = rules_dir
         self.rules = load_rules(rules_dir)
+        # Refuse impossible settings now (5 players without the expansion, an unknown solo level...).
+        new_game(
+            players,
+            0,
+            side,
+            rules=self.rules,
+            rules_dir=rules_dir,
+            record_events=False,
+            modules=self.modules,
+            solo=solo,
+        )
         self.reward_mode = reward_mode(reward, players)
         if dense and self.reward_mode is not RewardMode.MARGIN:
             raise ValueError("dense rewards are defined for reward='margin' only")
@@ -114,15 +138,16 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         s = self.state
         assert s is not None
         mask = self.action_masks()
-        return {"observation": self.encoder.encode(view(s, self.seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode(s, self.seat), "action_mask": mask}
 
     def action_masks(self) -> np.ndarray:
         """The int8 mask of the learner's legal actions (all zeros once the game is over)."""
         s = self.state
         assert s is not None
-        if s.over or to_move(s) != self.seat:
-            return np.zeros(self.actions.size, dtype=np.int8)
-        return self.actions.mask(legal_actions(s))
+        m = np.zeros(self.actions.size, dtype=np.int8)
+        if not s.over and to_move(s) == self.seat:
+            m[self.actions.indices(legal_actions(s))] = 1
+        return m
 
     def _run_bots(self) -> None:
         s = self.state
@@ -141,7 +166,13 @@ class InfernoGymEnv(gym.Env[Obs, int]):
                 self._rng = random.Random()
             self.game_seed = self._rng.getrandbits(62)
         self.state = new_game(
-            self.players, self.game_seed, self.side, rules_dir=self.rules_dir, record_events=False, solo=self.solo
+            self.players,
+            self.game_seed,
+            self.side,
+            rules_dir=self.rules_dir,
+            record_events=False,
+            solo=self.solo,
+            modules=self.modules,
         )
         others = [p for p in range(self.players) if p != self.seat]
         self.bots = {
@@ -161,7 +192,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         reward = 0.0
         info: dict[str, Any] = {}
         terminated = False
-        act = self.actions.decode(a) if 0 <= a < self.actions.size else None
+        act = self.actions.action(a) if 0 <= a < self.actions.size else None
         if act is None or s.over or to_move(s) != self.seat or act not in legal_actions(s):
             reward = self.illegal_reward
             info["illegal_action"] = True
@@ -209,10 +240,89 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         return None
 
 
+class InfernoSoloEnv(InfernoGymEnv):
+    """The solo game as a single-agent env: the learner against the Rival, scored by the solo table.
+
+    ``variant`` and ``level`` choose the solo game (the data's variants; easy, medium or hard);
+    ``reset(options={"variant": v, "level": l})`` switches them for the next episodes. The
+    observation holds the Rival's pieces (seat slot 1) and its next card; ``info["rival_next"]``
+    names that card. See the module docstring for the reward.
+    """
+
+    def __init__(
+        self,
+        variant: str | None = None,
+        level: str = "medium",
+        *,
+        side: str | None = None,
+        reward: str = "margin",
+        dense: bool = False,
+        max_steps: int | None = None,
+        illegal_action: str = "penalize",
+        illegal_reward: float = -1.0,
+        rules_dir: str | None = None,
+        render_mode: str | None = None,
+        modules: Sequence[str] = (),
+    ) -> None:
+        rules = load_rules(rules_dir)
+        config = SoloConfig(variant or next(iter(rules.solo.variants)), level)
+        super().__init__(
+            1,
+            0,
+            [],
+            side,
+            reward=reward,
+            dense=dense,
+            max_steps=max_steps,
+            illegal_action=illegal_action,
+            illegal_reward=illegal_reward,
+            rules_dir=rules_dir,
+            render_mode=render_mode,
+            solo=config,
+            modules=modules,
+        )
+        self.variants = tuple(rules.solo.variants)
+        self.levels = tuple(rules.solo.variants[config.variant].levels)
+
+    @property
+    def variant(self) -> str:
+        assert self.solo is not None
+        return self.solo.variant
+
+    @property
+    def level(self) -> str:
+        assert self.solo is not None
+        return self.solo.level
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        if options:
+            unknown = sorted(set(options) - {"variant", "level"})
+            if unknown:
+                raise ValueError(f"unknown solo option(s) {', '.join(unknown)} (the options are variant and level)")
+            config = SoloConfig(str(options.get("variant", self.variant)), str(options.get("level", self.level)))
+            new_game(1, 0, self.side, rules=self.rules, rules_dir=self.rules_dir, record_events=False, solo=config)
+            self.solo = config
+        obs, info = super().reset(seed=seed, options=options)
+        return obs, self._with_rival(info)
+
+    def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        obs, reward, terminated, truncated, info = super().step(action)
+        return obs, reward, terminated, truncated, self._with_rival(info)
+
+    def _with_rival(self, info: dict[str, Any]) -> dict[str, Any]:
+        s = cast(State, self.state)
+        card = next_card(s)
+        if card is not None and not s.over:
+            info["rival_next"] = f"{card.name}: {card.describe()}"
+        return info
+
+
 def register() -> None:
-    """Register ``inferno/Inferno-v0`` with Gymnasium (idempotent)."""
+    """Register ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0`` with Gymnasium (idempotent)."""
     if "inferno/Inferno-v0" not in gym.registry:
         gym.register(id="inferno/Inferno-v0", entry_point="inferno.envs.gymnasium_env:InfernoGymEnv")
+    if "inferno/InfernoSolo-v0" not in gym.registry:
+        gym.register(id="inferno/InfernoSolo-v0", entry_point="inferno.envs.gymnasium_env:InfernoSoloEnv")
 
 
 register()

@@ -1,36 +1,37 @@
-"""The observation vector: a fixed-length float32 encoding of one player's view of the game.
+"""The observation vector: a fixed-length float32 encoding of what one player may see of the game.
 
-The vector is built from ``inferno.view(state, player)`` only, so it holds nothing that player cannot
-see: other players' Fraud hands appear as their sizes, the deck as its size. Seats are relative to
-the observer (slot 0 = the observer, then the following seats in turn order; empty slots are zeros),
-so one policy can play any seat. Every value lies in [-1, 1]: counts are divided by a fixed scale
-and clipped, categories are one-hot. The segments, in order (sizes for the bundled rules data; see
-:func:`observation_table` and README.md):
+:meth:`ObservationEncoder.encode` reads the engine's compact state directly (plain lists of ints, no
+view copy) and fills the vector with a few numpy operations, but it reads only what the observer may
+see: other players' Fraud hands as their sizes, the deck as its size, the solo Rival's deck as its
+next card (face up) and the cards it has played; never the seed. Given a player's view
+(``inferno.view(state, player)``) it encodes the same vector.
 
-``side`` board side one-hot; ``hell`` per shield one-hot of (empty, standing Soul of colour 1-9,
-lying Soul 1-9, spare tile 1-9, Guardian slot, pit); ``graveyard``/``supply``/``tiles`` per colour;
-``plague`` the next Plague card's colours and the cards left; ``phlegethon`` cube per circle 2-9;
-``guardians`` roster one-hot per slot; ``quartieri`` location -> quartiere one-hot; ``bonus`` tile
-per track one-hot; ``palace`` Guests left per circle; ``barrel_market``; ``fraud_market``
-multi-hot and deck size; ``dante`` progress and next stop; ``turn`` counters, last round, allowed
-quartiere; ``decision`` the pending decision kind and its frame arguments, whose move it is;
-then per seat slot: ``player_k`` (money, Infamy, loans, Skull tracks, ½ Diplomas, Diplomas, safe
-passages, Tower floors and contents, Home, reserve, family members in Florence, own hand multi-hot
-(observer only) and hand size, played cards, delivered Barrels, Family card).
+Seats are relative to the observer (slot 0 = the observer, then the following seats in turn order;
+empty slots are zeros), so one policy can play any seat; there are five slots (the P&P expansion's
+fifth player). In the solo game slot 1 holds the Rival (its Infamy, Skulls, ½ Diplomas, Diplomas
+and safe passages; it has no Tower, Home, hand or Family card) and the ``solo`` segment its variant,
+level, next card, last turn's cards and what is left of its deck. Every value lies in [-1, 1]: counts
+are divided by a fixed scale and clipped, categories are one-hot. The segments are listed by
+:func:`observation_table`; the project's documentation (research environments, observation layout)
+reproduces the table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from inferno.rules.actions import AUTO, Decision
 from inferno.rules.model import Rules, StopKind
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import DESK
+from inferno.rules.pnp import MAX_PLAYERS as PNP_MAX_PLAYERS
+from inferno.rules.solo_model import LEVELS
 from inferno.rules.state import GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, State
 
-MAX_PLAYERS = 4
+MAX_PLAYERS = PNP_MAX_PLAYERS  # seat slots: the most players a game can have
 DECISIONS = [d for d in Decision if d < AUTO]
 STOP_KINDS = list(StopKind)
 FRAME_ARGS = 3
@@ -46,8 +47,54 @@ class Segment:
     meaning: str
 
 
+class _Layout:
+    """Where each small int of the compact state goes, for one kind of game and one observer."""
+
+    __slots__ = ("barrels", "base", "count", "ext", "gates", "infamy_at", "off", "order", "slot_at")
+
+    order: list[int]  # players in slot order (slot k = order[k])
+    ext: list[bool]  # per slot: does that player have P&P pieces
+    count: int  # small ints listed (a bit byte once per bit)
+    gates: int  # safe-passage bits listed per player
+    barrels: int  # Barrel bits listed per player
+    base: np.ndarray  # per small int: its base position in the vector
+    off: np.ndarray  # per small int: its value type (offset in the shared tables)
+    slot_at: list[int]  # start of each seat slot's segment
+    infamy_at: list[int]
+
+
+class _Game:
+    """What stays fixed for one game and observer: the template vector and Dante's stops."""
+
+    __slots__ = (
+        "bonus",
+        "config",
+        "dante",
+        "guardians",
+        "layout",
+        "loc_quartiere",
+        "side",
+        "solo_deck",
+        "solo_deck_size",
+        "stops",
+        "template",
+    )
+
+    layout: _Layout
+    template: np.ndarray
+    dante: list[tuple[list[int], float]]  # per Dante position + 1: next-stop positions, progress
+    config: Any
+    guardians: tuple[int, ...]
+    bonus: tuple[int, ...]
+    loc_quartiere: tuple[int, ...]
+    stops: tuple[Any, ...]
+    side: str
+    solo_deck: list[int]  # the solo level's deck: cards per card kind
+    solo_deck_size: int
+
+
 class ObservationEncoder:
-    """Encodes views of games played with one rules data set into fixed-length vectors."""
+    """Encodes what a player sees of games played with one rules data set into fixed-length vectors."""
 
     def __init__(self, rules: Rules) -> None:
         r = rules
@@ -56,13 +103,16 @@ class ObservationEncoder:
         self.shields = max(b.size for b in r.boards.values())
         self.gates = max(b.gates for b in r.boards.values())
         self.slots = r.guardians_active
-        self.cells = 1 + 9 * 3 + self.slots + 1  # per shield categories
+        # per shield: empty, Soul 1-9, lying 1-9, tile 1-9, Guardian slots, pit, Desk of seat slot k
+        self.cells = 1 + 9 * 3 + self.slots + 1 + MAX_PLAYERS
         self.spaces = r.tower_floors * r.spaces_per_floor
         self.space_cats = 3 + len(r.circles) + len(r.barrels)  # empty, noble, urchin, guest c, barrel b
+        self.solo_cards = len(r.solo.cards)
+        self.solo_variants = list(r.solo.variants)
         nc = len(r.circles)
         nf = len(r.fraud_cards)
         player = [
-            ("present", 1, "1 if this seat is in the game"),
+            ("present", 1, "1 if this seat is in the game (solo: slot 1 is the Rival)"),
             ("money", 4, "Florins/20, Drachmas/10, Infamy/100, loans/4"),
             ("tracks", nc, "Skull level per circle / track maximum"),
             ("half", 1, "½ Diploma tokens / 4"),
@@ -76,11 +126,18 @@ class ObservationEncoder:
             ("played", nf, "played Fraud cards multi-hot"),
             ("panel", len(r.barrels), "Barrels delivered to the supply panel"),
             ("family", len(r.family_cards), "Family card one-hot"),
+            ("pnp", 4, "P&P: Desks held / 2, Bells held / 4, Desk tolls paid / 20, received / 20"),
         ]
         self.player_size = sum(n for _, n, _ in player)
+        nsolo = self.solo_cards
         parts = [
             ("side", len(self.sides), "board side one-hot"),
-            ("hell", self.shields * self.cells, "per shield: empty, Soul 1-9, lying 1-9, tile 1-9, Guardian slot, pit"),
+            ("modules", 3, "P&P: Plutus on, Phlegyas on, Bells left with Phlegyas / all Bells"),
+            (
+                "hell",
+                self.shields * self.cells,
+                "per shield: empty, Soul 1-9, lying 1-9, tile 1-9, Guardian slot, pit, Desk of seat slot 0-4",
+            ),
             ("graveyard", nc, "Souls per colour in the Graveyard / 9"),
             ("supply", nc, "meeples per colour in the supply / 9"),
             ("tiles", nc, "spare Soul tiles per colour not used"),
@@ -99,8 +156,16 @@ class ObservationEncoder:
                 len(DECISIONS) + FRAME_ARGS + 2 * MAX_PLAYERS,
                 "pending decision one-hot, frame args/50, deciding seat and current-turn seat (relative)",
             ),
+            (
+                "solo",
+                1 + len(self.solo_variants) + len(LEVELS) + 2 + 3 * nsolo + 1,
+                "solo game; variant, level one-hot; target/100, Rival cards per turn/3; the Rival's next card "
+                "one-hot, its last turn's cards (/3), cards left in its deck per card (/4), deck size / deck",
+            ),
         ]
-        parts += [(f"player_{k}", self.player_size, "seat k after the observer (0 = observer)") for k in range(4)]
+        parts += [
+            (f"player_{k}", self.player_size, "seat k after the observer (0 = observer)") for k in range(MAX_PLAYERS)
+        ]
         self.segments: list[Segment] = []
         start = 0
         for name, size, meaning in parts:
@@ -115,137 +180,404 @@ class ObservationEncoder:
             ps += size
         self.pat = {seg.name: seg.start for seg in self.player_parts}
         self._decision_pos = {int(d): i for i, d in enumerate(DECISIONS)}
-        self._hell_lut = _hell_categories(self.cells)
-        self._tower_lut = _tower_categories(len(r.circles), len(r.barrels))
+        self._at_dante = self.at["dante"]
+        self._at_plague = self.at["plague"]
+        self._at_market = self.at["fraud_market"]
+        self._at_turn = self.at["turn"]
+        self._at_decision = self.at["decision"]
+        self._at_modules = self.at["modules"]
+        self._pat_played = self.pat["played"]
+        self._pat_hand = self.pat["hand"]
+        self._nf = nf
+        self._nq = len(r.quartieri)
+        self._nd = len(DECISIONS)
+        self._no_cards = [0] * self.solo_cards
+        self._at_solo_deck = self.at["solo"] + 1 + len(self.solo_variants) + len(LEVELS) + 2 + 3 * self.solo_cards
+        self._tower_lut = tower_categories(len(r.circles), len(r.barrels))
+        self._layouts: dict[tuple[Any, ...], _Layout] = {}
+        self._games: dict[tuple[int, int], _Game] = {}
+        self._types: dict[tuple[Any, ...], int] = {}
+        self._rel = np.zeros(0, dtype=np.intp)
+        self._val = np.zeros(0, dtype=np.float32)
+        self._plague = [
+            (tuple(sorted(set(cols))), tuple(cols.count(c) / 4 for c in sorted(set(cols)))) for cols in r.plague_cards
+        ]
 
-    def encode(self, view: State) -> np.ndarray:
-        """The observation vector of a view (``inferno.view(s, p)``); the observer is ``view.viewer``."""
+    # --- the plan: where each int of the compact state goes ---------------------------------------
+    #
+    # ``encode`` lists the state's small non-negative ints (counts, codes) in a fixed order and turns
+    # them into bytes in one step. Each has a *type*: a 256-entry stretch of two shared tables, giving
+    # for each value its offset from the int's base position (a category) and the value written
+    # there (1 for a category, value / scale clipped for a count). So one add, two lookups and one
+    # scatter place them all; a bit field's byte is read once per bit, through one type per bit. The
+    # few signed values (Infamy) and variable-length parts (hands, played cards, the pending
+    # decision) are placed one by one. What is fixed for a whole game (board side, modules, the
+    # Guardians, quartieri, bonus tiles, solo settings) is a template copied at the start.
+
+    def _type(self, key: tuple[Any, ...], rel: list[int], val: list[float]) -> int:
+        """The offset of a 256-entry value type in the shared tables (added once per key)."""
+        off = self._types.get(key)
+        if off is None:
+            off = self._types[key] = len(self._rel)
+            pad = 256 - len(rel)
+            self._rel = np.concatenate((self._rel, np.array(rel + [0] * pad, dtype=np.intp)))
+            self._val = np.concatenate((self._val, np.array(val + [0.0] * pad, dtype=np.float32)))
+        return off
+
+    def _count_type(self, scale: float) -> int:
+        return self._type(("count", scale), [0] * 256, [min(x / scale, 1.0) for x in range(256)])
+
+    def _category_type(self, name: str, cats: list[int]) -> int:
+        """Code -> category (-1: no category: writes 0 at the base, so the slot stays empty)."""
+        rel = [max(c, 0) for c in cats]
+        return self._type(("cat", name, *cats), rel, [1.0 if c >= 0 else 0.0 for c in cats])
+
+    def _layout(self, s: State, me: int) -> _Layout:
+        key = (s.board.side, len(s.players), s.num_players, me, len(s.ext.desks) if s.ext is not None else -1)
+        lay = self._layouts.get(key)
+        if lay is None:
+            lay = self._layouts[key] = self._build_layout(s, me)
+        return lay
+
+    def _build_layout(self, s: State, me: int) -> _Layout:
         r = self.rules
-        me = view.viewer
-        n = view.num_players
-        if not 0 <= me < n:
-            raise ValueError("encode needs a player's view: inferno.view(state, player)")
-        at = self.at
-        ones: list[int] = [at["side"] + self.sides.index(view.board.side)]
-        idx: list[int] = []  # scalar positions ...
-        val: list[float] = []  # ... and their values
-        for name, values, scale in (
-            ("graveyard", view.graveyard, 9.0),
-            ("supply", view.supply, 9.0),
-            ("tiles", view.tiles, 1.0),
-            ("phlegethon", view.phleg, float(r.phleg_max)),
-            ("palace", view.palace, 4.0),
+        at, pat = self.at, self.pat
+        trash = self.size
+        n = len(s.players)
+        order = [(me + k) % n for k in range(n)]
+        seats = s.num_players
+        ext_order = [q for q in order if s.ext is not None and q < len(s.ext.desks)]
+        # One entry per (small int, what it sets): its source index in the small int list, its base
+        # position, its value type. A count or category is one entry; a bit byte one per bit.
+        if self.gates > 8 or len(r.barrels) > 8:
+            raise ValueError("the observation lists safe passages and Barrels as one byte each (8 at most)")
+        base: list[int] = []
+        off: list[int] = []
+
+        def entry(pos: int, typ: int) -> None:
+            base.append(pos)
+            off.append(typ)
+
+        def counts(pos: int, count: int, scale: float, skip_first: bool = False) -> None:
+            t = self._count_type(scale)
+            for i in range(count):
+                entry(trash if skip_first and i == 0 else pos + i - (1 if skip_first else 0), t)
+
+        # The order of the small int list built in :meth:`encode`.
+        for name, scale in (
+            ("graveyard", 9.0),
+            ("supply", 9.0),
+            ("tiles", 1.0),
+            ("phlegethon", float(r.phleg_max)),
+            ("palace", 4.0),
         ):
-            o = at[name] - 1
-            idx.extend(range(o + 1, o + 10))
-            val.extend(values[c] / scale for c in range(1, 10))
-        o = at["plague"]
-        if view.plague:
-            colours = r.plague_cards[view.plague[0]]
-            for colour in set(colours):
-                idx.append(o + colour - 1)
-                val.append(colours.count(colour) / 4)
-        idx.append(o + 9)
-        val.append(len(view.plague) / 12)
-        o = at["guardians"]
-        ones.extend(o + slot * len(r.guardians) + g for slot, g in enumerate(view.guardians))
-        o = at["quartieri"]
-        ones.extend(o + loc * len(r.quartieri) + q for loc, q in enumerate(view.loc_quartiere))
-        o = at["bonus"]
-        ones.extend(o + (c - 1) * len(r.bonus_tiles) + view.bonus[c] for c in range(1, 10) if view.bonus[c] >= 0)
-        o = at["barrel_market"]
-        idx.extend(range(o, o + len(r.barrels)))
-        val.extend(k / 4 for k in view.barrel_market)
-        o = at["fraud_market"]
-        ones.extend(o + c for c in view.market if c >= 0)
-        idx.append(o + len(r.fraud_cards))
-        val.append(len(view.deck) / len(r.fraud_cards))
-        o = at["dante"]
-        stops = view.stops
-        idx.append(o)
-        val.append((view.dante + 1) / len(stops))
-        if view.dante + 1 < len(stops):
-            nxt = stops[view.dante + 1]
-            ones.append(o + 1 + STOP_KINDS.index(nxt.kind))
-            if nxt.circle:
-                ones.append(o + 1 + len(STOP_KINDS) + nxt.circle - 1)
+            counts(at[name], 10, scale, True)
+        counts(at["barrel_market"], len(r.barrels), 4.0)
+        hell_cat = hell_categories(self.slots) + [-1] * (DESK + MAX_PLAYERS - PIT)
+        for q in range(n):
+            hell_cat[DESK + q] = 1 + 27 + self.slots + 1 + (q - me) % n
+        ht = self._category_type(f"hell{n}/{me}", hell_cat)
+        for t in range(s.board.size):
+            entry(at["hell"] + t * self.cells, ht)
+        tt = self._category_type("tower", self._tower_lut)
+        ft = self._category_type("family", [-1, *range(len(r.family_cards))])
+        bit_types = [self._type(("bit", b), [0] * 256, [float(x >> b & 1) for x in range(256)]) for b in range(8)]
+        nfl = 2 * len(r.locations)
+        for k, q in enumerate(order):
+            o = at[f"player_{k}"]
+            m = o + pat["money"]
+            counts(m, 1, 20.0)  # Florins
+            counts(m + 1, 1, 10.0)  # Drachmas
+            counts(m + 3, 1, 4.0)  # loans
+            counts(o + pat["half"], 1, 4.0)
+            counts(o + pat["floors"], 1, float(r.tower_floors))
+            counts(o + pat["home"] + 2, 1, 5.0)  # reserve
+            counts(o + pat["hand"] + len(r.fraud_cards), 1, 4.0)  # hand size
+            entry(o + pat["family"], ft)  # Family card + 1
+            # Bit bytes, listed once per bit: the Diplomas of circles 1-8, of circle 9, safe passages,
+            # Barrels delivered.
+            for pos, nbits in (
+                (o + pat["diplomas"], 8),
+                (o + pat["diplomas"] + 8, 1),
+                (o + pat["passages"], self.gates),
+                (o + pat["panel"], len(r.barrels)),
+            ):
+                for b in range(nbits):
+                    entry(pos + b, bit_types[b])
+            counts(o + pat["tracks"], 10, float(r.track_max), True)
+            counts(o + pat["home"], 2, 5.0)
+            counts(o + pat["florence"], nfl, 4.0)
+            if q < seats:  # the solo Rival has no Tower
+                for i in range(self.spaces):
+                    entry(o + pat["tower"] + i * self.space_cats, tt)
+            if q in ext_order:
+                p = o + pat["pnp"]
+                for i, scale in enumerate((2.0, 4.0, 20.0, 20.0)):
+                    counts(p + i, 1, scale)
+        # Game counters and the pending decision (codes + 1, so 0 means none).
+        counts(at["plague"] + 9, 1, 12.0)  # Plague cards left
+        counts(at["fraud_market"] + len(r.fraud_cards), 1, float(len(r.fraud_cards)))  # deck size
         o = at["turn"]
-        idx.extend((o, o + 1, o + 2))
-        val.extend((min(view.turn / 100, 1.0), 1.0 if view.ender >= 0 else 0.0, max(view.final_turns, 0) / 4))
-        ones.append(o + 3 + (view.quartiere if view.quartiere >= 0 else len(r.quartieri)))
+        counts(o, 1, 100.0)  # turn
+        entry(o + 1, self._type(("flag",), [0] * 256, [0.0] + [1.0] * 255))  # ender + 1: last round
+        entry(o + 2, self._type(("final",), [0] * 256, [min(max(c - 1, 0) / 4, 1.0) for c in range(256)]))
+        nq = len(r.quartieri)
+        entry(o + 3, self._category_type("quartiere", [nq, *range(nq)]))  # -1 = any (last)
         o = at["decision"]
-        if not view.over and view.stack:
-            frame = view.stack[-1]
-            ones.append(o + self._decision_pos[frame[0]])
-            for i, v in enumerate(frame[2 : 2 + FRAME_ARGS]):
-                idx.append(o + len(DECISIONS) + i)
-                val.append(v / 50)
-            ones.append(o + len(DECISIONS) + FRAME_ARGS + (frame[1] - me) % n)
-        ones.append(o + len(DECISIONS) + FRAME_ARGS + MAX_PLAYERS + (view.current - me) % n)
-        for k in range(n):
-            self._player(view, (me + k) % n, at[f"player_{k}"], k == 0, ones, idx, val)
-        lut, cells, base = self._hell_lut, self.cells, at["hell"]
-        ones.extend(base + t * cells + lut[c] for t, c in enumerate(view.hell))
-        out = np.zeros(self.size, dtype=np.float32)
-        out[ones] = 1.0
-        out[idx] = val
-        np.clip(out, -1.0, 1.0, out=out)
-        return out
+        nd = len(DECISIONS)
+        kinds = [-1] * (max(int(d) for d in DECISIONS) + 1)
+        for i, d in enumerate(DECISIONS):
+            kinds[int(d)] = i
+        entry(o, self._category_type("decision", kinds))  # 0 = no pending decision
+        seat_cat = self._category_type("seat", [-1, *range(MAX_PLAYERS)])
+        entry(o + nd + FRAME_ARGS, seat_cat)  # deciding seat (relative) + 1
+        entry(o + nd + FRAME_ARGS + MAX_PLAYERS, seat_cat)  # current-turn seat (relative) + 1
+        if s.solo is not None:  # the Rival's next card + 1, its last turn's cards, its deck's cards
+            nsolo = self.solo_cards
+            o = at["solo"] + 1 + len(self.solo_variants) + len(LEVELS) + 2
+            entry(o, self._category_type("solo card", [-1, *range(nsolo)]))
+            counts(o + nsolo, nsolo, 3.0)
+            counts(o + 2 * nsolo, nsolo, 4.0)
+        lay = _Layout()
+        lay.order = order
+        lay.ext = [q in ext_order for q in order]
+        lay.count = len(base)
+        lay.gates = self.gates
+        lay.barrels = len(r.barrels)
+        lay.base = np.array(base, dtype=np.intp)
+        lay.off = np.array(off, dtype=np.intp)
+        lay.slot_at = [at[f"player_{k}"] for k in range(n)]
+        lay.infamy_at = [o + pat["money"] + 2 for o in lay.slot_at]
+        return lay
 
-    def _player(
-        self, view: State, p: int, o: int, own: bool, ones: list[int], idx: list[int], val: list[float]
-    ) -> None:
+    def _game(self, s: State, me: int) -> _Game:
+        """The per-game part (template and Dante's stops), rebuilt when the game's fixed parts change."""
+        key = (id(s.config), me)
+        g = self._games.get(key)
+        if (
+            g is None
+            or g.config is not s.config
+            or g.guardians is not s.guardians
+            or g.bonus is not s.bonus
+            or g.loc_quartiere is not s.loc_quartiere
+            or g.stops is not s.stops
+            or g.side is not s.board.side
+        ):
+            if len(self._games) >= 256:
+                self._games.clear()
+            g = self._games[key] = self._build_game(s, me)
+        return g
+
+    def _build_game(self, s: State, me: int) -> _Game:
         r = self.rules
-        pl = view.players[p]
-        pat = self.pat
-        ones.append(o)
-        m = o + pat["money"]
-        idx.extend(range(m, m + 4))
-        val.extend((pl.florins / 20, pl.drachmas / 10, pl.infamy / 100, pl.loans / 4))
-        t = o + pat["tracks"] - 1
-        idx.extend(range(t + 1, t + 10))
-        top = r.track_max
-        val.extend(pl.tracks[c] / top for c in range(1, 10))
-        h = o + pat["home"]
-        f = o + pat["florence"]
-        hd = o + pat["hand"]
-        idx.extend((o + pat["half"], o + pat["floors"], h, h + 1, h + 2, hd + len(r.fraud_cards)))
-        val.extend(
-            (pl.half / 4, pl.floors / r.tower_floors, pl.home[0] / 5, pl.home[1] / 5, pl.reserve / 5, len(pl.hand) / 4)
+        at = self.at
+        lay = self._layout(s, me)
+        t = np.zeros(self.size + 1, dtype=np.float32)
+        t[at["side"] + self.sides.index(s.board.side)] = 1.0
+        for o in lay.slot_at:
+            t[o] = 1.0  # present
+        ng = len(r.guardians)
+        for slot, gd in enumerate(s.guardians):
+            t[at["guardians"] + slot * ng + gd] = 1.0
+        nq = len(r.quartieri)
+        for loc, q in enumerate(s.loc_quartiere):
+            t[at["quartieri"] + loc * nq + q] = 1.0
+        nb = len(r.bonus_tiles)
+        for c in range(1, 10):
+            if s.bonus[c] >= 0:
+                t[at["bonus"] + (c - 1) * nb + s.bonus[c]] = 1.0
+        ext = s.ext
+        if ext is not None:
+            t[at["modules"]] = 1.0 if ext.plutus else 0.0
+            t[at["modules"] + 1] = 1.0 if ext.phlegyas else 0.0
+        cfg = s.config.solo
+        if s.solo is not None and cfg is not None:
+            o = at["solo"]
+            nv = len(self.solo_variants)
+            var = r.solo.variants[cfg.variant]
+            lv = var.levels[cfg.level]
+            t[o] = 1.0
+            t[o + 1 + self.solo_variants.index(cfg.variant)] = 1.0
+            t[o + 1 + nv + LEVELS.index(cfg.level)] = 1.0
+            b = o + 1 + nv + len(LEVELS)
+            t[b] = min(lv.target / 100, 1.0) if var.win == "target" else 0.0
+            t[b + 1] = lv.cards_per_turn / 3
+        o = at["dante"]
+        stops = s.stops
+        dante: list[tuple[list[int], float]] = []
+        for d in range(-1, len(stops)):
+            ones: list[int] = []
+            if d + 1 < len(stops):
+                nxt = stops[d + 1]
+                ones.append(o + 1 + STOP_KINDS.index(nxt.kind))
+                if nxt.circle:
+                    ones.append(o + 1 + len(STOP_KINDS) + nxt.circle - 1)
+            dante.append((ones, (d + 1) / len(stops)))
+        g = _Game()
+        g.layout = lay
+        g.template = t
+        g.dante = dante
+        g.config = s.config
+        g.guardians = s.guardians
+        g.bonus = s.bonus
+        g.loc_quartiere = s.loc_quartiere
+        g.stops = s.stops
+        g.side = s.board.side
+        g.solo_deck = [0] * self.solo_cards
+        g.solo_deck_size = 1
+        if cfg is not None:
+            deck = r.solo.variants[cfg.variant].levels[cfg.level].deck
+            for c in deck:
+                g.solo_deck[c] += 1
+            g.solo_deck_size = len(deck)
+        return g
+
+    # --- encoding ---------------------------------------------------------------------------------
+
+    def encode(self, s: State, player: int | None = None) -> np.ndarray:
+        """The observation vector of ``player`` in game ``s`` (a full state or that player's view).
+
+        With ``player`` omitted, ``s`` must be a player's view (``inferno.view(state, player)``).
+        Only what ``player`` may see is read.
+        """
+        me = s.viewer if player is None else player
+        if not 0 <= me < s.num_players or (s.viewer >= 0 and s.viewer != me):
+            raise ValueError(
+                "encode needs a seated player: encode(state, player) or encode(inferno.view(state, player))"
+            )
+        g = self._game(s, me)
+        lay = g.layout
+        players = s.players
+        ps = [players[q] for q in lay.order]
+        seats = s.num_players
+        ext = s.ext
+        small = s.graveyard + s.supply + s.tiles + s.phleg + s.palace + s.barrel_market + s.hell
+        gates, barrels = lay.gates, lay.barrels
+        for q, pl, has_ext in zip(lay.order, ps, lay.ext, strict=True):
+            d = pl.diplomas
+            lo = (d >> 1) & 255
+            small += (
+                pl.florins,
+                pl.drachmas,
+                pl.loans,
+                pl.half,
+                pl.floors,
+                pl.reserve,
+                len(pl.hand),
+                pl.family + 1,
+                lo,
+                lo,
+                lo,
+                lo,
+                lo,
+                lo,
+                lo,
+                lo,
+                (d >> 9) & 1,
+            )
+            small += (pl.passages & 255,) * gates
+            small += (pl.panel & 255,) * barrels
+            small += pl.tracks
+            small += pl.home
+            small += pl.florence
+            if q < seats:
+                small += pl.tower
+            if has_ext:
+                assert ext is not None
+                small += (ext.desks[q], ext.bells[q], ext.desk_paid[q], ext.desk_received[q])
+        n = len(players)
+        frame = s.stack[-1] if not s.over and s.stack else None
+        small += (
+            len(s.plague),
+            len(s.deck),
+            s.turn,
+            s.ender + 1,
+            s.final_turns + 1,
+            s.quartiere + 1,
+            frame[0] if frame is not None else 0,
+            (frame[1] - me) % n + 1 if frame is not None else 0,
+            (s.current - me) % n + 1,
         )
-        idx.extend(range(f, f + len(pl.florence)))
-        val.extend(k / 4 for k in pl.florence)
-        d = o + pat["diplomas"] - 1
-        ones.extend(d + c for c in range(1, 10) if pl.diplomas >> c & 1)
-        g = o + pat["passages"]
-        ones.extend(g + k for k in range(self.gates) if pl.passages >> k & 1)
-        tw, cats, lut = o + pat["tower"], self.space_cats, self._tower_lut
-        ones.extend(tw + i * cats + lut[code] for i, code in enumerate(pl.tower))
-        if own:
-            ones.extend(hd + c for c in pl.hand if c >= 0)
-        pd = o + pat["played"]
-        ones.extend(pd + c for c in pl.played)
-        pn = o + pat["panel"]
-        ones.extend(pn + b for b in range(len(r.barrels)) if pl.panel >> b & 1)
-        ones.append(o + pat["family"] + pl.family)
+        st = s.solo
+        if st is not None:
+            small.append(st.deck[0] + 1 if st.deck else 0)  # the next card, face up (0: none)
+            last = self._no_cards[:]
+            for c in st.last:
+                last[c] += 1
+            small += last
+            left = g.solo_deck[:]  # the level's cards, less those drawn since the last shuffle
+            for c in st.discard:
+                left[c] -= 1
+            small += left
+        if len(small) != lay.count:
+            raise AssertionError("the state's lists do not have the sizes the rules data gives")
+        try:
+            codes = np.frombuffer(bytearray(small), dtype=np.uint8)
+        except ValueError:  # a count beyond a byte (or below 0): clamped, which no count's scale notices
+            codes = np.clip(np.array(small, dtype=np.int64), 0, 255)
+        k = lay.off + codes
+        out = g.template.copy()
+        out[lay.base + self._rel[k]] = self._val[k]
+        # The rest: signed values and short, variable-length parts (ones are values 1.0).
+        ones, progress = g.dante[s.dante + 1]
+        idx: list[int] = [self._at_dante]
+        val: list[float] = [progress]
+        for o, pl in zip(lay.infamy_at, ps, strict=True):
+            idx.append(o)
+            x = pl.infamy / 100
+            val.append(1.0 if x > 1.0 else -1.0 if x < -1.0 else x)
+        o = self._at_plague
+        if s.plague:
+            colours, amounts = self._plague[s.plague[0]]
+            idx += [o + c - 1 for c in colours]
+            val += amounts
+        nf = self._nf
+        ones = ones + [self._at_market + c for c in s.market if c >= 0]
+        if frame is not None:
+            for i, x in enumerate(frame[2 : 2 + FRAME_ARGS], self._at_decision + self._nd):
+                idx.append(i)
+                val.append(max(-1.0, min(x / 50, 1.0)))
+        played = self._pat_played
+        for po, pl in zip(lay.slot_at, ps, strict=True):
+            if pl.played:
+                pd = po + played
+                ones += [pd + c for c in pl.played]
+        mine = ps[0].hand  # the observer's own hand: the only hand read
+        if mine:
+            hd = lay.slot_at[0] + self._pat_hand
+            ones += [hd + c for c in mine if 0 <= c < nf]
+        if ext is not None and ext.phlegyas:
+            idx.append(self._at_modules + 2)
+            val.append(ext.bell_supply / ext.data.bells_total if ext.data.bells_total else 0.0)
+        if st is not None:
+            idx.append(self._at_solo_deck)
+            val.append(len(st.deck) / g.solo_deck_size)
+        idx += ones
+        val += [1.0] * len(ones)
+        out[idx] = val
+        return out[: self.size]
 
 
-def _hell_categories(cells: int) -> list[int]:
-    """Shield code -> category: 0 empty, 1-9 Soul, 10-18 lying Soul, 19-27 tile, then Guardian slots, pit."""
-    lut = [0] * (PIT + 1)
+def hell_categories(slots: int) -> list[int]:
+    """Shield code -> category (-1: not a shield code): 0 empty, 1-9 Soul, 10-18 lying Soul, 19-27 tile,
+    then Guardian slots, pit; Desks (owner-relative) follow the pit and are placed by the encoder."""
+    lut = [-1] * (PIT + 1)
+    lut[0] = 0
     for c in range(1, 10):
         lut[c] = c
         lut[LYING + c] = 9 + c
         lut[TILE + c] = 18 + c
-    for slot in range(cells - 29):
+    for slot in range(slots):
         lut[GUARDIAN + slot] = 28 + slot
-    lut[PIT] = cells - 1
+    lut[PIT] = 28 + slots
     return lut
 
 
-def _tower_categories(circles: int, barrels: int) -> list[int]:
-    """Tower space code -> category: 0 empty, 1 noble, 2 urchin, 3.. Guest by circle, then Barrels."""
-    lut = [0] * (T_BARREL + barrels)
+def tower_categories(circles: int, barrels: int) -> list[int]:
+    """Tower space code -> category (-1: not a code): 0 empty, 1 noble, 2 urchin, 3.. Guest by circle,
+    then Barrels."""
+    lut = [-1] * (T_BARREL + barrels)
+    lut[0] = 0
     lut[T_NOBLE] = 1
     lut[T_URCHIN] = 2
     for c in range(1, circles + 1):
@@ -272,7 +604,7 @@ def default_encoder() -> ObservationEncoder:
 
 
 def observation_table(enc: ObservationEncoder | None = None) -> str:
-    """The segments of the observation vector as a Markdown table (reproduced in README.md)."""
+    """The segments of the observation vector as a Markdown table (reproduced in the documentation)."""
     enc = enc or default_encoder()
     lines = ["| segment | first index | size | contents |", "|---|---:|---:|---|"]
     lines += [f"| {s.name} | {s.start} | {s.size} | {s.meaning} |" for s in enc.segments]

@@ -1,14 +1,16 @@
 """Inferno registered with OpenSpiel as the Python game ``python_inferno``.
 
 ``pyspiel.load_game("python_inferno", {"players": 2})`` after importing this module. Game parameters:
-``players`` (1-4, default 2), ``side`` (board side, "" = the default for the player count),
+``players`` (1-5, default 2), ``side`` (board side, "" = the default for the player count),
+``modules`` (the P&P modules joined by "+": "plutus", "phlegyas", "plutus+phlegyas"; 5 players need
+one),
 ``deals`` (default 1000), ``reward`` ("win" default, or "margin") and ``max_game_length`` (2000).
 
 The game starts with one chance node whose outcome ``d`` in ``range(deals)`` is the setup seed:
-the rest of the game is ``inferno.new_game(players, d)`` played by the players, with no more chance
+the rest of the game is ``inferno.new_game(players, d, side, modules=...)`` played by the players, with no more chance
 (the engine draws all randomness at setup). Player actions are the fixed action index of
 :mod:`inferno.envs.encoding`. The game has imperfect information: the other hands and the deck order
-are hidden. A player's observation (tensor and string) is built from ``inferno.view(state, player)``;
+are hidden. A player's observation (tensor and string) holds only what that player may see;
 the information state string is a digest of that player's first view, then the public action
 history and the player's own hands over time. ``resample_from_infostate`` deals the hidden cards
 at random with ``inferno.determinize``, so information-set MCTS works. Returns are the final rewards
@@ -32,11 +34,19 @@ from inferno.envs.rewards import RewardMode, final_rewards, reward_mode
 from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move, view
 from inferno.rules.notation import action_text
 from inferno.rules.pack import load_rules
-from inferno.rules.setup import new_game
+from inferno.rules.pnp import MAX_PLAYERS
+from inferno.rules.setup import SetupError, new_game
 from inferno.rules.state import State
 
 MAX_MARGIN = 300.0
-DEFAULTS: dict[str, Any] = {"players": 2, "side": "", "deals": 1000, "reward": "win", "max_game_length": 2000}
+DEFAULTS: dict[str, Any] = {
+    "players": 2,
+    "side": "",
+    "modules": "",
+    "deals": 1000,
+    "reward": "win",
+    "max_game_length": 2000,
+}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_inferno",
@@ -46,7 +56,7 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
+    max_num_players=MAX_PLAYERS,
     min_num_players=1,
     provides_information_state_string=True,
     provides_information_state_tensor=False,
@@ -67,12 +77,17 @@ class InfernoGame(pyspiel.Game):  # type: ignore[misc]
         self.deals = int(p["deals"])
         self.reward = reward_mode(str(p["reward"]), self.num_seats)
         self.max_length = int(p["max_game_length"])
-        if not 1 <= self.num_seats <= 4:
-            raise ValueError(f"players must be 1-4, got {self.num_seats}")
+        self.modules = tuple(m.strip() for m in str(p["modules"]).replace(",", "+").split("+") if m.strip())
+        if not 1 <= self.num_seats <= MAX_PLAYERS:
+            raise ValueError(f"players must be 1-{MAX_PLAYERS}, got {self.num_seats}")
         if self.side is not None and self.side not in self.rules.boards:
             raise ValueError(f"unknown board side {self.side!r} (choose {', '.join(self.rules.boards)})")
         if self.deals < 1 or self.max_length < 1:
             raise ValueError("deals and max_game_length must be positive")
+        try:
+            new_game(self.num_seats, 0, self.side, rules=self.rules, record_events=False, modules=self.modules)
+        except SetupError as exc:
+            raise ValueError(str(exc)) from None
         self.actions = encoding_for(self.rules)
         self.encoder = encoder_for(self.rules)
         bound = 1.0 if self.reward is RewardMode.WIN else MAX_MARGIN
@@ -149,7 +164,9 @@ class InfernoState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         g = self.play.game
         if self.play.s is None:
-            self.play.s = new_game(g.num_seats, int(action), g.side, rules=g.rules, record_events=False)
+            self.play.s = new_game(
+                g.num_seats, int(action), g.side, rules=g.rules, record_events=False, modules=g.modules
+            )
             self.play.setup_keys = [_setup_key(g, self.play.s, p) for p in range(g.num_seats)]
             self.play.hands = [[tuple(sorted(pl.hand))] for pl in self.play.s.players[: g.num_seats]]
             return
@@ -224,7 +241,7 @@ class InfernoObserver:
         if state.play.s is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.game.encoder.encode(view(state.play.s, player))
+            self.tensor[:] = self.game.encoder.encode(state.play.s, player)
 
     def string_from(self, state: InfernoState, player: int) -> str:
         if self.perfect_recall:

@@ -1,8 +1,10 @@
-"""A PettingZoo AEC environment for Inferno (1-4 players, either board side).
+"""A PettingZoo AEC environment for Inferno (1-5 players, either board side, the P&P modules).
 
-Agents are ``player_0`` .. ``player_{n-1}`` (seat order). Each observation is a dict
-``{"observation": float32 vector, "action_mask": int8 vector}`` built from ``inferno.view(s, agent)``
-only (see :mod:`inferno.envs.observation`); the action space is ``Discrete(A + 1)``: the fixed game
+Agents are ``player_0`` .. ``player_{n-1}`` (seat order). Five players need the P&P expansion:
+``modules=("plutus", "phlegyas")`` or either one alone. One player is the solo game against the
+Rival (``solo=(variant, level)``; the Rival is automatic, not an agent). Each observation is a dict
+``{"observation": float32 vector, "action_mask": int8 vector}`` holding only what that agent may see
+(see :mod:`inferno.envs.observation`); the action space is ``Discrete(A + 1)``: the fixed game
 action index of :mod:`inferno.envs.encoding` plus ``WAIT = A``.
 
 Turn order (``turn_order``):
@@ -20,12 +22,14 @@ Infamy margin, or ``"win"``: +1/-1; see :mod:`inferno.envs.rewards`) and all age
 leaves the game unchanged and costs ``illegal_reward`` (``illegal_action="penalize"``, default) or
 ends the episode with ``illegal_reward`` for the offender and 0 for the others (``"terminate"``,
 like PettingZoo's ``TerminateIllegalWrapper``). ``reset(seed=k)`` plays ``inferno.new_game(players,
-k)``; later resets without a seed draw game seeds from a generator seeded by ``k``.
+k, side, modules=modules, solo=solo)``; later resets without a seed draw game seeds from a generator
+seeded by ``k``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -38,9 +42,12 @@ from inferno.envs.encoding import encoding_for
 from inferno.envs.observation import encoder_for
 from inferno.envs.render import render_text
 from inferno.envs.rewards import final_rewards, reward_mode
+from inferno.rules.actions import Action, IllegalActionError
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.pack import load_rules
+from inferno.rules.pnp import MAX_PLAYERS
 from inferno.rules.setup import SetupError, new_game
+from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 
 TURN_ORDERS = ("engine", "cyclic")
@@ -68,10 +75,12 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         illegal_reward: float = -1.0,
         rules_dir: str | None = None,
         render_mode: str | None = None,
+        modules: Sequence[str] = (),
+        solo: SoloConfig | tuple[str, str] | None = None,
     ) -> None:
         super().__init__()
-        if not isinstance(players, int) or not 1 <= players <= 4:
-            raise SetupError(f"players must be 1-4, got {players!r}")
+        if not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+            raise SetupError(f"players must be 1-{MAX_PLAYERS}, got {players!r}")
         if turn_order not in TURN_ORDERS:
             raise ValueError(f"turn_order must be one of {TURN_ORDERS}, got {turn_order!r}")
         if illegal_action not in ILLEGAL_ACTIONS:
@@ -81,6 +90,19 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         self.rules = load_rules(rules_dir)
         self.players = players
         self.side = side
+        self.modules = (modules,) if isinstance(modules, str) else tuple(modules)
+        self.solo = SoloConfig(*solo) if isinstance(solo, tuple) else solo
+        # Refuse impossible settings now (5 players without the expansion, an unknown solo level...).
+        new_game(
+            players,
+            0,
+            side,
+            rules=self.rules,
+            rules_dir=rules_dir,
+            record_events=False,
+            modules=self.modules,
+            solo=self.solo,
+        )
         self.rules_dir = rules_dir
         self.max_cycles = max_cycles
         self.reward_mode = reward_mode(reward, players)
@@ -120,7 +142,15 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
             if self._rng is None:
                 self._rng = random.Random()
             game_seed = self._rng.getrandbits(62)
-        self.state = new_game(self.players, game_seed, self.side, rules_dir=self.rules_dir, record_events=False)
+        self.state = new_game(
+            self.players,
+            game_seed,
+            self.side,
+            rules_dir=self.rules_dir,
+            record_events=False,
+            modules=self.modules,
+            solo=self.solo,
+        )
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -149,10 +179,10 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
     def _mask(self, p: int) -> np.ndarray:
         s = self.state
         assert s is not None
-        if self._deciding(p):
-            return self.actions.mask(legal_actions(s), self.wait + 1)
         m = np.zeros(self.wait + 1, dtype=np.int8)
-        if self.turn_order == "cyclic":
+        if self._deciding(p):
+            m[self.actions.indices(legal_actions(s))] = 1
+        elif self.turn_order == "cyclic":
             m[self.wait] = 1
         return m
 
@@ -160,7 +190,7 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         s = self.state
         assert s is not None
         p = self._seat[agent]
-        return {"observation": self.encoder.encode(view(s, p)), "action_mask": self._mask(p)}
+        return {"observation": self.encoder.encode(s, p), "action_mask": self._mask(p)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -176,9 +206,8 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         a = int(action)
         ended_by_illegal = False
         deciding = self._deciding(p)
-        if deciding and 0 <= a < self.wait and (act := self.actions.decode(a)) in legal_actions(s):
-            apply_in_place(s, act, rollback=False)
-        elif not (a == self.wait and self.turn_order == "cyclic" and not deciding):
+        applied = deciding and 0 <= a < self.wait and _applied(s, self.actions.action(a))
+        if not applied and not (a == self.wait and self.turn_order == "cyclic" and not deciding):
             self.rewards[agent] = self.illegal_reward
             self.infos[agent] = {"illegal_action": True}
             ended_by_illegal = self.illegal_action == "terminate"
@@ -216,6 +245,15 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         self.state = None
+
+
+def _applied(s: State, act: Action) -> bool:
+    """Apply ``act`` if it is legal (the engine checks it before changing anything); was it?"""
+    try:
+        apply_in_place(s, act, rollback=False)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def raw_env(**kwargs: Any) -> InfernoAECEnv:
