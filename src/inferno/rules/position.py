@@ -72,7 +72,7 @@ class Sin(StrEnum):
         return list(Sin).index(self) + 1
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         """The sin as the board prints it: ``"Greed"``."""
         return self.value.capitalize()
 
@@ -111,7 +111,7 @@ class Soul:
 
     def __str__(self) -> str:
         kind = "Soul tile" if self.tile else "Soul"
-        return f"{'lying ' if self.lying else ''}{self.sin.title} {kind}"
+        return f"{'lying ' if self.lying else ''}{self.sin.label} {kind}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +155,7 @@ class Guest:
     sin: Sin
 
     def __str__(self) -> str:
-        return f"{self.sin.title} Guest"
+        return f"{self.sin.label} Guest"
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,7 +325,9 @@ def shield_index(s: State, name: str) -> int:
     if not 1 <= circle <= 9:
         raise UnknownNameError(f"no shield {name} (Hell has circles 1 to 9)")
     own = [b.labels[t] for t in b.circle_shields[circle]]
-    raise UnknownNameError(f"no shield {name} on board side {b.side} (circle {circle} has shields {own[0]} to {own[-1]})")
+    raise UnknownNameError(
+        f"no shield {name} on board side {b.side} (circle {circle} has shields {own[0]} to {own[-1]})"
+    )
 
 
 def gate_index(s: State, gate: int | str) -> int:
@@ -348,9 +350,7 @@ def gate_index(s: State, gate: int | str) -> int:
 def location_index(s: State, location: str) -> int:
     loc = s.rules.location_by_id(location.strip().lower()) if isinstance(location, str) else None
     if loc is None:
-        raise UnknownNameError(
-            f"unknown location {location!r} (one of {', '.join(x.id for x in s.rules.locations)})"
-        )
+        raise UnknownNameError(f"unknown location {location!r} (one of {', '.join(x.id for x in s.rules.locations)})")
     return loc.index
 
 
@@ -380,9 +380,7 @@ def barrel_index(s: State, barrel: str) -> int:
 def guardian_roster_index(s: State, guardian: str) -> int:
     g = s.rules.guardian_by_id(guardian.strip().lower()) if isinstance(guardian, str) else None
     if g is None:
-        raise UnknownNameError(
-            f"unknown Guardian {guardian!r} (one of {', '.join(x.id for x in s.rules.guardians)})"
-        )
+        raise UnknownNameError(f"unknown Guardian {guardian!r} (one of {', '.join(x.id for x in s.rules.guardians)})")
     return g.index
 
 
@@ -525,9 +523,7 @@ class Position:
         pl = s.players[seat]
         r = s.rules
         per = r.spaces_per_floor
-        floors = tuple(
-            tuple(tower_content(s, c) for c in pl.tower[f * per : (f + 1) * per]) for f in range(pl.floors)
-        )
+        floors = tuple(tuple(tower_content(s, c) for c in pl.tower[f * per : (f + 1) * per]) for f in range(pl.floors))
         return PlayerPosition(
             seat=seat,
             family=r.family_cards[pl.family].id,
