@@ -45,7 +45,11 @@ def test_every_shield_content_reads_back() -> None:
     assert pos.shield("8.1") == Guardian(guardian) and pos.guardians[guardian] == "8.1"
     assert pos.shield("3.2") == Empty()
     assert pos.souls().keys() == {"2.1", "4.2", "5.1"}
-    assert [str(pos.shield(x)) for x in ("2.1", "4.2", "5.1")] == ["Lust Soul", "lying Greed Soul", "lying Sloth Soul tile"]
+    assert [str(pos.shield(x)) for x in ("2.1", "4.2", "5.1")] == [
+        "Lust Soul",
+        "lying Greed Soul",
+        "lying Sloth Soul tile",
+    ]
     assert len(pos.shields()) == sc.state.board.size
 
 

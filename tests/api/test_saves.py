@@ -92,7 +92,10 @@ def test_a_save_from_a_newer_release_is_refused_clearly(kind: str, title: str, t
 @pytest.mark.parametrize(
     ("save", "message"),
     [
-        ({"format": "inferno-state/1"}, "not an Inferno game record (format 'inferno-state/1', expected 'inferno-game')"),
+        (
+            {"format": "inferno-state/1"},
+            "not an Inferno game record (format 'inferno-state/1', expected 'inferno-game')",
+        ),
         ({"format": "inferno-game/0"}, "not an Inferno game record (format 'inferno-game/0', expected 'inferno-game')"),
         ({"format": "inferno-game", "format_version": "2"}, "format_version must be a whole number from 1, got '2'"),
         ({"format": "inferno-game", "format_version": 0}, "format_version must be a whole number from 1, got 0"),

@@ -151,8 +151,14 @@ class Scenario:
         if GUARDIAN <= old < DESK and old != PIT:
             here = s.rules.guardians[s.guardians[old - GUARDIAN]].id
             raise ScenarioError(f"shield {name} holds Guardian {here.capitalize()}: move it to another shield first")
-        code = self._claim(content, name)
         self._lift(t)
+        try:
+            code = self._claim(content, name)
+        except InfernoError:
+            self._take(old)  # put back what was there
+            s.hell[t] = old
+            raise
+        self._take(code)
         if slot >= 0:
             s.hell[s.guardian_pos[slot]] = EMPTY
             s.guardian_pos[slot] = t
@@ -191,6 +197,16 @@ class Scenario:
                 raise ScenarioError(f"player {owner + 1} has no Desk left to place")
             return DESK + owner
         raise ScenarioError(f"{content!r} cannot go on a shield (Empty, Soul, Pit, Guardian or Desk)")
+
+    def _take(self, code: int) -> None:
+        """Take the piece of ``code`` from where it waits (the supply, the spare tiles, a Desk reserve)."""
+        s = self.state
+        if 0 < code < TILE:
+            s.supply[code % 10] -= 1
+        elif TILE <= code < GUARDIAN:
+            s.tiles[code % 10] -= 1
+        elif code >= DESK and s.ext is not None:
+            s.ext.desks[code - DESK] -= 1
 
     def _lift(self, t: int) -> None:
         """Take what is on shield ``t`` back (Souls to the supply, a Desk to its owner)."""
