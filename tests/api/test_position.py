@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import inferno
@@ -76,7 +78,7 @@ def test_bad_shield_names_are_refused_in_words(name: str, message: str) -> None:
 
 def test_bad_names_of_other_things_are_refused_in_words() -> None:
     sc = Scenario(players=2, seed=1)
-    cases = [
+    cases: list[tuple[Callable[[], object], str]] = [
         (lambda: sc.passage(0, "gate 12"), "no gate 12 (the Walls of Dis have gates 1 to 4 on board side I/II)"),
         (lambda: sc.passage(0, "the big one"), "'the big one' is not a gate (the Walls of Dis have gates 1 to 4)"),
         (lambda: sc.track(0, "envy", 1), "unknown sin 'envy' (one of pagan, lust, gluttony, greed"),

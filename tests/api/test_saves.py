@@ -17,6 +17,7 @@ import inferno
 from inferno.records.record import GameRecord, load_record
 from inferno.rules import saves
 from inferno.rules.saves import GAME_RECORD, STATE_SNAPSHOT, SaveFormat, SaveFormatError, upgrade, version_of
+from inferno.rules.state import linked_to_list
 from inferno.tui.session import Session
 
 DATA = Path(__file__).parent / "data"
@@ -43,7 +44,7 @@ def test_a_version_1_game_record_still_loads() -> None:
     assert version_of(old, GAME_RECORD) == 1
     s = inferno.load_game(DATA / "record_v1.json")
     assert s.version == len(old["actions"])
-    assert [inferno.action_text(s, a) for a in inferno.records.record.linked_to_list(s.actions)] == old["actions"]
+    assert [inferno.action_text(s, a) for a in linked_to_list(s.actions)] == old["actions"]
     again = GameRecord.from_dict(old).to_dict()  # migrated: written back as the current version
     assert again["format_version"] == saves.FORMATS[GAME_RECORD].current and again["actions"] == old["actions"]
     assert load_record(DATA / "record_v1.json").meta == old["meta"]

@@ -6,8 +6,8 @@ returns the scenario, so calls chain), then open a decision for a player::
     >>> from inferno.rules.scenario import Scenario
     >>> from inferno.rules.position import Sin, Soul
     >>> sc = Scenario(players=2, seed=1)
-    >>> sc.shield("4.2", Soul(Sin.GREED, lying=True)).passage(1, gate=3)  # doctest: +ELLIPSIS
-    <inferno.rules.scenario.Scenario object at ...>
+    >>> sc.shield("4.2", Soul(Sin.GREED, lying=True)).passage(1, gate=3)
+    <Scenario: 2 players, seed 1, side I/II>
     >>> state = sc.hell_phase(0)  # seat 0 (the game's player 1) must now move a Soul
     >>> sc.position.shield("4.2"), sorted(sc.position.player(1).passages)
     (Soul(sin=<Sin.GREED: 'greed'>, lying=True, tile=False), [3])
@@ -94,6 +94,10 @@ class Scenario:
         self.state: State = new_game(players, seed, side, rules=rules, rules_dir=rules_dir, modules=modules)
         self.state.stack = []
         self.state.legal_cache = None
+
+    def __repr__(self) -> str:
+        c = self.state.config
+        return f"<Scenario: {c.players} player{'' if c.players == 1 else 's'}, seed {c.seed}, side {c.side}>"
 
     @property
     def position(self) -> Position:
