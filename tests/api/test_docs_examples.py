@@ -32,7 +32,7 @@ def test_page_examples_run(page: str, tmp_path: Path, monkeypatch: pytest.Monkey
     for i, (kind, code) in enumerate(found, 1):
         name = f"{page} block {i}"
         if kind == "python":
-            exec(compile(code, name, "exec"), namespace)  # noqa: S102 - the docs' own examples
+            exec(compile(code, name, "exec"), namespace)  # the docs' own examples
         else:
             test = parser.get_doctest(code, namespace, name, page, 0)
             result = runner.run(test, clear_globs=False)
