@@ -149,3 +149,30 @@ def test_tower_takes_typed_pieces_and_the_short_words_alike() -> None:
     a = Scenario(players=2, seed=1).tower(0, 1, Member.URCHIN, Guest(Sin.FRAUD)).state.players[0].tower
     b = Scenario(players=2, seed=1).tower(0, 1, "urchin", "guest:fraud").state.players[0].tower
     assert a == b
+
+
+def test_bonus_tiles_locations_palace_market_and_first_player() -> None:
+    sc = Scenario(players=3, seed=5)
+    sc.bonus(Sin.GREED, "silver_florins").location_in("bank", "il borgo").palace("heresy", 1)
+    sc.market_barrels("grey", 0).first_player(2)
+    pos = sc.position
+    assert pos.bonus_tiles[Sin.GREED] == "silver_florins"
+    assert sorted(pos.bonus_tiles.values()) == sorted(t.id for t in sc.state.rules.bonus_tiles)
+    assert pos.location("bank").quartiere == "Il Borgo"
+    per_quartiere = [sum(1 for q in sc.state.loc_quartiere if q == k) for k in range(4)]
+    assert per_quartiere == [2, 2, 2, 2]
+    assert pos.palace[Sin.HERESY] == 1 and pos.palace[Sin.VIOLENCE] == 3
+    assert pos.barrel_market["grey"] == 0 and pos.first_player == 2
+    assert len(pos.fraud_market) == sc.state.rules.market_size and pos.fraud_deck_size == len(sc.state.deck)
+    cases: list[tuple[Callable[[], object], str]] = [
+        (lambda: sc.bonus("greed", "golden_goose"), "unknown bonus tile 'golden_goose'"),
+        (lambda: sc.bonus("pagan", "silver_florins"), "no bonus tile lies beside the Pagan track"),
+        (lambda: sc.location_in("bank", "Roma"), "unknown quartiere 'Roma'"),
+        (lambda: sc.palace("lust", 1), "the PALACE has no Lust Guests"),
+        (lambda: sc.palace("heresy", 4), "Heresy Guests must be 0 to 3, not 4"),
+        (lambda: sc.first_player(3), "no seat 3"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError) as err:
+            call()
+        assert str(err.value).startswith(message), str(err.value)

@@ -497,6 +497,47 @@ class Position:
         return len(self.state.plague)
 
     @property
+    def bonus_tiles(self) -> Mapping[Sin, str]:
+        """The bonus tile beside each track that has one, by id (``"silver_florins"``)."""
+        s = self.state
+        return MappingProxyType({Sin.of_circle(c): s.rules.bonus_tiles[b].id for c, b in enumerate(s.bonus) if b >= 0})
+
+    @property
+    def palace(self) -> Mapping[Sin, int]:
+        """Guests left at the PALACE, per colour."""
+        s = self.state
+        return MappingProxyType({Sin.of_circle(c): s.palace[c] for c in s.rules.guest_circles})
+
+    @property
+    def barrel_market(self) -> Mapping[str, int]:
+        """Barrels left at the MARKET, per kind."""
+        s = self.state
+        return MappingProxyType({b.id: s.barrel_market[b.index] for b in s.rules.barrels})
+
+    @property
+    def fraud_market(self) -> tuple[str, ...]:
+        """The face-up Fraud cards of the market."""
+        return tuple(self.state.rules.fraud_cards[c].id for c in self.state.market)
+
+    @property
+    def fraud_deck_size(self) -> int:
+        return len(self.state.deck)
+
+    @property
+    def turn(self) -> int:
+        """Turns started so far."""
+        return self.state.turn
+
+    @property
+    def first_player(self) -> int:
+        """The seat that plays first in each round."""
+        return self.state.first_player
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
     def guardians(self) -> Mapping[str, str]:
         """The active Guardians (by id) and the shield each stands on."""
         s = self.state

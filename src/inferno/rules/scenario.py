@@ -46,6 +46,7 @@ from inferno.rules.position import (
     Sin,
     Soul,
     TowerSpace,
+    UnknownNameError,
     barrel_index,
     card_index,
     circle_of,
@@ -360,9 +361,9 @@ class Scenario:
         s = self.state
         t, c = self._shield(shield), self._circle(sin)
         if s.hell[t] != EMPTY:
-            raise ValueError(f"shield {shield} is not empty")
+            raise ScenarioError(f"shield {shield} is not empty")
         if s.supply[c] <= 0:
-            raise ValueError(f"no {sin} Soul left in the supply")
+            raise ScenarioError(f"no {sin} Soul left in the supply")
         s.supply[c] -= 1
         s.hell[t] = (LYING + c) if lying else c
         return self
@@ -377,9 +378,9 @@ class Scenario:
         s = self.state
         t = self._shield(shield)
         if s.ext is None or not s.ext.plutus:
-            raise ValueError("this game is not played with Plutus")
+            raise ScenarioError("this game is not played with Plutus")
         if s.hell[t] != EMPTY or s.ext.desks[owner] <= 0:
-            raise ValueError(f"shield {shield} is not empty or player {owner + 1} has no Desk left")
+            raise ScenarioError(f"shield {shield} is not empty or player {owner + 1} has no Desk left")
         s.ext.desks[owner] -= 1
         s.hell[t] = DESK + owner
         return self
@@ -388,10 +389,10 @@ class Scenario:
         """P&P: player ``p`` holds ``n`` Bells (taken from or given back to Phlegyas's supply)."""
         s = self.state
         if s.ext is None or not s.ext.phlegyas:
-            raise ValueError("this game is not played with Phlegyas")
+            raise ScenarioError("this game is not played with Phlegyas")
         s.ext.bell_supply += s.ext.bells[p] - n
         if s.ext.bell_supply < 0:
-            raise ValueError("Phlegyas has not that many Bells")
+            raise ScenarioError("Phlegyas has not that many Bells")
         s.ext.bells[p] = n
         return self
 
@@ -535,16 +536,59 @@ class Scenario:
     def quartiere_of(self, location: str) -> int:
         return self.state.loc_quartiere[location_index(self.state, location)]
 
-    def bonus(self, sin: str, tile: str) -> Scenario:
-        """Put a bonus tile beside a track (swapping with where it was)."""
+    def bonus(self, sin: str | Sin, tile: str) -> Scenario:
+        """Put a bonus tile beside a track (swapping with where it was): ``bonus("greed", "silver_florins")``."""
         s = self.state
         c = self._circle(sin)
-        idx = next(t.index for t in s.rules.bonus_tiles if t.id == tile)
+        found = [t.index for t in s.rules.bonus_tiles if t.id == tile]
+        if not found:
+            raise UnknownNameError(
+                f"unknown bonus tile {tile!r} (one of {', '.join(t.id for t in s.rules.bonus_tiles)})"
+            )
         b = list(s.bonus)
-        j = b.index(idx)
+        if c not in (*s.rules.silver_tracks, *s.rules.gold_tracks):
+            raise ScenarioError(f"no bonus tile lies beside the {Sin.of_circle(c).label} track")
+        j = b.index(found[0])
         b[j], b[c] = b[c], b[j]
         s.bonus = tuple(b)
-        return self
+        return self._changed()
+
+    def location_in(self, location: str, quartiere: str) -> Scenario:
+        """Put a location tile in a quartiere (by name), swapping with the tile of its kind there."""
+        s = self.state
+        r = s.rules
+        i = location_index(s, location)
+        names = [q.lower() for q in r.quartieri]
+        if not isinstance(quartiere, str) or quartiere.strip().lower() not in names:
+            raise UnknownNameError(f"unknown quartiere {quartiere!r} (one of {', '.join(r.quartieri)})")
+        q = names.index(quartiere.strip().lower())
+        lq = list(s.loc_quartiere)
+        other = next(j for j, loc in enumerate(r.locations) if lq[j] == q and loc.special == r.locations[i].special)
+        lq[i], lq[other] = lq[other], lq[i]
+        s.loc_quartiere = tuple(lq)
+        return self._changed()
+
+    def palace(self, sin: str | Sin, guests: int) -> Scenario:
+        """How many Guests of ``sin``'s colour are left at the PALACE."""
+        s = self.state
+        c = self._circle(sin)
+        if c not in s.rules.guest_circles:
+            sins = ", ".join(Sin.of_circle(g).value for g in s.rules.guest_circles)
+            raise ScenarioError(f"the PALACE has no {Sin.of_circle(c).label} Guests (Guests are {sins})")
+        s.palace[c] = self._number(guests, f"{Sin.of_circle(c).label} Guests", 0, s.num_players)
+        return self._changed()
+
+    def market_barrels(self, barrel: str, n: int) -> Scenario:
+        """How many Barrels of one kind (``"grey"``) are left at the MARKET."""
+        s = self.state
+        b = barrel_index(s, barrel)
+        s.barrel_market[b] = self._number(n, f"{s.rules.barrels[b].id} Barrels", 0, s.num_players)
+        return self._changed()
+
+    def first_player(self, seat: int) -> Scenario:
+        """The seat holding the first-player marker (who plays first in each round)."""
+        self.state.first_player = self._seat(seat)
+        return self._changed()
 
     def dante(self, stop_index: int) -> Scenario:
         """Put Dante on a stop by the engine's index (-1 = his first space); :meth:`dante_at` takes names."""
