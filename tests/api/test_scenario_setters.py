@@ -76,7 +76,7 @@ def test_family_setter_refusals() -> None:
     cases: list[tuple[Callable[[], object], str]] = [
         (lambda: sc.track(0, "greed", top + 1), f"a level on the Greed track must be 0 to {top}, not {top + 1}"),
         (lambda: sc.track(0, "pagan", 1), "there is no pagan Sin Track"),
-        (lambda: sc.money(0, florins=-1), "Florins must be from 0, not -1"),
+        (lambda: sc.money(0, florins=-1), "Florins must be 0 or more, not -1"),
         (lambda: sc.money(0, drachmas="2"), "Drachmas must be a whole number, not '2'"),  # type: ignore[arg-type]
         (lambda: sc.passage(3, 1), "no seat 3: this game has seats 0 to 1 (seat 0 is player 1)"),
         (lambda: sc.tower(0, 0, "noble", "noble", "noble"), "a Tower floor has 2 spaces, not 3"),

@@ -126,7 +126,7 @@ class Scenario:
         if not isinstance(value, int) or isinstance(value, bool):
             raise ScenarioError(f"{what} must be a whole number, not {value!r}")
         if value < lo or (hi is not None and value > hi):
-            span = f"from {lo}" if hi is None else f"{lo} to {hi}"
+            span = f"{lo} or more" if hi is None else f"{lo} to {hi}"
             raise ScenarioError(f"{what} must be {span}, not {value}")
         return value
 
