@@ -8,6 +8,13 @@ The engine API::
         acts = inferno.legal_actions(s)
         s = inferno.apply(s, acts[0])
     print(inferno.result(s))
+
+Building and reading a position in the game's words (see :mod:`inferno.rules.position`)::
+
+    sc = inferno.Scenario(players=2, seed=1)
+    sc.shield("4.2", inferno.Soul(inferno.Sin.GREED, lying=True)).passage(1, gate=3)
+    sc.hell_phase(0)
+    print(sc.position.decision.texts)
 """
 
 from inferno.records.log import action_lines, events, log_json, log_lines, scoring_table
@@ -22,12 +29,36 @@ from inferno.rules.actions import (
     InfernoError,
     MalformedActionError,
 )
+from inferno.rules.boards import ShieldSpec
 from inferno.rules.engine import Pending, apply, apply_in_place, determinize, legal_actions, pending, to_move, view
 from inferno.rules.events import Event
 from inferno.rules.model import Rules
 from inferno.rules.notation import action_text, parse_action
 from inferno.rules.pack import RulesDataError, load_rules
-from inferno.rules.scenario import Scenario
+from inferno.rules.position import (
+    Barrel,
+    DanteStop,
+    Desk,
+    Empty,
+    Guardian,
+    Guest,
+    LocationPosition,
+    Member,
+    Members,
+    Option,
+    PendingDecision,
+    Pit,
+    PlayerPosition,
+    Position,
+    ShieldContent,
+    Sin,
+    Soul,
+    Tower,
+    TowerSpace,
+    UnknownNameError,
+)
+from inferno.rules.saves import SaveFormatError
+from inferno.rules.scenario import Scenario, ScenarioError
 from inferno.rules.scoring import PlayerResult, Result, result
 from inferno.rules.serialize import SnapshotError, state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
@@ -39,26 +70,49 @@ __version__ = "0.1.0"
 __all__ = [
     "Act",
     "Action",
+    "Barrel",
+    "DanteStop",
     "Decision",
+    "Desk",
+    "Empty",
     "Event",
     "GameConfig",
     "GameOverError",
     "GameRecord",
+    "Guardian",
+    "Guest",
     "HiddenInformationError",
     "IllegalActionError",
     "InfernoError",
+    "LocationPosition",
     "MalformedActionError",
+    "Member",
+    "Members",
+    "Option",
     "Pending",
+    "PendingDecision",
+    "Pit",
+    "PlayerPosition",
     "PlayerResult",
+    "Position",
     "RecordError",
     "Result",
     "Rules",
     "RulesDataError",
+    "SaveFormatError",
     "Scenario",
+    "ScenarioError",
     "SetupError",
+    "ShieldContent",
+    "ShieldSpec",
+    "Sin",
     "SnapshotError",
     "SoloConfig",
+    "Soul",
     "State",
+    "Tower",
+    "TowerSpace",
+    "UnknownNameError",
     "action_lines",
     "action_text",
     "apply",

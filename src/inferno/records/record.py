@@ -14,11 +14,12 @@ from typing import Any
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import apply_in_place
 from inferno.rules.notation import action_text, parse_action
+from inferno.rules.saves import GAME_RECORD, SaveFormatError, stamp, upgrade
 from inferno.rules.setup import new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State, linked_to_list
 
-RECORD_FORMAT = "inferno-game/1"
+RECORD_FORMAT = GAME_RECORD  # with its format_version (see inferno.rules.saves)
 
 
 class RecordError(InfernoError):
@@ -47,7 +48,7 @@ class GameRecord:
         if self.solo is not None:
             config["solo"] = self.solo.to_dict()
         return {
-            "format": RECORD_FORMAT,
+            **stamp(GAME_RECORD),
             "config": config,
             "rules_fingerprint": self.rules_fingerprint,
             "actions": list(self.actions),
@@ -56,10 +57,10 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameRecord:
-        if not isinstance(d, dict) or d.get("format") != RECORD_FORMAT:
-            raise RecordError(
-                f"not an Inferno game record (format {d.get('format') if isinstance(d, dict) else None!r}, expected {RECORD_FORMAT!r})"
-            )
+        try:
+            d = upgrade(d, GAME_RECORD)
+        except SaveFormatError as exc:
+            raise RecordError(str(exc)) from None
         try:
             cfg = d["config"]
             rec = cls(

@@ -1,4 +1,8 @@
-"""Full-state snapshots as JSON-safe dicts (for save files, scenarios and round-trip tests)."""
+"""Full-state snapshots as JSON-safe dicts (for save files, scenarios and round-trip tests).
+
+A snapshot opens with ``"format": "inferno-state"`` and its ``format_version``; older snapshots are
+migrated on load (see :mod:`inferno.rules.saves`).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,11 @@ from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.model import Rules
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import PnpState, dante_stops, load_pnp
+from inferno.rules.saves import STATE_SNAPSHOT, SaveFormatError, stamp, upgrade
 from inferno.rules.solo_model import SoloState
 from inferno.rules.state import GameConfig, PlayerState, State, linked_to_list
 
-SNAPSHOT_FORMAT = "inferno-state/1"
+SNAPSHOT_FORMAT = STATE_SNAPSHOT
 _PLAYER_FIELDS = PlayerState.__slots__
 _STATE_LISTS = (
     "hell",
@@ -37,7 +42,7 @@ class SnapshotError(ValueError):
 def state_to_dict(s: State) -> dict[str, Any]:
     """Everything that defines the state, as plain JSON types."""
     d: dict[str, Any] = {
-        "format": SNAPSHOT_FORMAT,
+        **stamp(STATE_SNAPSHOT),
         "config": s.config.to_dict(),
         "rules_fingerprint": s.rules.fingerprint,
         "players": [
@@ -69,8 +74,10 @@ def state_to_dict(s: State) -> dict[str, Any]:
 
 def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
     """Rebuild a state from :func:`state_to_dict` output (or a hand-edited scenario)."""
-    if d.get("format") != SNAPSHOT_FORMAT:
-        raise SnapshotError(f"format: expected {SNAPSHOT_FORMAT!r}, got {d.get('format')!r}")
+    try:
+        d = upgrade(d, STATE_SNAPSHOT)
+    except SaveFormatError as exc:
+        raise SnapshotError(f"format: {exc}") from None
     try:
         cfg = GameConfig.from_dict(dict(d["config"]))
     except (KeyError, TypeError, ValueError) as exc:

@@ -182,6 +182,7 @@ def view_json(
     d = state_to_dict(v)
     moves = d.pop("actions")
     d.pop("format", None)
+    d.pop("format_version", None)
     d["config"] = public_config(full, seed, seed_chosen)
     evs = events(v)
     secret = "" if full.over else str(seed)
