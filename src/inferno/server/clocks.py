@@ -162,7 +162,7 @@ def _commit(service: GameService, sess: Session, tx: Txn) -> None:
     """Store the seats and the table (one more table change) and whether a bot is to move now."""
     sess.row.table_rev += 1
     bot_turn = not sess.state.over and sess.row.seats[to_move(sess.state)].kind == "bot"
-    lease = service.now() + service.bot_lease if bot_turn else 0.0
+    lease = service._lease() if bot_turn else 0.0
     tx.conn.execute(
         games_table.update()
         .where(games_table.c.id == sess.row.id)

@@ -78,7 +78,7 @@ def names_of(s: State) -> Names:
     return got
 
 
-def places(s: State, kind: str, player: int, text: str) -> list[str]:
+def places(s: State, kind: str, player: int, text: str, source: str = "") -> list[str]:
     """The board keys one log line concerns (in the order they are named)."""
     n = names_of(s)
     out: list[str] = []
@@ -111,6 +111,8 @@ def places(s: State, kind: str, player: int, text: str) -> list[str]:
     for m in _CARD.finditer(text):
         if m.group(1) in n.cards:
             add(f"card:{n.cards[m.group(1)]}")
+    if kind == "dante" or source == "dante":
+        add("dante")
     if kind == "dante":
         stop = _STOP.search(text)
         if stop:
@@ -124,7 +126,7 @@ def places(s: State, kind: str, player: int, text: str) -> list[str]:
     if kind in _GRAVEYARD_KINDS:
         for c in circles:
             add(f"colour:{c}")
-    elif kind in _TRACK_KINDS:
+    elif kind in _TRACK_KINDS or (kind == "score" and source == "diplomas"):
         for c in circles:
             add(f"track:{c}")
     elif kind == "phlegethon":
@@ -132,8 +134,8 @@ def places(s: State, kind: str, player: int, text: str) -> list[str]:
             add(f"phleg:{c}")
     if kind == "styx":
         add("styx")
-    if not out and player >= 0:
-        add(f"player:{player}")
+    if player >= 0:
+        add(f"player:{player}")  # the family it concerns (its board and its score)
     return out
 
 
@@ -165,7 +167,7 @@ def annotate(s: State, log: list[dict[str, Any]]) -> None:
 
 
 def _extra(s: State, kind: str, player: int, text: str, source: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"places": places(s, kind, player, text)}
+    out: dict[str, Any] = {"places": places(s, kind, player, text, source)}
     part = _PATH.get(kind)
     if kind == "score" and source == "souls":
         part = "end"  # the Soul lies down where it stops
