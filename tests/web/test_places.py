@@ -79,8 +79,8 @@ def test_places_name_the_right_pieces(logs: list[tuple[State, list[dict[str, obj
                 sin = next(w for w in sins if f"{w} Soul" in text)
                 assert f"colour:{sins[sin]}" in pl, e
             if kind == "track":
-                sin = re.search(r"the (\w+) track", text)
-                assert sin and f"track:{sins[sin.group(1)]}" in pl, e
+                track = re.search(r"the (\w+) track", text)
+                assert track and f"track:{sins[track.group(1)]}" in pl, e
             if kind == "dante" or e["source"] == "dante":
                 assert "dante" in pl, e
             if kind == "dante":
