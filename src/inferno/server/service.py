@@ -396,6 +396,8 @@ class GameService:
             table=clocks.table_json(sess),
         )
         places.annotate(s, d["log"])  # what each line concerns on the board
+        if seat >= 0 and sess.row.seats[seat].kind != SeatKind.HUMAN:
+            d["legal"] = []  # a bot plays this seat now: nothing for its player to do but take it back
         d["log"] = clocks.with_notes(d["log"], d["log_total"], sess.table.notes)
         d["log_total"] += len(sess.table.notes)
         out = orjson.dumps(d)
