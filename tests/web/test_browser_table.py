@@ -79,8 +79,15 @@ def test_lobby_clock_timeout_takeover_and_reclaim(server: ServerProcess, browser
     assert re.search(r"⏱ [12]:\d\d", page.inner_text("#scorebar"))
     page.close()
     # A 3-second clock runs out: the table's bot plays the seat, and everyone reads it in the log.
-    g = _create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
-                         "seed": 11, "turn_seconds": 3, "takeover_bot": "random"})
+    g = _create(
+        server,
+        {
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+            "seed": 11,
+            "turn_seconds": 3,
+            "takeover_bot": "random",
+        },
+    )
     ann = _page(browser)
     _open(ann, server.url + _link(g, 0))
     ann.wait_for_selector("#reclaim", timeout=30_000)
@@ -96,9 +103,7 @@ def test_lobby_clock_timeout_takeover_and_reclaim(server: ServerProcess, browser
     assert ann.errors == []  # type: ignore[attr-defined]
 
 
-def test_the_other_players_vote_a_player_out_and_the_player_comes_back(
-    server: ServerProcess, browser: Browser
-) -> None:
+def test_the_other_players_vote_a_player_out_and_the_player_comes_back(server: ServerProcess, browser: Browser) -> None:
     g = _create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], "seed": 3})
     ann, bob = _page(browser), _page(browser, 390, 844)
     _open(ann, server.url + _link(g, 0))
@@ -129,13 +134,17 @@ def test_a_soul_move_is_animated_along_its_path_and_skip_ends_it(server: ServerP
     g = _create(server, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seed": 5})
     page = _page(browser)
     _open(page, server.url + _link(g, 0))
-    page.evaluate("() => { window.__ghosts = []; new MutationObserver(() => { const g = document.querySelector('.soul-ghost'); if (g && !window.__ghosts.includes(g.dataset.path)) window.__ghosts.push(g.dataset.path); }).observe(document.getElementById('board'), { childList: true }); }")
+    page.evaluate(
+        "() => { window.__ghosts = []; new MutationObserver(() => { const g = document.querySelector('.soul-ghost'); if (g && !window.__ghosts.includes(g.dataset.path)) window.__ghosts.push(g.dataset.path); }).observe(document.getElementById('board'), { childList: true }); }"
+    )
     _soul_move(page)
     page.wait_for_function("() => window.__ghosts.length > 0", timeout=10_000)
     path = page.evaluate("() => window.__ghosts[window.__ghosts.length - 1]").split(" ")
     assert len(path) >= 2 and all(re.fullmatch(r"(shield|colour):\d+", k) for k in path)
     # Skip ends a running animation at once (the next move's, if it is still running).
-    page.evaluate("() => { document.body.dataset.skipSeen = '0'; new MutationObserver(() => { if (document.querySelector('.soul-ghost') && !document.getElementById('skip-btn').hidden) { document.body.dataset.skipSeen = '1'; document.getElementById('skip-btn').click(); } }).observe(document.getElementById('board'), { childList: true }); }")
+    page.evaluate(
+        "() => { document.body.dataset.skipSeen = '0'; new MutationObserver(() => { if (document.querySelector('.soul-ghost') && !document.getElementById('skip-btn').hidden) { document.body.dataset.skipSeen = '1'; document.getElementById('skip-btn').click(); } }).observe(document.getElementById('board'), { childList: true }); }"
+    )
     _soul_move(page)
     page.wait_for_function("() => document.body.dataset.skipSeen === '1'", timeout=10_000)
     assert page.locator(".soul-ghost").count() == 0
@@ -157,12 +166,13 @@ def test_log_lines_and_board_places_are_linked_both_ways(server: ServerProcess, 
     _open(page, server.url + _link(g, 0))
     _soul_move(page)
     # A line about a shield marks that shield; a second click clears it.
-    line = page.locator("#log li", has_text=re.compile(r"^Player 1: moves the standing")).last
+    about = re.compile(r"^Player 1: (moves the standing|the Soul jumps|the [A-Za-z ]+ Soul stops on|lays)")
+    line = page.locator("#log li", has_text=about).last
     line.click()
     assert page.locator("#log li.chosen").count() == 1
     marked = page.locator("#board .shield.linked")
     assert marked.count() == 1
-    label = re.search(r"on (\d+\.\d+)", line.inner_text())
+    label = re.search(r"(\d+\.\d+)", line.inner_text())
     assert label and marked.first.get_attribute("data-shield") == label.group(1)
     assert page.locator("svg.player-board.linked[data-player='0']").count() == 1  # and whose move it was
     line.click()

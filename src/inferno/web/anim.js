@@ -101,7 +101,7 @@ export function animateMove(prev, snap, board, onDone = () => {}) {
   running = { frame: 0, ghost, arriving, done: onDone };
   const step = (now) => {
     if (!running || running.ghost !== ghost) return;
-    const t = Math.min(1, (now - t0) / total);
+    const t = Math.max(0, Math.min(1, (now - t0) / total)); // a frame may be stamped before t0
     const seg = Math.min(xy.length - 2, Math.floor(t * (xy.length - 1)));
     const f = t * (xy.length - 1) - seg;
     const ease = f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f);

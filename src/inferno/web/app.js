@@ -238,7 +238,13 @@ async function refresh(quiet = false) {
 function incoming(snap, now = false) {
   if (app.replay) return;
   if (app.snap && snap.version < app.snap.version) return; // never go back to an older state
-  if (now || !app.snap || PACE_MS <= 0) { app.queue = []; render(snap); return; }
+  if (now || !app.snap) { app.queue = []; render(snap); return; }
+  if (PACE_MS <= 0) { // no pacing: updates that come in while one is drawn are drawn together, as the newest
+    app.queue = [];
+    app.latest = snap;
+    if (!app.soon) app.soon = setTimeout(() => { app.soon = null; const s = app.latest; app.latest = null; if (s) render(s); }, 0);
+    return;
+  }
   app.queue.push(snap);
   if (app.queue.length > 12) app.queue.splice(0, app.queue.length - 12);
   pace();
@@ -263,6 +269,7 @@ function skipPacing() {
 
 function render(snap) {
   if (app.replay) return;
+  if (app.snap && snap.version < app.snap.version) return; // a newer one is on screen already
   const wasMine = isMine(app.snap);
   const prev = app.snap;
   app.snap = snap;
