@@ -460,6 +460,7 @@ function onHover(ev) {
 }
 
 function seatName(snap, p) {
+  if (!snap.seats[p]) return snap.solo ? snap.solo.name : `Player ${p + 1}`; // the solo game's Rival has no seat
   const n = snap.seats[p].name;
   return p === snap.seat ? (n.toLowerCase() === "you" ? "You" : `${n} (you)`) : n;
 }
