@@ -76,7 +76,7 @@ def test_lobby_clock_timeout_takeover_and_reclaim(server: ServerProcess, browser
     _open(page, server.url + str(page.locator("a.seat-link").first.get_attribute("href")))
     assert "Turn clock: 2 minutes a turn" in page.inner_text("#clock-info")
     page.wait_for_selector("#scorebar .clock")
-    assert re.search(r"⏱ [12]:\d\d", page.inner_text("#scorebar"))
+    assert re.search(r"◷ [12]:\d\d", page.inner_text("#scorebar"))
     page.close()
     # A 3-second clock runs out: the table's bot plays the seat, and everyone reads it in the log.
     g = _create(
@@ -216,11 +216,11 @@ def test_your_turn_sound_and_notification_are_off_by_default(server: ServerProce
     page = _page(browser)
     page.add_init_script(ALERT_STUBS)
     _open(page, server.url + _link(g, 0))
-    assert "off" in page.inner_text("#alerts")
+    assert page.inner_text("#alerts") == "Turn alerts: off"
     _until_my_turn_comes_back(page)
     assert page.evaluate("() => window.__beeps") == 0
     page.click("#alerts")
-    assert "on" in page.inner_text("#alerts")
+    assert page.inner_text("#alerts") == "Turn alerts: on"
     page.evaluate("() => { window.__hidden = true; }")
     _until_my_turn_comes_back(page)
     assert page.evaluate("() => window.__beeps") >= 1

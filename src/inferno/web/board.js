@@ -302,7 +302,7 @@ function drawPnp(parent, board, st, x, y) {
   }
   if (mods.includes("phlegyas")) {
     const bg = el("g", { class: "bells" }, g);
-    el("text", { x: x + 10, y: row, class: "styx-row bell-glyph" }, bg, "🔔");
+    el("path", { d: `M${x + 12},${row + 1}h12l-2,-3v-5a4,4 0 0,0 -8,0v5z`, class: "bell-icon" }, bg);
     el("text", { x: x + 30, y: row, class: "styx-row" }, bg, `Phlegyas's Bells (circle ${info.bell_circle ?? "?"}): ${x2.bell_supply} in the supply`);
     x2.bells.forEach((n, p) => {
       const cx = x + 20 + p * 62;

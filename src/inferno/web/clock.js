@@ -68,7 +68,7 @@ function tick() {
   if (chip) {
     const c = document.createElement("span");
     c.className = `clock${ms < 15000 ? " low" : ""}`;
-    c.textContent = ` ⏱ ${text}`;
+    c.textContent = ` ◷ ${text}`;
     c.title = "time left for this turn";
     chip.appendChild(c);
   }
@@ -89,13 +89,15 @@ export function renderTable(snap, ctx) {
   if (!t) { div.hidden = true; return; }
   div.hidden = false;
   const names = snap.seats.map((s) => s.name);
-  const head = document.createElement("p");
-  head.id = "clock-info";
-  head.textContent = t.seconds ? `Turn clock: ${clockWords(t.seconds)}. ` : "No turn clock. ";
-  const lft = document.createElement("b");
-  lft.id = "clock-left";
-  head.appendChild(lft);
-  div.appendChild(head);
+  if (t.seconds) {
+    const head = document.createElement("p");
+    head.id = "clock-info";
+    head.textContent = `Turn clock: ${clockWords(t.seconds)}. `;
+    const lft = document.createElement("b");
+    lft.id = "clock-left";
+    head.appendChild(lft);
+    div.appendChild(head);
+  }
   for (const s of t.taken_over) {
     const p = document.createElement("p");
     p.className = "taken-over";

@@ -8,7 +8,7 @@ export function alertsOn() { return localStorage.getItem(KEY) === "on"; }
 
 function label(btn) {
   const on = alertsOn();
-  btn.textContent = on ? "🔔 Turn alerts on" : "🔕 Turn alerts off";
+  btn.textContent = on ? "Turn alerts: on" : "Turn alerts: off";
   btn.setAttribute("aria-pressed", String(on));
   btn.title = on
     ? "A sound when your turn starts, and a notification if this tab is hidden (click to switch off)"
