@@ -107,6 +107,12 @@ def save(conn: Connection, game_id: str, t: Table) -> None:
         conn.execute(clocks_table.insert().values(game_id=game_id, **values))
 
 
+def store(storage: Storage, game_id: str, t: Table) -> None:
+    """Store a new game's table in its own transaction (SQLite: one writer at a time)."""
+    with storage._locked(), storage.engine.begin() as conn:
+        save(conn, game_id, t)
+
+
 def expired(storage: Storage, now: float) -> list[str]:
     """Games whose running clock has run out by ``now``."""
     q = sa.select(_c.game_id).where(_c.deadline > 0, _c.deadline <= now).order_by(_c.deadline).limit(1000)

@@ -325,8 +325,7 @@ class GameService:
             self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot", bot_lease=self._lease())
             sess = Session(row, s, [], creator=creator, table=clocks.Table(seconds=turn_seconds, bot=takeover_bot))
             clocks.run_clock(sess, s, self.now())
-            with self.storage.engine.begin() as conn:
-                clocks.save(conn, gid, sess.table)
+            clocks.store(self.storage, gid, sess.table)
             self.sessions[gid] = sess
         return Created(gid, tokens, spectator)
 
