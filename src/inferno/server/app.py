@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
 from inferno.rules.solo_model import SoloConfig
+from inferno.server import clocks
 from inferno.server.botpool import BotBudget, BotPool
 from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
 from inferno.server.live import parse_ws_act
@@ -90,6 +91,7 @@ class ServerSettings:
     expire_abandoned: float = EXPIRE_ABANDONED  # seconds an unfinished game without a move is kept
     bot_lease: float = BOT_LEASE  # seconds a process's claim to run a game's bots holds unless renewed
     shared: bool | None = None  # other server processes share the database (None: yes on PostgreSQL)
+    clock_interval: float = 0.5  # seconds between checks of the turn clocks
 
 
 # ----- request bodies: validated at the boundary -----
@@ -112,6 +114,8 @@ class CreateGameIn(BaseModel):
     side: Literal["I/II", "III/IV"] | None = None
     modules: list[Literal["plutus", "phlegyas"]] = Field(default_factory=list, max_length=2)
     solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
+    turn_seconds: float = Field(default=0, ge=0, le=clocks.MAX_SECONDS)  # each turn's clock; 0: none
+    takeover_bot: str = Field(default="", max_length=32, pattern=r"^[a-z0-9_-]*$")  # plays a seat left
 
 
 class ActionIn(BaseModel):
@@ -121,6 +125,10 @@ class ActionIn(BaseModel):
 
 class UndoIn(BaseModel):
     version: int = Field(ge=0, le=10_000_000)
+
+
+class VoteIn(BaseModel):
+    seat: int = Field(ge=0, le=4)  # the seat whose player has left
 
 
 class MineItem(BaseModel):
@@ -195,6 +203,16 @@ class Hub:
                     self.start_bots(gid)
             except Exception:  # the database may be away for a moment; try again later
                 log.exception("looking for games whose bots nobody runs failed")
+
+    async def watch_clocks(self, every: float) -> None:
+        """Now and then, let a bot take over the seats whose turn clock ran out (any process may)."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                for gid in await anyio.to_thread.run_sync(clocks.expired, self.service.storage, self.service.now()):
+                    await anyio.to_thread.run_sync(clocks.time_out, self.service, gid)
+            except Exception:  # the database may be away for a moment; try again later
+                log.exception("checking the turn clocks failed")
 
     def start_bots(self, game_id: str) -> None:
         task = self.bot_tasks.get(game_id)
@@ -319,7 +337,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
         resume_task = asyncio.create_task(resume_bots())
         sweep_task = asyncio.create_task(sweeper())
-        tasks = [resume_task, sweep_task]
+        tasks = [resume_task, sweep_task, asyncio.create_task(hub.watch_clocks(settings.clock_interval))]
         stop_listening = threading.Event()
         listener = None
         if service.shared:
@@ -406,6 +424,15 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     def bots() -> dict[str, list[str]]:
         return {"bots": bot_names()}
 
+    @app.get("/api/table")
+    def table_choices() -> dict[str, Any]:
+        return {
+            "clocks": clocks.CLOCK_CHOICES,
+            "min_seconds": clocks.MIN_SECONDS,
+            "bot": clocks.DEFAULT_BOT,
+            "bots": bot_names(),
+        }
+
     @app.get("/api/solo")
     def solo_choices() -> dict[str, Any]:
         return solo_json()
@@ -422,7 +449,16 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
                 f"you already have {settings.max_bot_games} unfinished games with bots; finish one first",
             )
         solo = SoloConfig(body.solo.variant, body.solo.level) if body.solo is not None else None
-        created = service.create(specs, body.seed, body.side, creator=addr, modules=body.modules, solo=solo)
+        created = service.create(
+            specs,
+            body.seed,
+            body.side,
+            creator=addr,
+            modules=body.modules,
+            solo=solo,
+            turn_seconds=body.turn_seconds,
+            takeover_bot=body.takeover_bot,
+        )
         hub.changed(created.game_id)
         return created_json(created, service)
 
@@ -453,7 +489,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     def state(game_id: str, request: Request, token: Token = None) -> Response:
         count_read(request)
         seat = seat_of(client_key(request), game_id, token)
-        return Response(service.snapshot_bytes(game_id, seat), media_type="application/json")
+        snap = service.snapshot_bytes(game_id, seat)
+        return Response(snap, media_type="application/json", headers={"X-Inferno-Now": f"{time.time():.3f}"})
 
     @app.post("/api/games/{game_id}/actions")
     def act(game_id: str, body: ActionIn, request: Request, token: Token = None) -> Response:
@@ -469,6 +506,27 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         if not action_limit.allow(f"{game_id}/{seat}"):
             raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
         return {"ok": True, "version": service.undo(game_id, seat, body.version)}
+
+    @app.post("/api/games/{game_id}/vote")
+    def vote(game_id: str, body: VoteIn, request: Request, token: Token = None) -> dict[str, Any]:
+        """Vote that another player has left: with most of the other humans' votes a bot plays that seat."""
+        seat = seat_of(client_key(request), game_id, token)
+        if seat < 0:
+            raise Refused(ErrorCode.FORBIDDEN, "spectators cannot vote")
+        if not action_limit.allow(f"{game_id}/{seat}"):
+            raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
+        return {"ok": True, **clocks.vote(service, game_id, seat, body.seat)}
+
+    @app.post("/api/games/{game_id}/reclaim")
+    def reclaim(game_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+        """Take your seat back from the bot that played it while you were away."""
+        seat = seat_of(client_key(request), game_id, token)
+        if seat < 0:
+            raise Refused(ErrorCode.FORBIDDEN, "spectators have no seat to take back")
+        if not action_limit.allow(f"{game_id}/{seat}"):
+            raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
+        clocks.reclaim(service, game_id, seat)
+        return {"ok": True}
 
     @app.get("/api/games/{game_id}/replay")
     def replay(game_id: str, request: Request, upto: int = 0, token: Token = None) -> JSONResponse:
@@ -527,7 +585,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
         async def send_state() -> None:  # each seat's view is encoded once per version, whoever reads it
             snap = await anyio.to_thread.run_sync(service.snapshot_bytes, game_id, seat)
-            await ws.send_text('{"type":"state","data":' + snap.decode() + "}")
+            now = f"{time.time():.3f}"
+            await ws.send_text('{"type":"state","now":' + now + ',"data":' + snap.decode() + "}")
 
         try:
             await send_state()

@@ -40,6 +40,7 @@ from inferno.rules.serialize import state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
+from inferno.server import clocks, places
 from inferno.server.storage import GameRow, SeatRow, StaleWriteError, Storage, Txn
 from inferno.server.views import board_json, view_json
 
@@ -126,6 +127,7 @@ class Session:
     creator: str = ""  # client address that created the game (this server run only; not stored)
     evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
     views: dict[int, bytes] = field(default_factory=dict)  # seat -> its encoded snapshot of this version
+    table: clocks.Table = field(default_factory=clocks.Table)  # turn clock, votes, takeover notes
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +184,8 @@ class GameService:
         self.idle_ttl = idle_ttl
         self._create_lock = threading.Lock()
         self._cache_lock = threading.Lock()  # guards loading into and evicting from ``sessions``
+        self.now: Callable[[], float] = time.time  # the turn clocks' time (tests use a fake clock)
+        clocks.ensure(storage)
 
     # ----- loading, creating and evicting -----
 
@@ -232,6 +236,8 @@ class GameService:
             sess = _replayed(row) if row is not None else None
             if sess is None:
                 raise Refused(ErrorCode.NOT_FOUND, "no such game")
+            with self.storage.engine.connect() as conn:
+                sess.table = clocks.load(conn, game_id)
             self.sessions[game_id] = sess
         log.debug("game %s loaded from the database", game_id)
         if self.bot_to_move(game_id):
@@ -268,10 +274,22 @@ class GameService:
         creator: str = "",
         modules: Sequence[str] = (),
         solo: SoloConfig | None = None,
+        turn_seconds: float = 0.0,
+        takeover_bot: str = "",
     ) -> Created:
-        """A new game; ``seed`` None lets the server draw a secret one (a chosen seed is shown to every seat)."""
+        """A new game; ``seed`` None lets the server draw a secret one (a chosen seed is shown to every seat).
+        ``turn_seconds``: each player's turn clock (0: none); ``takeover_bot``: the bot that plays a seat
+        whose player ran out of time or left."""
         players = len(seats)
         known = set(bot_names())
+        takeover_bot = takeover_bot or clocks.DEFAULT_BOT
+        if takeover_bot not in known:
+            raise Refused(ErrorCode.BAD_REQUEST, f"unknown bot {takeover_bot!r}; known: {', '.join(sorted(known))}")
+        if turn_seconds and not clocks.MIN_SECONDS <= turn_seconds <= clocks.MAX_SECONDS:
+            raise Refused(
+                ErrorCode.BAD_REQUEST,
+                f"a turn clock runs from {clocks.MIN_SECONDS:g} to {clocks.MAX_SECONDS:g} seconds (0: no clock)",
+            )
         for spec in seats:
             if spec.kind is SeatKind.BOT and spec.bot not in known:
                 raise Refused(ErrorCode.BAD_REQUEST, f"unknown bot {spec.bot!r}; known: {', '.join(sorted(known))}")
@@ -305,7 +323,10 @@ class GameService:
             row.modules = s.config.modules
             row.solo = solo_text(s.config.solo)
             self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot", bot_lease=self._lease())
-            self.sessions[gid] = Session(row, s, [], creator=creator)
+            sess = Session(row, s, [], creator=creator, table=clocks.Table(seconds=turn_seconds, bot=takeover_bot))
+            clocks.run_clock(sess, s, self.now())
+            clocks.store(self.storage, gid, sess.table)
+            self.sessions[gid] = sess
         return Created(gid, tokens, spectator)
 
     # ----- access -----
@@ -333,7 +354,8 @@ class GameService:
             raise Refused(ErrorCode.FORBIDDEN, "a seat or spectator token is needed")
         h = hash_token(token)
         for i, seat in enumerate(sess.row.seats):
-            if seat.kind == "human" and secrets.compare_digest(seat.token_hash, h):
+            # A human's seat keeps its token while a bot plays it (its player comes back to take it).
+            if seat.token_hash and secrets.compare_digest(seat.token_hash, h):
                 return i
         if secrets.compare_digest(sess.row.spectator_hash, h):
             return SPECTATOR
@@ -348,7 +370,7 @@ class GameService:
         if head is None:
             self.evict(game_id)
             raise Refused(ErrorCode.NOT_FOUND, "no such game")
-        if head.version != sess.state.version or head.undos != sess.row.undos:
+        if head.version != sess.state.version or head.undos != sess.row.undos or head.table_rev != sess.row.table_rev:
             with sess.lock, self.storage.read(game_id) as tx:
                 self._catch_up(sess, tx)
         return sess
@@ -370,7 +392,13 @@ class GameService:
             version=version,
             seats=[{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(sess.row.seats)],
             undo=undoable(steps, seat, s.turn, to_move(s)) > 0 if not s.over else False,
+            table=clocks.table_json(sess),
         )
+        places.annotate(s, d["log"])  # what each line concerns on the board
+        if seat >= 0 and sess.row.seats[seat].kind != SeatKind.HUMAN:
+            d["legal"] = []  # a bot plays this seat now: nothing for its player to do but take it back
+        d["log"] = clocks.with_notes(d["log"], d["log_total"], sess.table.notes)
+        d["log_total"] += len(sess.table.notes)
         out = orjson.dumps(d)
         with sess.lock:
             if sess.state is s:
@@ -436,6 +464,7 @@ class GameService:
                 s = sess.state
                 new, a, text = self._checked(sess, seat, version, text)
                 tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease())
+                clocks.after_move(self, sess, tx, seat, new)
             self._applied(sess, s, a, new, seat, text)
         self._changed(game_id)
         return served_version(sess)
@@ -450,6 +479,8 @@ class GameService:
             raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
         if to_move(s) != seat:
             raise Refused(ErrorCode.NOT_YOUR_TURN, f"Player {to_move(s) + 1} decides now", served)
+        if sess.row.seats[seat].kind != SeatKind.HUMAN:
+            raise Refused(ErrorCode.NOT_YOUR_TURN, "a bot plays your seat now; take it back first", served)
         try:
             a = parse_action(s, text)
             new = apply(s, a)
@@ -476,7 +507,7 @@ class GameService:
         if head is None:
             raise Refused(ErrorCode.NOT_FOUND, "no such game")
         s = sess.state
-        if head.version == s.version and head.undos == sess.row.undos:
+        if head.version == s.version and head.undos == sess.row.undos and head.table_rev == sess.row.table_rev:
             return
         if head.undos == sess.row.undos and head.version > s.version:
             for seat, text in tx.moves_from(s.version):
@@ -493,6 +524,7 @@ class GameService:
                 raise Refused(ErrorCode.NOT_FOUND, "no such game")
             sess.row.moves, sess.row.undos = again.row.moves, again.row.undos
             sess.steps, sess.state = again.steps, again.state
+        clocks.reload(sess, tx.conn)  # seats, clock and votes as stored
         sess.views.clear()
 
     def _applied(self, sess: Session, s: State, a: Action, new: State, seat: int, text: str) -> None:
@@ -518,7 +550,7 @@ class GameService:
                     raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
                 if version != served:
                     raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
-                if undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
+                if sess.row.seats[seat].kind != SeatKind.HUMAN or undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
                     raise Refused(
                         ErrorCode.UNDO_REFUSED,
                         "only your own decisions in this turn, after the last revealed card, can be taken back",
@@ -535,6 +567,7 @@ class GameService:
                 for _, text in sess.row.moves[:keep]:
                     apply_in_place(t, parse_action(t, text))
                 tx.truncate(keep, self._bot_turn(sess, t), self._lease())
+                clocks.after_move(self, sess, tx, seat, t)
             self._taken_back(sess, keep, t)
         self._changed(game_id)
         return served_version(sess)
@@ -590,10 +623,13 @@ class GameService:
                 with self._write(sess) as tx:
                     if sess.state is not turn.state:  # changed meanwhile (here or by another process)
                         return False
+                    if sess.row.seats[turn.player].kind != SeatKind.BOT:  # its player took the seat back
+                        return False
                     s = turn.state
                     new = apply(s, a)
                     text = action_text(s, a)
                     tx.append(s.version, turn.player, text, new.over, self._bot_turn(sess, new), self._lease())
+                    clocks.after_move(self, sess, tx, turn.player, new)
             except Refused:
                 return False
             self._applied(sess, s, a, new, turn.player, text)
@@ -622,9 +658,10 @@ class GameService:
 
 
 def served_version(sess: Session) -> int:
-    """The version clients see: one more after every move and every undo, never the same number for
-    two different states of the game (an undo does not go back to an earlier number)."""
-    return len(sess.row.moves) + 2 * sess.row.undos
+    """The version clients see: one more after every move, every undo and every change of the table (a
+    seat taken over or back, a vote), never the same number for two different states of the game (an
+    undo does not go back to an earlier number)."""
+    return len(sess.row.moves) + 2 * sess.row.undos + sess.row.table_rev
 
 
 def _replayed(row: GameRow) -> Session | None:

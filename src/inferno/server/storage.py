@@ -58,6 +58,9 @@ games_table = sa.Table(
     # The server process running the game's bots, and until when (epoch seconds) its claim holds.
     sa.Column("bot_owner", sa.String(64), nullable=False, default="", server_default=""),
     sa.Column("bot_lease", sa.Float, nullable=False, default=0.0, server_default="0"),
+    # Changes of the table that are not moves (a bot takes over a seat, a player takes it back, a vote):
+    # a process whose copy has another count reloads the seats and the table's clock row.
+    sa.Column("table_rev", sa.Integer, nullable=False, default=0, server_default="0"),
 )
 _LATER_COLUMNS = {
     "seed_chosen": "BOOLEAN NOT NULL DEFAULT FALSE",
@@ -67,6 +70,7 @@ _LATER_COLUMNS = {
     "undos": "INTEGER NOT NULL DEFAULT 0",
     "bot_owner": "VARCHAR(64) NOT NULL DEFAULT ''",
     "bot_lease": "FLOAT NOT NULL DEFAULT 0",
+    "table_rev": "INTEGER NOT NULL DEFAULT 0",
 }
 
 moves_table = sa.Table(
@@ -111,6 +115,7 @@ class GameRow:
     modules: tuple[str, ...] = ()  # P&P expansion modules
     solo: str = ""  # the solo game's "variant/level", "" for a game between players
     undos: int = 0  # takebacks made so far
+    table_rev: int = 0  # changes of the table that are not moves (seat takeovers, votes)
 
 
 class StaleWriteError(RuntimeError):
@@ -126,11 +131,12 @@ class Head:
     over: bool
     bot_owner: str
     bot_lease: float
+    table_rev: int = 0
 
 
 _g = games_table.c
 _m = moves_table.c
-_HEAD_COLUMNS = (_g.version, _g.undos, _g.over, _g.bot_owner, _g.bot_lease)
+_HEAD_COLUMNS = (_g.version, _g.undos, _g.over, _g.bot_owner, _g.bot_lease, _g.table_rev)
 _HEAD = sa.select(*_HEAD_COLUMNS).where(_g.id == sa.bindparam("gid"))
 _HEAD_FOR_UPDATE = _HEAD.with_for_update()
 _INSERT_MOVE = moves_table.insert()
@@ -422,6 +428,7 @@ def _game_row(r: Any) -> GameRow:
         modules=tuple(m for m in (r.modules or "").split(",") if m),
         solo=str(r.solo or ""),
         undos=int(r.undos or 0),
+        table_rev=int(r.table_rev or 0),
     )
 
 

@@ -331,6 +331,10 @@ def board_json(s: State) -> dict[str, Any]:
         "loan_positions": [list(x) for x in r.loan_positions],
         "styx_table": {str(k): list(v) for k, v in r.styx_table.items()},
         "guest_circles": list(r.guest_circles),
+        # P&P: where Plutus's Desks and Phlegyas's Bells are gained (None without the expansion).
+        "pnp": {"desk_circle": s.ext.data.desk_circle, "bell_circle": s.ext.data.bell_circle}
+        if s.ext is not None
+        else None,
         # How the state's lists encode pieces (inferno.rules.state), so the client decodes them the same way.
         "codes": {
             "hell": {"lying": LYING, "tile": TILE, "guardian": GUARDIAN, "pit": PIT, "desk": DESK},

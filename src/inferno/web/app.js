@@ -3,6 +3,10 @@
 import { drawBoard, layoutFor } from "./board.js";
 import { PLAYER_COLOURS } from "./draw.js";
 import { drawPlayer } from "./players.js";
+import { lobbyTableChoice, noteServerNow, renderTable, setupLobbyTable } from "./clock.js";
+import { animateMove, animating, skipAnimation } from "./anim.js";
+import { linkLog, setupLogLinks } from "./loglink.js";
+import { setupAlerts, turnStarted } from "./notify.js";
 
 const $ = (id) => document.getElementById(id);
 // Escape text put into HTML (player names are typed by people; help texts contain <placeholders>).
@@ -72,6 +76,7 @@ async function showLobby() {
   $("game").hidden = true;
   let bots = ["random"];
   try { bots = (await api("/api/bots")).bots; } catch { /* keep random */ }
+  setupLobbyTable(api, bots);
   const rows = () => {
     const n = Number($("players").value);
     $("seat-rows").innerHTML = "";
@@ -104,7 +109,7 @@ async function showLobby() {
     });
     const seed = $("seed").value === "" ? null : Number($("seed").value);
     const modules = ["plutus", "phlegyas"].filter((m) => $(`module-${m}`).checked);
-    const body = { seats, seed, modules };
+    const body = { seats, seed, modules, ...lobbyTableChoice() };
     if (seats.length === 1) body.solo = { variant: $("solo-variant").value, level: $("solo-level").value };
     try {
       const g = await api("/api/games", body);
@@ -187,6 +192,8 @@ async function showGame(gameId, token) {
     $(id).addEventListener("mousemove", onHover);
     $(id).addEventListener("mouseleave", () => { $("tip").hidden = true; showPreview(null); });
   }
+  setupLogLinks();
+  setupAlerts($("alerts"));
   $("log").addEventListener("mouseover", onLogHover);
   $("log").addEventListener("mouseleave", () => markLast(app.snap));
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") { hideMenu(); clearSelection(); } });
@@ -206,7 +213,7 @@ function connect() {
   ws.onopen = () => { ws.send(JSON.stringify({ token: app.token })); };
   ws.onmessage = (m) => {
     const msg = JSON.parse(m.data);
-    if (msg.type === "state") { app.offline = false; status(""); incoming(msg.data); }
+    if (msg.type === "state") { app.offline = false; status(""); noteServerNow(msg.now); incoming(msg.data); }
     else if (msg.type === "error") { app.refused = msg; }
   };
   ws.onclose = (ev) => {
@@ -231,7 +238,13 @@ async function refresh(quiet = false) {
 function incoming(snap, now = false) {
   if (app.replay) return;
   if (app.snap && snap.version < app.snap.version) return; // never go back to an older state
-  if (now || !app.snap || PACE_MS <= 0) { app.queue = []; render(snap); return; }
+  if (now || !app.snap) { app.queue = []; render(snap); return; }
+  if (PACE_MS <= 0) { // no pacing: updates that come in while one is drawn are drawn together, as the newest
+    app.queue = [];
+    app.latest = snap;
+    if (!app.soon) app.soon = setTimeout(() => { app.soon = null; const s = app.latest; app.latest = null; if (s) render(s); }, 0);
+    return;
+  }
   app.queue.push(snap);
   if (app.queue.length > 12) app.queue.splice(0, app.queue.length - 12);
   pace();
@@ -241,10 +254,11 @@ function pace() {
   const next = app.queue.shift();
   if (!next) { $("skip-btn").hidden = true; return; }
   render(next);
-  $("skip-btn").hidden = app.queue.length === 0;
+  $("skip-btn").hidden = app.queue.length === 0 && !animating();
   app.pacer = setTimeout(() => { app.pacer = null; pace(); }, PACE_MS);
 }
 function skipPacing() {
+  skipAnimation();
   clearTimeout(app.pacer);
   app.pacer = null;
   const last = app.queue.pop();
@@ -255,20 +269,29 @@ function skipPacing() {
 
 function render(snap) {
   if (app.replay) return;
+  if (app.snap && snap.version < app.snap.version) return; // a newer one is on screen already
   const wasMine = isMine(app.snap);
+  const prev = app.snap;
   app.snap = snap;
   document.body.dataset.version = String(snap.version);
   clearSelection();
   drawAll(snap);
   renderSide(snap);
   renderTop(snap);
+  renderTable(snap, { api, game: app.game });
+  linkLog(snap);
+  if (animateMove(prev, snap, app.board, () => { if (!app.queue.length) $("skip-btn").hidden = true; })) $("skip-btn").hidden = false;
+  if (prev && isMine(snap) && !wasMine) turnStarted($("prompt-text").textContent);
   setTitle(snap);
   if (isMine(snap) && (!wasMine || snap.version !== app.shownVersion)) bringIntoView();
   app.shownVersion = snap.version;
   if (snap.result && !app.shownResult) { app.shownResult = true; window.scrollTo({ top: 0, behavior: "instant" }); }
 }
 
-function isMine(snap) { return !!(snap && snap.pending && snap.pending.player === snap.seat && snap.seat >= 0 && !snap.result); }
+function isMine(snap) {
+  const away = snap && snap.table && snap.table.taken_over.includes(snap.seat); // a bot plays this seat now
+  return !!(snap && snap.pending && snap.pending.player === snap.seat && snap.seat >= 0 && !snap.result && !away);
+}
 
 function setTitle(snap) {
   if (!snap) return;
@@ -437,6 +460,7 @@ function onHover(ev) {
 }
 
 function seatName(snap, p) {
+  if (!snap.seats[p]) return snap.solo ? snap.solo.name : `Player ${p + 1}`; // the solo game's Rival has no seat
   const n = snap.seats[p].name;
   return p === snap.seat ? (n.toLowerCase() === "you" ? "You" : `${n} (you)`) : n;
 }

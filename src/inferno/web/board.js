@@ -35,7 +35,8 @@ export function drawBoard(svg, board, st, names, mode = "wide") {
   L = mode === "narrow" ? NARROW : WIDE;
   W = L.W;
   HELL_TOP = 26 + Math.ceil(board.quartieri.length / L.cols) * QUARTIERE_H + 14;
-  const bottomH = mode === "narrow" ? 315 : 215;
+  // The P&P panel (Plutus's Desks, Phlegyas's Bells) takes one more row of panels.
+  const bottomH = (mode === "narrow" ? 315 : 215) + (st.pnp ? 100 : 0);
   const height = HELL_TOP + 9 * ROW_H + GATE_GAP + bottomH;
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
   svg.innerHTML = "";
@@ -53,7 +54,7 @@ function drawFlorence(svg, board, st) {
     const x0 = 10 + (q % L.cols) * qw;
     const y0 = 26 + Math.floor(q / L.cols) * QUARTIERE_H;
     const active = st.quartiere === q;
-    el("rect", { x: x0 + 3, y: y0, width: qw - 6, height: 180, rx: 8, class: active ? "quartiere active" : "quartiere" }, g);
+    keyed(el("rect", { x: x0 + 3, y: y0, width: qw - 6, height: 180, rx: 8, class: active ? "quartiere active" : "quartiere" }, g), [`quartiere:${q}`]);
     el("text", { x: x0 + 12, y: y0 + 18, class: "q-name" }, g, `${symbolGlyph(board.quartiere_symbols[q])} ${name}`);
     const locs = board.locations.filter((l) => st.loc_quartiere[l.index] === q);
     locs.forEach((loc, j) => drawLocation(g, board, st, loc, x0 + 10 + j * ((qw - 20) / 2), y0 + 28, (qw - 30) / 2));
@@ -235,6 +236,10 @@ function drawBottom(svg, board, st, y0, names) {
   el("rect", { width: 78, height: 58, rx: 5, class: "card back" }, dk);
   el("text", { x: 39, y: 34, class: "card-id" }, dk, `deck ${st.deck.length}`);
   el("title", {}, dk, `Fraud deck: ${st.deck.length} cards, order secret`);
+  if (st.pnp) {
+    [gx, gy] = place(330);
+    drawPnp(g, board, st, gx, gy);
+  }
   // Dante's path.
   const dy = y + 100;
   el("rect", { x: 8, y: dy, width: W - 16, height: 90, rx: 8, class: "panel" }, g);
@@ -245,11 +250,12 @@ function drawBottom(svg, board, st, y0, names) {
     const x = 30 + (i + 1) * step;
     const stop = i < 0 ? { kind: "S", label: "start" } : board.stops[i];
     const cls = i < st.dante ? "stop passed" : "stop";
-    el("rect", { x, y: dy + 30, width: step - 6, height: 30, rx: 4, class: `${cls} stop-${stop.kind}` }, g);
+    const sr = el("rect", { x, y: dy + 30, width: step - 6, height: 30, rx: 4, class: `${cls} stop-${stop.kind}` }, g);
+    if (i >= 0) keyed(sr, [`stop:${i}`]);
     const label = stop.kind === "D" ? `D${stop.circle}` : stop.kind === "F" ? "Fraud" : stop.kind === "P" ? "Pagan" : stop.kind === "END" ? "End" : "start";
     el("text", { x: x + (step - 6) / 2, y: dy + 50, class: L === NARROW ? "stop-label small" : "stop-label" }, g, label);
     if (i === st.dante) {
-      el("path", { d: `M${x + step / 2 - 3},${dy + 64}l-8,16h16z`, class: "dante" }, g);
+      keyed(el("path", { d: `M${x + step / 2 - 3},${dy + 64}l-8,16h16z`, class: "dante" }, g), ["dante"]);
       el("text", { x: x + step / 2 - 3, y: dy + 88, class: "dante-label" }, g, "Dante");
     }
   }
@@ -273,4 +279,36 @@ export function fraudCard(parent, board, card, x, y, w = 78, h = 58) {
   fit(el("text", { x: 17, y: 52, class: "card-text" }, gg, `end: ${fc.endgame[0]}`), w - 20);
   el("title", {}, gg, `${fc.id}: instant (${board.barrels[fc.instant_barrel].id} Barrel) ${fc.instant.join(" or ")}; end game (${board.barrels[fc.endgame_barrel].id} Barrel) ${fc.endgame.join(" or ")}`);
   return gg;
+}
+
+// P&P: Plutus's Desks (on their shields, and those still to place) and Phlegyas's Bells (the supply
+// and every family's), each shown when its module is in play.
+function drawPnp(parent, board, st, x, y) {
+  const x2 = st.pnp;
+  const mods = (st.config && st.config.modules) || [];
+  const g = keyed(el("g", { class: "pnp" }, parent), ["pnp"]);
+  el("rect", { x, y, width: 330, height: 92, rx: 8, class: "panel" }, g);
+  el("text", { x: x + 10, y: y + 18, class: "area-title small" }, g, "P&P expansion");
+  const info = board.pnp || {};
+  let row = y + 38;
+  if (mods.includes("plutus")) {
+    const dg = el("g", { class: "desks" }, g);
+    const onBoard = st.hell.filter((v) => v >= board.codes.hell.desk && v < board.codes.hell.desk + 10).length;
+    const toPlace = x2.desks.map((n, p) => (n ? `P${p + 1}: ${n}` : null)).filter(Boolean).join(", ") || "none";
+    el("rect", { x: x + 10, y: row - 11, width: 14, height: 12, rx: 2, class: "desk-icon" }, dg);
+    el("text", { x: x + 30, y: row, class: "styx-row" }, dg, `Plutus's Desks (circle ${info.desk_circle ?? "?"}): ${onBoard} on the board; to place ${toPlace}`);
+    el("title", {}, dg, "Crossing another player's Desk costs a Drachma paid to its owner; your own Desk is free");
+    row += 24;
+  }
+  if (mods.includes("phlegyas")) {
+    const bg = el("g", { class: "bells" }, g);
+    el("path", { d: `M${x + 12},${row + 1}h12l-2,-3v-5a4,4 0 0,0 -8,0v5z`, class: "bell-icon" }, bg);
+    el("text", { x: x + 30, y: row, class: "styx-row" }, bg, `Phlegyas's Bells (circle ${info.bell_circle ?? "?"}): ${x2.bell_supply} in the supply`);
+    x2.bells.forEach((n, p) => {
+      const cx = x + 20 + p * 62;
+      el("circle", { cx, cy: row + 16, r: 6, class: `disc p${p}` }, bg);
+      el("text", { x: cx + 10, y: row + 20, class: "styx-row" }, bg, `${n} Bell${n === 1 ? "" : "s"}`);
+    });
+    el("title", {}, bg, "A Bell lets you slide a Soul sideways in its circle before it descends");
+  }
 }

@@ -91,13 +91,22 @@ export function keyed(node, keys) {
   return node;
 }
 
-// Keep a text inside ``width`` (user units): squeezed only when it would run past its box.
+// Keep a text inside ``width`` (user units): squeezed only when it would run past its box. Texts are
+// measured together once the drawing is done (one layout for all, not one per text).
+const toFit = [];
 export function fit(node, width) {
-  try {
-    if (node.getComputedTextLength() > width) {
-      node.setAttribute("textLength", String(width));
-      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    }
-  } catch { /* not laid out (hidden panel): left as it is */ }
+  toFit.push([node, width]);
+  if (toFit.length === 1) queueMicrotask(fitAll);
   return node;
+}
+function fitAll() {
+  const batch = toFit.splice(0);
+  const wide = batch.map(([node, width]) => {
+    try { return node.isConnected && node.getComputedTextLength() > width; } catch { return false; } // hidden: left as it is
+  });
+  batch.forEach(([node, width], i) => {
+    if (!wide[i]) return;
+    node.setAttribute("textLength", String(width));
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  });
 }

@@ -1,0 +1,297 @@
+"""Turn clocks and seats that are never lost: a bot plays for a player who ran out of time or left.
+
+A table may set a turn clock when the game is made (off by default): each player's turn has a budget
+of seconds, which starts when that player is to move in a new turn. When a human's time runs out, or
+when most of the other human players vote that the player has left, the table's bot plays that seat
+(it sees only that seat's view, like any bot) until the player opens their seat link again and takes
+the seat back. Every takeover and every return is written in the game log.
+
+Everything lives in the database, so several server processes share it: the clock, the votes and
+the log notes in the ``game_clocks`` row, the seats in the game row. A takeover changes the seat's
+kind to "bot" (keeping its token, so its player can still open it and take it back), so the bot
+machinery runs it as any bot seat, with the same claim (lease) on who runs the game's bots; and
+every change counts in the game's ``table_rev``, which tells the other processes to reload the table.
+Each change is made in the game's write transaction (its row locked) and checked again there, so two
+processes noticing the same timeout take over the seat once.
+
+Clocks are read against ``GameService.now`` (epoch seconds), which tests replace by a fake clock.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from inferno.records.log import events
+from inferno.rules.engine import to_move
+from inferno.rules.state import State
+from inferno.server.storage import SeatRow, Storage, Txn, games_table, metadata
+
+if TYPE_CHECKING:
+    from inferno.server.service import GameService, Session
+
+
+def _table_data() -> dict[str, Any]:
+    """The table settings of ``data/table.toml`` as plain values (their provenance stays in the file)."""
+    raw = tomllib.loads(resources.files("inferno").joinpath("data/table.toml").read_text(encoding="utf-8"))
+    return {f"{sec}.{k}": v["value"] for sec, d in raw.items() for k, v in d.items()}
+
+
+_DATA = _table_data()
+CLOCK_CHOICES: list[int] = [int(x) for x in _DATA["clock.choices"]]
+MIN_SECONDS = float(_DATA["clock.min_seconds"])
+MAX_SECONDS = float(_DATA["clock.max_seconds"])
+DEFAULT_BOT = str(_DATA["takeover.bot"])
+RULE = "this table's turn clock and seats"  # what a takeover's log line names as its rule
+
+clocks_table = sa.Table(
+    "game_clocks",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seconds", sa.Float, nullable=False, default=0.0),  # a turn's budget; 0: no clock
+    sa.Column("bot", sa.String(32), nullable=False, default=""),  # the bot that plays a seat taken over
+    sa.Column("seat", sa.Integer, nullable=False, default=-1),  # whose clock runs (-1: nobody's)
+    sa.Column("turn", sa.Integer, nullable=False, default=-1),  # the turn it runs in
+    sa.Column("deadline", sa.Float, nullable=False, default=0.0, index=True),  # epoch seconds; 0: none
+    sa.Column("votes", sa.Text, nullable=False, default="{}"),  # JSON {seat voted out: [voters]}
+    sa.Column("notes", sa.Text, nullable=False, default="[]"),  # JSON [[after event n, seat, kind, text]]
+)
+_c = clocks_table.c
+
+
+@dataclass(slots=True)
+class Table:
+    """One game's clock, votes and log notes."""
+
+    seconds: float = 0.0
+    bot: str = DEFAULT_BOT
+    seat: int = -1
+    turn: int = -1
+    deadline: float = 0.0
+    votes: dict[int, list[int]] = field(default_factory=dict)
+    notes: list[tuple[int, int, str, str]] = field(default_factory=list)
+
+
+def ensure(storage: Storage) -> None:
+    """Create the clocks table if the database has none (older databases)."""
+    clocks_table.create(storage.engine, checkfirst=True)
+
+
+def load(conn: Connection, game_id: str) -> Table:
+    r = conn.execute(sa.select(clocks_table).where(_c.game_id == game_id)).first()
+    if r is None:
+        return Table()
+    votes = {int(k): [int(x) for x in v] for k, v in json.loads(r.votes or "{}").items()}
+    notes = [(int(a), int(b), str(c), str(d)) for a, b, c, d in json.loads(r.notes or "[]")]
+    return Table(float(r.seconds), r.bot or DEFAULT_BOT, int(r.seat), int(r.turn), float(r.deadline), votes, notes)
+
+
+def save(conn: Connection, game_id: str, t: Table) -> None:
+    values = {
+        "seconds": t.seconds,
+        "bot": t.bot,
+        "seat": t.seat,
+        "turn": t.turn,
+        "deadline": t.deadline,
+        "votes": json.dumps({str(k): v for k, v in t.votes.items()}),
+        "notes": json.dumps(t.notes),
+    }
+    done = conn.execute(clocks_table.update().where(_c.game_id == game_id).values(**values))
+    if done.rowcount == 0:
+        conn.execute(clocks_table.insert().values(game_id=game_id, **values))
+
+
+def store(storage: Storage, game_id: str, t: Table) -> None:
+    """Store a new game's table in its own transaction (SQLite: one writer at a time)."""
+    with storage._locked(), storage.engine.begin() as conn:
+        save(conn, game_id, t)
+
+
+def expired(storage: Storage, now: float) -> list[str]:
+    """Games whose running clock has run out by ``now``."""
+    q = sa.select(_c.game_id).where(_c.deadline > 0, _c.deadline <= now).order_by(_c.deadline).limit(1000)
+    with storage.engine.connect() as conn:
+        return [r.game_id for r in conn.execute(q)]
+
+
+def reload(sess: Session, conn: Connection) -> None:
+    """Bring the seats and the table in memory up to what is stored (another process changed them)."""
+    r = conn.execute(
+        sa.select(games_table.c.seats, games_table.c.table_rev).where(games_table.c.id == sess.row.id)
+    ).first()
+    if r is not None:
+        sess.row.seats = [SeatRow(**d) for d in json.loads(r.seats)]
+        sess.row.table_rev = int(r.table_rev or 0)
+    sess.table = load(conn, sess.row.id)
+
+
+def taken_over(seat: SeatRow) -> bool:
+    """A human's seat that a bot plays now (it keeps its token, so its player can take it back)."""
+    return seat.kind == "bot" and bool(seat.token_hash)
+
+
+def run_clock(sess: Session, s: State, now: float) -> bool:
+    """Start the clock of the human to move in a new turn, or stop it; True if it changed."""
+    t = sess.table
+    p = -1 if s.over else to_move(s)
+    human = p >= 0 and sess.row.seats[p].kind == "human"
+    if t.seconds <= 0 or not human:
+        changed = t.deadline != 0 or t.seat != -1
+        t.seat, t.turn, t.deadline = -1, -1, 0.0
+        return changed
+    if t.seat == p and t.turn == s.turn and t.deadline > 0:
+        return False  # the same player's turn goes on: the same budget
+    t.seat, t.turn, t.deadline = p, s.turn, now + t.seconds
+    return True
+
+
+def after_move(service: GameService, sess: Session, tx: Txn, seat: int, new: State) -> None:
+    """In a move's write transaction: the mover is at the table (votes against it lapse), and the
+    clock follows the new state."""
+    t = sess.table
+    changed = t.votes.pop(seat, None) is not None
+    if run_clock(sess, new, service.now()) or changed:
+        save(tx.conn, sess.row.id, t)
+
+
+def _note(sess: Session, seat: int, kind: str, text: str) -> None:
+    sess.table.notes.append((len(events(sess.state)), seat, kind, text))
+
+
+def _commit(service: GameService, sess: Session, tx: Txn) -> None:
+    """Store the seats and the table (one more table change) and whether a bot is to move now."""
+    sess.row.table_rev += 1
+    bot_turn = not sess.state.over and sess.row.seats[to_move(sess.state)].kind == "bot"
+    lease = service._lease() if bot_turn else 0.0
+    tx.conn.execute(
+        games_table.update()
+        .where(games_table.c.id == sess.row.id)
+        .values(
+            seats=json.dumps([x.to_dict() for x in sess.row.seats]),
+            table_rev=sess.row.table_rev,
+            bot_turn=bot_turn,
+            bot_owner=service.storage.origin if bot_turn else "",
+            bot_lease=lease,
+        )
+    )
+    save(tx.conn, sess.row.id, sess.table)
+    tx.storage.notify(tx.conn, sess.row.id, len(sess.row.moves))
+    sess.views.clear()
+
+
+def _take_over(sess: Session, seat: int, why: str) -> None:
+    old = sess.row.seats[seat]
+    bot = sess.table.bot
+    sess.row.seats[seat] = SeatRow("bot", bot, old.name, old.token_hash)
+    sess.table.votes.pop(seat, None)
+    _note(sess, seat, "takeover", f"{why}; the {bot} bot plays this seat until its player takes it back")
+
+
+def time_out(service: GameService, game_id: str) -> bool:
+    """If the clock of the player to move has run out, a bot takes the seat over; True if it did."""
+    from inferno.server.service import Refused
+
+    now = service.now()
+    try:
+        with service._locked(game_id) as sess, service._write(sess) as tx:
+            t = sess.table
+            s = sess.state
+            p = -1 if s.over else to_move(s)
+            if not (0 < t.deadline <= now) or t.seat != p or sess.row.seats[p].kind != "human":
+                if t.deadline and (s.over or t.seat != p):
+                    run_clock(sess, s, now)  # a stale clock: set it right
+                    save(tx.conn, game_id, t)
+                return False
+            _take_over(sess, p, "ran out of time")
+            run_clock(sess, s, now)
+            _commit(service, sess, tx)
+    except Refused:
+        return False
+    service._changed(game_id)
+    return True
+
+
+def vote(service: GameService, game_id: str, voter: int, target: int) -> dict[str, Any]:
+    """``voter`` votes that ``target`` has left; with a majority of the other humans a bot takes the seat."""
+    from inferno.server.service import ErrorCode, Refused
+
+    with service._locked(game_id) as sess:
+        with service._write(sess) as tx:
+            seats = sess.row.seats
+            if sess.state.over:
+                raise Refused(ErrorCode.GAME_OVER, "the game is over")
+            if not 0 <= target < len(seats) or target == voter:
+                raise Refused(ErrorCode.BAD_REQUEST, "choose another player's seat")
+            if seats[voter].kind != "human":
+                raise Refused(ErrorCode.FORBIDDEN, "a bot plays your seat now; take it back first")
+            if seats[target].kind != "human":
+                raise Refused(ErrorCode.BAD_REQUEST, f"{seats[target].name} is played by a bot already")
+            others = [i for i, x in enumerate(seats) if x.kind == "human" and i != target]
+            ballot = sess.table.votes.setdefault(target, [])
+            if voter not in ballot:
+                ballot.append(voter)
+            need = len(others) // 2 + 1
+            done = len(ballot) >= need
+            if done:
+                _take_over(sess, target, "left the table, by the other players' vote")
+                run_clock(sess, sess.state, service.now())
+            _commit(service, sess, tx)
+    service._changed(game_id)
+    return {"votes": len(ballot), "needed": need, "taken_over": done}
+
+
+def reclaim(service: GameService, game_id: str, seat: int) -> None:
+    """The player of a seat a bot plays takes it back (their clock starts afresh if they are to move)."""
+    from inferno.server.service import ErrorCode, Refused
+
+    with service._locked(game_id) as sess:
+        with service._write(sess) as tx:
+            old = sess.row.seats[seat] if 0 <= seat < len(sess.row.seats) else None
+            if old is None or not taken_over(old):
+                raise Refused(ErrorCode.BAD_REQUEST, "you play this seat already")
+            sess.row.seats[seat] = SeatRow("human", "", old.name, old.token_hash)
+            _note(sess, seat, "reclaim", "is back and takes the seat back from the bot")
+            sess.table.seat = -1  # a fresh budget if it is this player's turn
+            run_clock(sess, sess.state, service.now())
+            _commit(service, sess, tx)
+    service._changed(game_id)
+
+
+def table_json(sess: Session) -> dict[str, Any]:
+    """What every seat sees of the table: the clock, the seats bots play for their players, the votes."""
+    t = sess.table
+    return {
+        "seconds": t.seconds,
+        "bot": t.bot,
+        "clock": {"seat": t.seat, "deadline": t.deadline} if t.deadline > 0 else None,
+        "taken_over": [i for i, x in enumerate(sess.row.seats) if taken_over(x)],
+        "votes": {str(k): v for k, v in t.votes.items() if v},
+        "humans": [i for i, x in enumerate(sess.row.seats) if x.token_hash],
+    }
+
+
+def with_notes(log: list[dict[str, Any]], total: int, notes: list[tuple[int, int, str, str]]) -> list[dict[str, Any]]:
+    """The log lines with the table's notes (takeovers, returns) put after the event they followed."""
+    if not notes:
+        return log
+    first = total - len(log)
+    out: list[dict[str, Any]] = []
+    pending = sorted((n for n in notes if n[0] >= first), key=lambda n: n[0])
+    k = 0
+    for i, e in enumerate(log):
+        while k < len(pending) and pending[k][0] <= first + i:
+            out.append(_note_json(pending[k]))
+            k += 1
+        out.append(e)
+    out.extend(_note_json(n) for n in pending[k:])
+    return out
+
+
+def _note_json(n: tuple[int, int, str, str]) -> dict[str, Any]:
+    return {"kind": n[2], "player": n[1], "text": n[3], "rule": RULE, "points": 0, "source": "table", "places": []}
