@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 
 
 def _table_data() -> dict[str, Any]:
-    """The table settings of ``data/table.toml`` as plain values (their provenance stays in the file)."""
-    raw = tomllib.loads(resources.files("inferno").joinpath("data/table.toml").read_text(encoding="utf-8"))
+    """The table settings of ``server/table.toml`` as plain values (their provenance stays in the file)."""
+    raw = tomllib.loads(resources.files("inferno").joinpath("server/table.toml").read_text(encoding="utf-8"))
     return {f"{sec}.{k}": v["value"] for sec, d in raw.items() for k, v in d.items()}
 
 
