@@ -155,7 +155,7 @@ class PnpState:
 
     @classmethod
     def new(cls, data: PnpRules, modules: tuple[str, ...], players: int) -> PnpState:
-        x = cls.__new__(cls)
+        x = cls()
         x.data = data
         x.plutus = PLUTUS in modules
         x.phlegyas = PHLEGYAS in modules
@@ -168,7 +168,7 @@ class PnpState:
         return x
 
     def copy(self) -> PnpState:
-        c = PnpState.__new__(PnpState)
+        c = PnpState()
         c.data = self.data
         c.plutus = self.plutus
         c.phlegyas = self.phlegyas

@@ -18,7 +18,18 @@ from inferno.rules.model import MEMBER_KINDS
 from inferno.rules.pnp import DESK
 from inferno.rules.scoring import start_final_scoring
 from inferno.rules.setup import new_game
-from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, State
+from inferno.rules.state import (
+    EMPTY,
+    GUARDIAN,
+    LYING,
+    PIT,
+    PLAYER_FIELDS,
+    T_BARREL,
+    T_GUEST,
+    T_NOBLE,
+    T_URCHIN,
+    State,
+)
 
 
 class Scenario:
@@ -166,7 +177,7 @@ class Scenario:
                 assert isinstance(v, (list, tuple))
                 pl.panel = sum(1 << self._barrel(b) for b in v)
             else:
-                if k not in pl.__slots__:
+                if k not in PLAYER_FIELDS:
                     raise ValueError(f"unknown player field {k!r}")
                 setattr(pl, k, v)
         return self
