@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal snapshots test bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
+.PHONY: play play-terminal snapshots test compiled unit-compiled bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -53,8 +53,23 @@ postgres:
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
-## The whole test suite: lint, types, unit/rule tests, invariant harness, golden logs.
-test: $(STAMP_DEV) chromium postgres lint typecheck unit
+## The whole test suite: lint, types, unit/rule tests, invariant harness, golden logs; then the golden
+## logs, perft counts and a fifth of the invariant harness's random games again on the compiled engine.
+test: $(STAMP_DEV) chromium postgres lint typecheck unit unit-compiled
+
+## The compiled engine (the rules modules built with mypyc) in build/compiled, rebuilt only when their
+## source changes. Installs a C compiler and the Python headers with apt-get if missing; pip fetches
+## mypy (with mypyc) into an isolated build environment.
+COMPILED := build/compiled
+compiled: $(STAMP_DEV)
+	@command -v gcc >/dev/null && test -f "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" \
+		|| (apt-get update && apt-get install -y gcc python3-dev)
+	nice -n 10 $(BIN)/python -m tools.build_compiled --jobs 2
+	PYTHONPATH=$(COMPILED) $(BIN)/python -m tools.build_compiled --check
+
+unit-compiled: compiled
+	PYTHONPATH=$(COMPILED) INFERNO_ENGINE=compiled INFERNO_HARNESS_SEEDS=5 $(BIN)/pytest -n 2 -q -p no:cacheprovider \
+		tests/test_compiled.py tests/harness/test_golden.py tests/harness/test_perft.py tests/harness/test_invariants.py
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks tools
@@ -71,11 +86,12 @@ golden: $(STAMP_DEV)
 	$(BIN)/python -m tests.golden_tools
 
 ## Speed benchmarks (not part of `make test`).
-bench: $(STAMP_DEV)
-	$(BIN)/python benchmarks/bench_engine.py
+bench: $(STAMP_DEV) compiled
+	$(BIN)/python benchmarks/bench_engine.py --compiled $(COMPILED)
 	$(BIN)/python benchmarks/bench_envs.py
 	$(BIN)/python benchmarks/bench_sim.py --games 1000
 	$(BIN)/python benchmarks/bench_bots.py
+	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/bench_bots.py
 
 ## Server load benchmark (not part of `make test`): 200 concurrent games on SQLite with one process,
 ## then on a throw-away PostgreSQL cluster with 1, 2 and 4 server processes sharing its database.
@@ -118,4 +134,4 @@ soak-server: $(STAMP_DEV)
 	$(BIN)/python -m tools.soak_server --fuzz 5000 --ws 500 --kills 30
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts build

@@ -1,7 +1,8 @@
 """Bot speed: search iterations per second and seconds per move at each level (and greedy).
 
 Positions come from greedy self-play games (2 and 4 players), keeping decisions with at least two
-options, so the numbers reflect real play. Run: ``python benchmarks/bench_bots.py``.
+options, so the numbers reflect real play. Run: ``python benchmarks/bench_bots.py``; with the compiled
+build (``make compiled``): ``PYTHONPATH=build/compiled python benchmarks/bench_bots.py``.
 """
 
 from __future__ import annotations
@@ -44,7 +45,10 @@ def positions(players: int, count: int, seed: int) -> list[State]:
 def main(count: int, seed: int) -> None:
     """Time each bot level on the same positions."""
     console = Console(width=120)
-    table = Table(title=f"Bot speed on {count} positions per player count (one core)")
+    import inferno.bots.search
+
+    kind = "pure Python" if str(inferno.bots.search.__file__).endswith(".py") else "compiled"
+    table = Table(title=f"Bot speed on {count} positions per player count (one core, {kind} search and engine)")
     for col in ("bot", "players", "iterations", "iter/s", "mean s/move", "median", "max"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for players in (2, 4):

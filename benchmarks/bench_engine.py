@@ -6,18 +6,24 @@ machine matters less)::
     python benchmarks/bench_engine.py                 # the table
     python benchmarks/bench_engine.py --games 50      # quicker
     python benchmarks/bench_engine.py --profile       # also cProfile 4-player games, top hotspots
+    python benchmarks/bench_engine.py --compiled build/compiled   # pure, then compiled (`make compiled`)
 
-Targets: <= 20 µs per decision in 4-player random games, <= 20 µs to copy a mid-game state.
+Targets: <= 20 µs per decision in 4-player random games, <= 20 µs to copy a mid-game state; for the
+compiled engine (``--compiled``) <= 3 µs per decision and <= 1.5 µs per copy.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import dataclasses
 import io
+import json
+import os
 import pstats
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +33,8 @@ import inferno
 
 TARGET_DECISION_US = 20.0
 TARGET_COPY_US = 20.0
+COMPILED_DECISION_US = 3.0
+COMPILED_COPY_US = 1.5
 MID_GAME = 150  # decisions into the game for the "mid-game" state
 
 
@@ -75,7 +83,11 @@ def _play(
 
 
 def _games(
-    players: int, games: int, record_events: bool, copying: bool = False, rollback: bool = False
+    players: int,
+    games: int,
+    record_events: bool,
+    copying: bool = False,
+    rollback: bool = False,
 ) -> tuple[float, float, int]:
     """(games per second including setup, µs per decision, total decisions)."""
     setup = deciding = 0.0
@@ -175,6 +187,55 @@ def check_targets(rows: list[Row]) -> list[str]:
     return out
 
 
+def engine_kind() -> str:
+    """ "compiled" when the engine's modules are extension modules (mypyc), else "pure"."""
+    import inferno.rules.engine
+
+    return "pure" if str(inferno.rules.engine.__file__).endswith(".py") else "compiled"
+
+
+def run_compiled(directory: str, args: argparse.Namespace) -> list[Row]:
+    """The same measurements in a child process with ``directory`` (the compiled build) first on the path."""
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([os.path.abspath(directory), os.environ.get("PYTHONPATH", "")]),
+    )
+    cmd = [
+        sys.executable,
+        os.path.abspath(__file__),
+        "--json",
+        "--games",
+        str(args.games),
+        "--repeat",
+        str(args.repeat),
+    ]
+    cmd += ["--players", *map(str, args.players)]
+    out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout
+    data = json.loads(out)
+    if data["engine"] != "compiled":
+        raise SystemExit(f"{directory} does not hold a compiled engine (run `make compiled`)")
+    return [Row(**r) for r in data["rows"]]
+
+
+def print_ratios(pure: list[Row], compiled: list[Row]) -> None:
+    print("compiled / pure (lower is faster):")
+    for p, c in zip(pure, compiled, strict=True):
+        print(
+            f"  {p.players} players: decision {c.decision_us / p.decision_us:.2f}×, copy {c.copy_us / p.copy_us:.2f}×,"
+            f" snapshot {c.snapshot_us / p.snapshot_us:.2f}×, games/s {c.games_per_s_quiet / p.games_per_s_quiet:.2f}×"
+        )
+    four = next((r for r in compiled if r.players == 4), None)
+    if four is not None:
+        ok = four.decision_us <= COMPILED_DECISION_US
+        print(
+            f"compiled goal µs/decision (4 players) <= {COMPILED_DECISION_US:g}: {four.decision_us:.2f} "
+            f"{'met' if ok else 'MISSED'}"
+        )
+    worst = max(r.copy_us for r in compiled)
+    ok = worst <= COMPILED_COPY_US
+    print(f"compiled goal µs/mid-game copy <= {COMPILED_COPY_US:g}: worst {worst:.2f} {'met' if ok else 'MISSED'}")
+
+
 def profile(players: int, games: int, top: int = 20) -> str:
     """cProfile of random games (in place, no event log): the top functions by own time."""
     prof = cProfile.Profile()
@@ -191,17 +252,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="random games per player count and mode")
     parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4], choices=[1, 2, 3, 4])
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is shown")
-    parser.add_argument("--profile", action="store_true", help="cProfile 4-player games and print hotspots")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="cProfile 4-player games and print hotspots",
+    )
+    parser.add_argument(
+        "--compiled",
+        metavar="DIR",
+        help="also measure the compiled engine built into DIR",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the rows as JSON (used by --compiled)",
+    )
     args = parser.parse_args(argv)
+    rows = [measure(n, args.games, args.repeat) for n in args.players] if args.json else []
+    if args.json:
+        print(json.dumps({"engine": engine_kind(), "rows": [dataclasses.asdict(r) for r in rows]}))
+        return 0
     print(
         f"Inferno engine benchmark: Python {sys.version.split()[0]}, {args.games} games per row, best of {args.repeat}, one core"
     )
-    rows = []
-    for n in args.players:
-        rows.append(measure(n, args.games, args.repeat))
+    print(f"engine: {engine_kind()}")
+    rows = [measure(n, args.games, args.repeat) for n in args.players]
     print_table(rows)
     for line in check_targets(rows):
         print(line)
+    if args.compiled:
+        compiled = run_compiled(args.compiled, args)
+        print("engine: compiled (mypyc)")
+        print_table(compiled)
+        print_ratios(rows, compiled)
     if args.profile:
         print(profile(4, max(args.games // 4, 1)))
     return 0

@@ -11,6 +11,7 @@ steps a JSON round trip of the snapshot equals the state; at the end a replay of
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,9 @@ from inferno.bots.base import RandomBot
 from tests.harness.checks import DrachmaLedger, InfamyLedger, check_all, check_finished, events_since
 from tests.harness.play import BOTS, MAX_DECISIONS, SIDES, play_random, random_steps
 
-RANDOM_SEEDS = 25  # random-bot games per player count and side: 4 x 2 x 25 = 200 games
+# Random-bot games per player count and side: 4 x 2 x 25 = 200 games. The run on the compiled engine
+# (`make unit-compiled`) plays a smaller sample of them with INFERNO_HARNESS_SEEDS.
+RANDOM_SEEDS = int(os.environ.get("INFERNO_HARNESS_SEEDS", "25"))
 ACCUSER_SEEDS = 6  # accuser-bot games (they reach Dante's end): 4 x 2 x 6 = 48 games
 SNAPSHOT_EVERY = 20  # decisions between JSON snapshot round trips
 

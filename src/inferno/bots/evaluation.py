@@ -90,13 +90,17 @@ def projected_phlegethon(s: State) -> list[float]:
     hell = s.hell
     frac = progress(s)
     out = [0.0] * 10
+    shields = s.board.circle_shields
+    phleg = s.phleg
+    low = float(r.phleg_min)
     for circle in range(2, 10):
-        empty = sum(1 for t in s.board.circle_shields[circle] if hell[t] == EMPTY)
-        out[circle] = max(float(r.phleg_min), s.phleg[circle] - empty * frac)
+        empty = [hell[t] for t in shields[circle]].count(EMPTY)
+        out[circle] = max(low, phleg[circle] - empty * frac)
     return out
 
 
 _LOWER_REACH: dict[int, tuple[Board, tuple[frozenset[int], ...]]] = {}
+_LOWER_OPEN: dict[int, tuple[Board, dict[int, tuple[int, ...]]]] = {}
 _LOAN_COSTS: dict[str, tuple[int, ...]] = {}
 
 
@@ -132,20 +136,28 @@ def open_lower_shields(s: State, p: int) -> int:
     passages = s.players[p].passages
     if not passages:
         return 0
-    reach = lower_reach(s)
-    shields: set[int] = set()
-    for g, r in enumerate(reach):
-        if passages >> g & 1:
-            shields |= r
+    b = s.board
+    hit = _LOWER_OPEN.get(id(b))
+    if hit is None or hit[0] is not b:
+        hit = (b, {})
+        _LOWER_OPEN[id(b)] = hit
+    shields = hit[1].get(passages)
+    if shields is None:  # the union of the reaches of the gates held, once per board and passage set
+        union: set[int] = set()
+        for g, r in enumerate(lower_reach(s)):
+            if passages >> g & 1:
+                union |= r
+        shields = tuple(sorted(union))
+        hit[1][passages] = shields
     hell = s.hell
-    return sum(1 for t in shields if hell[t] == EMPTY)
+    return [hell[t] for t in shields].count(EMPTY)
 
 
 def upper_empty_shields(s: State) -> int:
     """Empty shields above the Walls of Dis (where every ferried Soul must first stop or pass)."""
     hell = s.hell
-    b = s.board
-    return sum(1 for c in range(1, s.rules.walls_above_circle) for t in b.circle_shields[c] if hell[t] == EMPTY)
+    shields = s.board.circle_shields
+    return sum([hell[t] for t in shields[c]].count(EMPTY) for c in range(1, s.rules.walls_above_circle))
 
 
 def sudden_death_danger(s: State, w: Weights = DEFAULT_WEIGHTS) -> float:

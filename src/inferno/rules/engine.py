@@ -33,7 +33,7 @@ from inferno.rules.actions import (
     MalformedActionError,
 )
 from inferno.rules.events import emit
-from inferno.rules.state import Frame, State
+from inferno.rules.state import STATE_FIELDS, Frame, State
 
 Lister = Callable[[State, Frame], list[Action]]
 Applier = Callable[[State, Frame, Action], None]
@@ -254,7 +254,7 @@ def _step(s: State, act: Action) -> None:
 
 
 def _restore(s: State, saved: State) -> None:
-    for slot in State.__slots__:
+    for slot in STATE_FIELDS:
         setattr(s, slot, getattr(saved, slot))
 
 

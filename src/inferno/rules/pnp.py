@@ -158,7 +158,7 @@ class PnpState:
         """The modules' pieces for ``players`` families; ``seats`` (default ``players``) counts the solo
         game's Rival too, which holds no Desk and no Bell but can pay and be paid like any seat."""
         seats = players if seats is None else seats
-        x = cls.__new__(cls)
+        x = cls()
         x.data = data
         x.plutus = PLUTUS in modules
         x.phlegyas = PHLEGYAS in modules
@@ -172,7 +172,7 @@ class PnpState:
         return x
 
     def copy(self) -> PnpState:
-        c = PnpState.__new__(PnpState)
+        c = PnpState()
         c.data = self.data
         c.plutus = self.plutus
         c.phlegyas = self.phlegyas

@@ -60,7 +60,19 @@ from inferno.rules.position import (
 )
 from inferno.rules.scoring import start_final_scoring
 from inferno.rules.setup import new_game
-from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, State
+from inferno.rules.state import (
+    EMPTY,
+    GUARDIAN,
+    LYING,
+    PIT,
+    PLAYER_FIELDS,
+    T_BARREL,
+    T_GUEST,
+    T_NOBLE,
+    T_URCHIN,
+    TILE,
+    State,
+)
 
 
 class ScenarioError(InfernoError):
@@ -468,7 +480,7 @@ class Scenario:
                 else:
                     pl.panel = sum(1 << self._barrel(b) for b in v)
             else:
-                if k not in pl.__slots__:
+                if k not in PLAYER_FIELDS:
                     raise ScenarioError(f"unknown player field {k!r}")
                 setattr(pl, k, v)
         return self._changed()

@@ -14,10 +14,10 @@ from inferno.rules.pack import load_rules
 from inferno.rules.pnp import PnpState, dante_stops, load_pnp
 from inferno.rules.saves import STATE_SNAPSHOT, SaveFormatError, stamp, upgrade
 from inferno.rules.solo_model import SoloState
-from inferno.rules.state import GameConfig, PlayerState, State, linked_to_list
+from inferno.rules.state import PLAYER_FIELDS, GameConfig, PlayerState, State, linked_to_list
 
 SNAPSHOT_FORMAT = STATE_SNAPSHOT
-_PLAYER_FIELDS = PlayerState.__slots__
+_PLAYER_FIELDS = PLAYER_FIELDS
 _STATE_LISTS = (
     "hell",
     "graveyard",
@@ -101,7 +101,7 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         raise SnapshotError(f"config.solo: unknown solo variant or level {cfg.solo.to_dict()}")
     if cfg.side not in rules.boards:
         raise SnapshotError(f"config.side: unknown side {cfg.side!r}")
-    s = State.__new__(State)
+    s = State()
     s.rules = rules
     s.config = cfg
     s.board = rules.boards[cfg.side]
@@ -118,7 +118,7 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
     try:
         s.players = []
         for i, pd in enumerate(d["players"]):
-            p = PlayerState.__new__(PlayerState)
+            p = PlayerState()
             for f in _PLAYER_FIELDS:
                 if f not in pd:
                     raise SnapshotError(f"players[{i}].{f}: missing")

@@ -70,7 +70,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
         raise SetupError("a game needs a seed (a player's view has none)")
     rng = random.Random(config.seed)
     n = config.players
-    s = State.__new__(State)
+    s = State()
     s.rules = rules
     s.config = config
     s.board = board = rules.boards[config.side]
@@ -149,7 +149,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     spaces = rules.tower_floors * rules.spaces_per_floor
     for i in range(n):
         fc = rules.family_cards[families[i]]
-        pl = PlayerState.__new__(PlayerState)
+        pl = PlayerState()
         pl.florins = fc.florins
         pl.drachmas = fc.drachmas
         pl.infamy = 0

@@ -72,7 +72,7 @@ def setup_rival(s: State) -> None:
     """Add the Rival (``players[1]``), its starting Skulls and its shuffled deck."""
     lv = level(s)
     r = s.rules
-    pl = PlayerState.__new__(PlayerState)
+    pl = PlayerState()
     pl.florins = pl.drachmas = pl.infamy = pl.loans = 0
     pl.tracks = [0] * 10
     pl.half = pl.diplomas = pl.passages = pl.floors = 0
@@ -85,7 +85,7 @@ def setup_rival(s: State) -> None:
     pl.panel = 0
     pl.family = -1
     s.players.append(pl)
-    st = SoloState.__new__(SoloState)
+    st = SoloState()
     st.deck = list(lv.deck)
     st.discard = []
     st.last = []

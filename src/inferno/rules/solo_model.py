@@ -103,7 +103,7 @@ class SoloData:
 
 def parse_solo(r: _Reader, circle_of: Any) -> SoloData:
     """Read and check ``solo.toml``; ``circle_of(reader, id, path, lo)`` turns a sin id into a circle."""
-    from inferno.rules.pack import _table_list
+    from inferno.rules.pack import _Reader, _table_list
 
     cards = []
     for i, e in enumerate(_table_list(r, "card")):
@@ -144,10 +144,10 @@ def parse_solo(r: _Reader, circle_of: Any) -> SoloData:
     if not variants:
         raise r.fail("variant", "at least one variant is needed")
     ranks = []
-    for i, e in enumerate(r.seq("ranks.table")):
-        if not isinstance(e, Mapping):
+    for i, row in enumerate(r.seq("ranks.table")):
+        if not isinstance(row, Mapping):
             raise r.fail(f"ranks.table[{i}]", "expected a table")
-        er = type(r)(r.file, e, f"ranks.table[{i}].")
+        er = _Reader(r.file, row, f"ranks.table[{i}].")
         ranks.append(SoloRank(er.text("name"), er.flag("won"), er.num("min_margin")))
     for won in (True, False):
         if not any(x.won == won for x in ranks):
@@ -185,7 +185,7 @@ class SoloState:
     shuffles: int  # times its discard pile was reshuffled into a new deck
 
     def copy(self) -> SoloState:
-        c = SoloState.__new__(SoloState)
+        c = SoloState()
         c.deck = self.deck[:]
         c.discard = self.discard[:]
         c.last = self.last[:]
@@ -197,7 +197,7 @@ class SoloState:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SoloState:
-        c = cls.__new__(cls)
+        c = cls()
         c.deck = [int(x) for x in d["deck"]]
         c.discard = [int(x) for x in d["discard"]]
         c.last = [int(x) for x in d.get("last", [])]

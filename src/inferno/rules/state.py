@@ -7,7 +7,7 @@ changing parts are copied. Codes used in the lists are defined here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from inferno.rules.actions import HiddenInformationError
 from inferno.rules.model import Board, Rules, Stop
@@ -79,28 +79,32 @@ class GameConfig:
         return cls(**args, modules=tuple(d.get("modules", ())), solo=SoloConfig(**solo) if solo is not None else None)
 
 
+# The attributes of a PlayerState and of a State (module constants, readable from compiled code too).
+PLAYER_FIELDS: Final = (
+    "diplomas",
+    "drachmas",
+    "family",
+    "floors",
+    "florence",
+    "florins",
+    "half",
+    "hand",
+    "home",
+    "infamy",
+    "loans",
+    "panel",
+    "passages",
+    "played",
+    "reserve",
+    "tower",
+    "tracks",
+)
+
+
 class PlayerState:
     """One family's pieces and money."""
 
-    __slots__ = (
-        "diplomas",
-        "drachmas",
-        "family",
-        "floors",
-        "florence",
-        "florins",
-        "half",
-        "hand",
-        "home",
-        "infamy",
-        "loans",
-        "panel",
-        "passages",
-        "played",
-        "reserve",
-        "tower",
-        "tracks",
-    )
+    __slots__ = PLAYER_FIELDS
 
     florins: int
     drachmas: int
@@ -121,7 +125,7 @@ class PlayerState:
     family: int  # Family card index
 
     def copy(self) -> PlayerState:
-        c = PlayerState.__new__(PlayerState)
+        c = PlayerState()
         c.florins = self.florins
         c.drachmas = self.drachmas
         c.infamy = self.infamy
@@ -144,50 +148,52 @@ class PlayerState:
 
 Frame = tuple[int, ...]
 
+STATE_FIELDS: Final = (
+    "actions",
+    "barrel_market",
+    "board",
+    "bonus",
+    "breakdown",
+    "config",
+    "current",
+    "dante",
+    "deck",
+    "ender",
+    "events",
+    "ext",
+    "final_turns",
+    "first_player",
+    "graveyard",
+    "guardian_pos",
+    "guardians",
+    "hell",
+    "legal_cache",
+    "loc_quartiere",
+    "market",
+    "over",
+    "palace",
+    "phleg",
+    "plague",
+    "players",
+    "quartiere",
+    "record_events",
+    "rules",
+    "solo",
+    "stack",
+    "stops",
+    "sudden_death",
+    "supply",
+    "tiles",
+    "turn",
+    "version",
+    "viewer",
+)
+
 
 class State:
     """A game in progress. Use :mod:`inferno.rules.engine` to read and change it."""
 
-    __slots__ = (
-        "actions",
-        "barrel_market",
-        "board",
-        "bonus",
-        "breakdown",
-        "config",
-        "current",
-        "dante",
-        "deck",
-        "ender",
-        "events",
-        "ext",
-        "final_turns",
-        "first_player",
-        "graveyard",
-        "guardian_pos",
-        "guardians",
-        "hell",
-        "legal_cache",
-        "loc_quartiere",
-        "market",
-        "over",
-        "palace",
-        "phleg",
-        "plague",
-        "players",
-        "quartiere",
-        "record_events",
-        "rules",
-        "solo",
-        "stack",
-        "stops",
-        "sudden_death",
-        "supply",
-        "tiles",
-        "turn",
-        "version",
-        "viewer",
-    )
+    __slots__ = STATE_FIELDS
 
     rules: Rules
     config: GameConfig
@@ -230,7 +236,7 @@ class State:
 
     def copy(self) -> State:
         """An independent copy sharing only immutable data and the logs' linked lists."""
-        c = State.__new__(State)
+        c = State()
         c.rules = self.rules
         c.config = self.config
         c.board = self.board
@@ -271,7 +277,8 @@ class State:
         c.ext = self.ext.copy() if self.ext is not None else None
         return c
 
-    __copy__ = copy
+    def __copy__(self) -> State:
+        return self.copy()
 
     @property
     def num_players(self) -> int:
