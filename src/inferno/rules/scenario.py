@@ -558,7 +558,7 @@ class Scenario:
                 f"unknown bonus tile {tile!r} (one of {', '.join(t.id for t in s.rules.bonus_tiles)})"
             )
         b = list(s.bonus)
-        if c not in (*s.rules.silver_tracks, *s.rules.gold_tracks):
+        if c not in s.rules.silver_tracks and c not in s.rules.gold_tracks:
             raise ScenarioError(f"no bonus tile lies beside the {Sin.of_circle(c).label} track")
         j = b.index(found[0])
         b[j], b[c] = b[c], b[j]
