@@ -20,25 +20,45 @@ from inferno.rules.model import MEMBER_KINDS, NOBLE, URCHIN, Location
 from inferno.rules.state import T_BARREL, T_GUEST, TOWER_LOC, Frame, PlayerState, State
 
 
+def entry_cost(loc: Location, kind: int) -> int:
+    """Florins a family member of ``kind`` pays to enter ``loc`` (S0; U6)."""
+    return 0 if (kind == URCHIN and loc.urchin_free) else loc.noble_florins
+
+
+def may_enter(loc: Location, kind: int) -> bool:
+    """Whether a family member of ``kind`` may enter ``loc`` at all (some locations take Urchins only)."""
+    return not (loc.urchin_only and kind == NOBLE)
+
+
 def can_enter(loc: Location, kind: int, pl: PlayerState) -> bool:
     """Entry requirement of a location for a Noble or an Urchin (S0; U6)."""
-    if loc.urchin_only and kind == NOBLE:
-        return False
-    cost = 0 if (kind == URCHIN and loc.urchin_free) else loc.noble_florins
-    return pl.florins >= cost
+    return may_enter(loc, kind) and pl.florins >= entry_cost(loc, kind)
+
+
+def has_accusing_guest(pl: PlayerState, loc: Location) -> bool:
+    """A special location needs the Guest of its colour in the accuser's Tower (S0)."""
+    return not loc.special or (T_GUEST + loc.circle) in pl.tower
+
+
+def accuser_has_room(s: State, pl: PlayerState) -> bool:
+    """Room in the Tower for the accuser, when the rules data asks for it (U8)."""
+    return has_tower_room(s, pl) or not s.rules.accuse_needs_tower_room
 
 
 def can_accuse(s: State, pl: PlayerState, loc: Location) -> bool:
     """Guest of the location's colour at a special location (S0), and room in the Tower if the data asks (U8)."""
-    if loc.special and (T_GUEST + loc.circle) not in pl.tower:
-        return False
-    return has_tower_room(s, pl) or not s.rules.accuse_needs_tower_room
+    return has_accusing_guest(pl, loc) and accuser_has_room(s, pl)
+
+
+def acting_quartiere(s: State, frame: Frame) -> int:
+    """The quartiere the Florence phase must act in (-1: any, after a bribe)."""
+    return -1 if frame[2] else s.quartiere
 
 
 def list_florence(s: State, frame: Frame) -> list[Action]:
     _, p, bribed = frame
     pl = s.players[p]
-    q = -1 if bribed else s.quartiere
+    q = acting_quartiere(s, frame)
     out = []
     if not bribed:
         out.append(Action(Act.BRIBE))
@@ -81,7 +101,7 @@ def send(s: State, p: int, li: int, kind: int) -> None:
     loc = s.rules.locations[li]
     pl.home[kind] -= 1
     pl.florence[2 * li + kind] += 1
-    cost = 0 if (kind == URCHIN and loc.urchin_free) else loc.noble_florins
+    cost = entry_cost(loc, kind)
     if cost:
         pl.florins -= cost
     if s.record_events:
