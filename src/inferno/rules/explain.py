@@ -551,6 +551,8 @@ def _courtyard(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
         return Why.NOT_LINKED, "a swap moves pieces between two different floors", GENERAL
     if pl.tower[i] == pl.tower[j]:
         return Why.NOT_LINKED, "those two spaces hold the same thing: swapping them changes nothing", GENERAL
+    if Action(Act.SWAP, j, i) in legal_actions(s):
+        return Why.NO_SUCH, f"write the lower space first: '{_safe_text(s, Action(Act.SWAP, j, i))}'", GENERAL
     if not locations.guest_swap_ok(s, pl.tower, i, j, per):
         n = s.rules.max_guests_per_floor
         return Why.LIMIT, f"that swap would put more than {count(n, 'Guest')} on one floor", GENERAL
