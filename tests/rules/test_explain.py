@@ -17,7 +17,7 @@ import inferno
 from inferno import Act, Action, Decision, Scenario, State
 from inferno.rules.choices import GROUP_UPPER
 from inferno.rules.engine import legal_actions
-from inferno.rules.explain import KINDS, WHEN, Explanation, Why, decision_summary, explain
+from inferno.rules.explain import KINDS, WHEN, Explanation, Why, decision_summary, explain, explain_place
 from inferno.rules.solo_model import SoloConfig
 from tests.rules.helpers import play
 
@@ -500,3 +500,30 @@ def test_explain_never_raises_and_agrees_with_the_legal_actions(
         _check(s, p, act, legal)
         _check(v, p, act, legal)
         _check(s, (p + 1) % max(players, 2), act, legal)
+
+
+# --- a clicked piece or place (the browser asks this) -----------------------------------------------
+
+
+def test_clicked_shield_gets_the_hell_reason() -> None:
+    s = blank().graveyard(lust=1).soul("5.1", "heresy").hell_phase(0)
+    [e] = explain_place(s, 0, "shield", s.board.index["5.1"])
+    assert e.why is Why.WALLS and "gate 1 or 2" in e.reason
+
+
+def test_clicked_location_gives_the_send_and_the_accuse_reasons() -> None:
+    s = blank().florence_phase(0, "bank")
+    haystack = s.rules.location_by_id("haystack")
+    assert haystack is not None
+    whys = [e.why for e in explain_place(s, 0, "location", haystack.index)]
+    assert whys == [Why.QUARTIERE, Why.NO_PIECE]
+
+
+def test_clicked_place_of_another_step() -> None:
+    s = blank().graveyard(lust=1).hell_phase(0)
+    [gate] = explain_place(s, 0, "gate", 1)
+    assert gate.why is Why.WRONG_STEP and "at the BONFIRE" in gate.reason
+    [floor] = explain_place(s, 0, "floor", 1)
+    assert floor.reason == "not now: you must move one Soul in the Hell phase"
+    [other] = explain_place(s, 1, "shield", 0)
+    assert other.why is Why.NOT_YOUR_TURN

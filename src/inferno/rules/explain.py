@@ -882,7 +882,7 @@ def decision_summary(s: State, player: int) -> Explanation:
         )
     n = len(legal_actions(s))
     parts = [f"you must {DOING[decision]} ({count(n, 'choice')})"]
-    rule = WHEN[next(iter(sorted(KINDS[decision])))][1]
+    rule = _decision_rule(decision)
     pl = s.players[player]
     if decision == Decision.HELL:
         parts.append(
@@ -906,3 +906,62 @@ def decision_summary(s: State, player: int) -> Explanation:
     elif decision == Decision.COURTYARD:
         parts.append(f"{count(frame[2], 'family member')} may still come Home, {count(frame[3], 'swap')} left")
     return Explanation(False, Why.WRONG_STEP, "; ".join(parts), rule)
+
+
+# --- a clicked piece or place: which action it would be, and why it is not legal ---------------
+
+
+def _candidates(s: State, player: int, shape: str, value: int) -> list[Action]:
+    """The actions a click on ``shape`` ``value`` could mean now (the pending decision's kinds first)."""
+    legal = legal_actions(s) if not s.over and s.stack[-1][1] == player else []
+    decision = Decision(s.stack[-1][0]) if not s.over else None
+    kinds = sorted(KINDS[decision]) if decision is not None else []
+    out: list[Action] = []
+    for kind in kinds:
+        shapes = ARG_SHAPES.get(kind, ())
+        for pos, sh in enumerate(shapes):
+            if sh != shape:
+                continue
+            others = sorted({(a.b if pos == 0 else a.a) for a in legal if a.kind == kind}) or [0]
+            for o in others[:2]:
+                out.append(Action(kind, value, o) if pos == 0 else Action(kind, o, value))
+    if not out:  # nothing of the pending decision points there: the first kind that does
+        for kind in Act:
+            shapes = ARG_SHAPES.get(kind, ())
+            if shape in shapes:
+                pos = shapes.index(shape)
+                out.append(Action(kind, value, 0) if pos == 0 else Action(kind, 0, value))
+                break
+    return out
+
+
+# Shapes that belong to no step of their own (a Tower floor, a family member): a click on one when the
+# pending decision does not use it just says what the decision asks.
+_NO_OWN_STEP = frozenset({"floor", "member", "space", "number", "half"})
+
+
+def _decision_rule(decision: Decision) -> str:
+    return WHEN[min(KINDS[decision])][1]
+
+
+def explain_place(s: State, player: int, shape: str, value: int) -> list[Explanation]:
+    """Why clicking a piece or place (an argument shape of :data:`ARG_SHAPES` and its value, e.g.
+    ``("shield", 12)``) does nothing legal now: one explanation per distinct reason (at most two), or
+    the legal action it names. Unknown shapes get a plain answer."""
+    acts = _candidates(s, player, shape, value)
+    if s.over:
+        return [Explanation(False, Why.GAME_OVER, "the game is over", FINAL)]
+    decision = Decision(s.stack[-1][0])
+    if acts and acts[0].kind not in KINDS[decision] and shape in _NO_OWN_STEP and s.stack[-1][1] == player:
+        return [Explanation(False, Why.WRONG_STEP, f"not now: you must {DOING[decision]}", _decision_rule(decision))]
+    if not acts:
+        return [Explanation(False, Why.NO_SUCH, "nothing can be done with that", "")]
+    answers = [explain(s, player, a) for a in acts]
+    legal = [e for e in answers if e.legal]
+    if legal:
+        return legal[:1]
+    out: list[Explanation] = []
+    for e in answers:
+        if all(e.text != x.text for x in out):
+            out.append(e)
+    return out[:2]
