@@ -3,6 +3,7 @@
 import { drawBoard, layoutFor } from "./board.js";
 import { PLAYER_COLOURS } from "./draw.js";
 import { drawPlayer } from "./players.js";
+import { clearWhy, whyClick } from "./why.js";
 
 const $ = (id) => document.getElementById(id);
 // Escape text put into HTML (player names are typed by people; help texts contain <placeholders>).
@@ -259,6 +260,7 @@ function render(snap) {
   app.snap = snap;
   document.body.dataset.version = String(snap.version);
   clearSelection();
+  clearWhy();
   drawAll(snap);
   renderSide(snap);
   renderTop(snap);
@@ -374,7 +376,8 @@ function showPreview(acts) {
 
 function onBoardClick(ev) {
   const node = ev.target.closest(".target.hl");
-  if (!node) { hideMenu(); return; }
+  if (!node) { hideMenu(); whyClick(ev, api, app.game); return; }
+  clearWhy();
   const acts = actionsAt(node);
   if (acts.length === 1) {
     hideMenu();
