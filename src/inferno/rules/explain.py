@@ -22,7 +22,7 @@ from inferno.rules.engine import legal_actions
 from inferno.rules.events import count
 from inferno.rules.guardians import effect_targets
 from inferno.rules.model import MEMBER_KINDS, GuardianEffect
-from inferno.rules.notation import ARG_SHAPES, action_text, parse_action
+from inferno.rules.notation import ARG_SHAPES, action_text, action_word, parse_action
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_GUEST, TILE, TOWER_LOC, Frame, State
 
 # The rulebook references the explanations cite (the pages the rules data and help texts cite).
@@ -313,16 +313,16 @@ def _bad_argument(s: State, act: Action) -> _Result | None:
             if args[i] != 0:
                 return (
                     Why.NO_SUCH,
-                    f"'{act.kind.name.lower().replace('_', '-')}' takes fewer choices than that",
-                    GENERAL,
+                    f"'{action_word(act.kind)}' takes fewer choices than that",
+                    "",
                 )
             continue
         if not _arg_ok(s, shapes[i], args[i]):
             if shapes[i] == "guardian" and not s.guardians:
                 return Why.NO_SUCH, "no Guardian is in play in this game", GUARDIANS
             if shapes[i] == "number":
-                return Why.NO_SUCH, "that number cannot be negative", GENERAL
-            return Why.NO_SUCH, f"there is no such {_SHAPE_WORDS[shapes[i]]} in this game", GENERAL
+                return Why.NO_SUCH, "that number cannot be negative", ""
+            return Why.NO_SUCH, f"there is no such {_SHAPE_WORDS[shapes[i]]} in this game", ""
     return None
 
 
