@@ -16,7 +16,7 @@ from inferno.rules.effects import (
 )
 from inferno.rules.events import article, count, emit, gain_infamy
 from inferno.rules.locations import arrive
-from inferno.rules.model import MEMBER_KINDS, NOBLE, URCHIN, Location
+from inferno.rules.model import MEMBER_KINDS, NOBLE, URCHIN, Location, Rules
 from inferno.rules.state import T_BARREL, T_GUEST, TOWER_LOC, Frame, PlayerState, State
 
 
@@ -30,9 +30,19 @@ def may_enter(loc: Location, kind: int) -> bool:
     return not (loc.urchin_only and kind == NOBLE)
 
 
-def can_enter(loc: Location, kind: int, pl: PlayerState) -> bool:
-    """Entry requirement of a location for a Noble or an Urchin (S0; U6)."""
-    return may_enter(loc, kind) and pl.florins >= entry_cost(loc, kind)
+_ENTRY: dict[int, tuple[Rules, tuple[int, ...]]] = {}
+
+
+def entry_table(rules: Rules) -> tuple[int, ...]:
+    """Per location and member kind (index ``2 * location + kind``): the Florins it costs to enter, or
+    -1 where that member may not enter (:func:`may_enter`, :func:`entry_cost`, worked out once per rules)."""
+    got = _ENTRY.get(id(rules))
+    if got is None or got[0] is not rules:
+        table = tuple(
+            entry_cost(loc, kind) if may_enter(loc, kind) else -1 for loc in rules.locations for kind in (NOBLE, URCHIN)
+        )
+        got = _ENTRY[id(rules)] = (rules, table)
+    return got[1]
 
 
 def has_accusing_guest(pl: PlayerState, loc: Location) -> bool:
@@ -65,12 +75,14 @@ def list_florence(s: State, frame: Frame) -> list[Action]:
     lq = s.loc_quartiere
     home = pl.home
     fl = pl.florence
+    entry = entry_table(s.rules)
+    florins = pl.florins
     for loc in s.rules.locations:
         i = loc.index
         if q >= 0 and lq[i] != q:
             continue
         for kind in (NOBLE, URCHIN):
-            if home[kind] and can_enter(loc, kind, pl):
+            if home[kind] and 0 <= entry[2 * i + kind] <= florins:  # the entry requirement (S0; U6)
                 out.append(Action(Act.SEND, i, kind))
         if (fl[2 * i] or fl[2 * i + 1]) and can_accuse(s, pl, loc):
             for kind in (NOBLE, URCHIN):
