@@ -16,41 +16,73 @@ from inferno.rules.effects import (
 )
 from inferno.rules.events import article, count, emit, gain_infamy
 from inferno.rules.locations import arrive
-from inferno.rules.model import MEMBER_KINDS, NOBLE, URCHIN, Location
+from inferno.rules.model import MEMBER_KINDS, NOBLE, URCHIN, Location, Rules
 from inferno.rules.state import T_BARREL, T_GUEST, TOWER_LOC, Frame, PlayerState, State
 
 
-def can_enter(loc: Location, kind: int, pl: PlayerState) -> bool:
-    """Entry requirement of a location for a Noble or an Urchin (S0; U6)."""
-    if loc.urchin_only and kind == NOBLE:
-        return False
-    cost = 0 if (kind == URCHIN and loc.urchin_free) else loc.noble_florins
-    return pl.florins >= cost
+def entry_cost(loc: Location, kind: int) -> int:
+    """Florins a family member of ``kind`` pays to enter ``loc`` (S0; U6)."""
+    return 0 if (kind == URCHIN and loc.urchin_free) else loc.noble_florins
+
+
+def may_enter(loc: Location, kind: int) -> bool:
+    """Whether a family member of ``kind`` may enter ``loc`` at all (some locations take Urchins only)."""
+    return not (loc.urchin_only and kind == NOBLE)
+
+
+_ENTRY: dict[int, tuple[Rules, tuple[int, ...]]] = {}
+
+
+def entry_table(rules: Rules) -> tuple[int, ...]:
+    """Per location and member kind (index ``2 * location + kind``): the Florins it costs to enter, or
+    -1 where that member may not enter (:func:`may_enter`, :func:`entry_cost`, worked out once per rules)."""
+    got = _ENTRY.get(id(rules))
+    if got is None or got[0] is not rules:
+        table = tuple(
+            entry_cost(loc, kind) if may_enter(loc, kind) else -1 for loc in rules.locations for kind in (NOBLE, URCHIN)
+        )
+        got = _ENTRY[id(rules)] = (rules, table)
+    return got[1]
+
+
+def has_accusing_guest(pl: PlayerState, loc: Location) -> bool:
+    """A special location needs the Guest of its colour in the accuser's Tower (S0)."""
+    return not loc.special or (T_GUEST + loc.circle) in pl.tower
+
+
+def accuser_has_room(s: State, pl: PlayerState) -> bool:
+    """Room in the Tower for the accuser, when the rules data asks for it (U8)."""
+    return has_tower_room(s, pl) or not s.rules.accuse_needs_tower_room
 
 
 def can_accuse(s: State, pl: PlayerState, loc: Location) -> bool:
     """Guest of the location's colour at a special location (S0), and room in the Tower if the data asks (U8)."""
-    if loc.special and (T_GUEST + loc.circle) not in pl.tower:
-        return False
-    return has_tower_room(s, pl) or not s.rules.accuse_needs_tower_room
+    return has_accusing_guest(pl, loc) and accuser_has_room(s, pl)
+
+
+def acting_quartiere(s: State, frame: Frame) -> int:
+    """The quartiere the Florence phase must act in (-1: any, after a bribe)."""
+    return -1 if frame[2] else s.quartiere
 
 
 def list_florence(s: State, frame: Frame) -> list[Action]:
     _, p, bribed = frame
     pl = s.players[p]
-    q = -1 if bribed else s.quartiere
+    q = acting_quartiere(s, frame)
     out = []
     if not bribed:
         out.append(Action(Act.BRIBE))
     lq = s.loc_quartiere
     home = pl.home
     fl = pl.florence
+    entry = entry_table(s.rules)
+    florins = pl.florins
     for loc in s.rules.locations:
         i = loc.index
         if q >= 0 and lq[i] != q:
             continue
         for kind in (NOBLE, URCHIN):
-            if home[kind] and can_enter(loc, kind, pl):
+            if home[kind] and 0 <= entry[2 * i + kind] <= florins:  # the entry requirement (S0; U6)
                 out.append(Action(Act.SEND, i, kind))
         if (fl[2 * i] or fl[2 * i + 1]) and can_accuse(s, pl, loc):
             for kind in (NOBLE, URCHIN):
@@ -81,7 +113,7 @@ def send(s: State, p: int, li: int, kind: int) -> None:
     loc = s.rules.locations[li]
     pl.home[kind] -= 1
     pl.florence[2 * li + kind] += 1
-    cost = 0 if (kind == URCHIN and loc.urchin_free) else loc.noble_florins
+    cost = entry_cost(loc, kind)
     if cost:
         pl.florins -= cost
     if s.record_events:

@@ -301,3 +301,56 @@ def apply_step(s: State, frame: Frame, action: Action) -> None:
     if s.ext is not None and s.board.circle[t] == colour:  # P&P: Desks and Bells gained by lying down
         phlegyas.after_lay_down(s, p, colour)
         plutus.after_lay_down(s, p, colour)
+
+
+# --- questions about one Soul, for explanations (the same masks as the listing) -------------------
+
+
+def below_own_circle(s: State, colour: int, t: int) -> bool:
+    """Would a Soul of ``colour`` on shield ``t`` be below its own circle? (It never goes there: S2, S1 p.11.)"""
+    return s.board.circle[t] > colour
+
+
+def in_own_circle(s: State, colour: int, t: int) -> bool:
+    """Has a Soul of ``colour`` on ``t`` reached its own circle (or deeper)? Then it cannot move (S2)."""
+    return s.board.circle[t] >= colour
+
+
+def crosses_walls(s: State, frm: int, to: int) -> bool:
+    """Does the line from ``frm`` to ``to`` cross the Walls of Dis (S2, S1 p.11)?"""
+    walls = s.rules.walls_above_circle
+    circle = s.board.circle
+    return frm != GRAVEYARD and circle[frm] + 1 == walls and circle[to] == walls
+
+
+def soul_can_move(s: State, p: int, colour: int, frm: int, passages: int | None = None) -> bool:
+    """Can player ``p`` move a Soul of ``colour`` from ``frm`` (GRAVEYARD: ferry it)? With ``passages``
+    the family's safe passages are taken to be those instead (to ask what a passage would change)."""
+    return _can_move(s, colour, frm, _Memo(s, s.players[p].passages if passages is None else passages))
+
+
+def step_targets_with(s: State, p: int, colour: int, frm: int, passages: int) -> list[int]:
+    """:func:`step_targets` as if the family had the safe passages ``passages``."""
+    return step_targets(s, p, colour, frm, _Memo(s, passages))
+
+
+def freeing_gates(s: State, p: int, colour: int, frm: int, to: int | None = None) -> list[int]:
+    """The gates where a safe passage of ``p``'s own would let the Soul move (or step to ``to``)."""
+    own = s.players[p].passages
+    out = []
+    for g in range(s.board.gates):
+        if own >> g & 1:
+            continue
+        with_g = own | 1 << g
+        if to is None:
+            ok = soul_can_move(s, p, colour, frm, with_g)
+        else:
+            ok = to in step_targets_with(s, p, colour, frm, with_g)
+        if ok:
+            out.append(g)
+    return out
+
+
+def bell_slides(s: State, p: int, colour: int, frm: int) -> list[int]:
+    """P&P, Phlegyas: the shields a Bell may slide player ``p``'s lifted Soul to."""
+    return _bell_slides(s, colour, frm, _Memo(s, s.players[p].passages))

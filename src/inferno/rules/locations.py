@@ -15,7 +15,7 @@ from inferno.rules.effects import (
 )
 from inferno.rules.events import count, emit, gain_infamy
 from inferno.rules.model import URCHIN, Location, LocationAction
-from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, State
+from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, PlayerState, State
 
 
 def arrive(s: State, p: int, loc: Location) -> None:
@@ -76,13 +76,13 @@ def list_courtyard(s: State, frame: Frame) -> list[Action]:
             for j in range(i + 1, n):
                 if t[i] == t[j] or i // per == j // per:
                     continue
-                if _guest_swap_ok(s, t, i, j, per):
+                if guest_swap_ok(s, t, i, j, per):
                     out.append(Action(Act.SWAP, i, j))
     out.append(Action(Act.DONE))
     return out
 
 
-def _guest_swap_ok(s: State, t: list[int], i: int, j: int, per: int) -> bool:
+def guest_swap_ok(s: State, t: list[int], i: int, j: int, per: int) -> bool:
     """A swap may not put more Guests on a floor than it can hold."""
     gi = T_GUEST < t[i] < T_BARREL
     gj = T_GUEST < t[j] < T_BARREL
@@ -115,10 +115,15 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
 # --- BONFIRE and WALL -------------------------------------------------------------------------
 
 
-def list_exchange(s: State, frame: Frame) -> list[Action]:
+def exchange_amounts(s: State, frame: Frame) -> range:
+    """The Florin amounts that may be changed now: whole Drachmas, up to the location's limit and your Florins."""
     rate = s.rules.florins_per_drachma
     most = min(frame[2], s.players[frame[1]].florins)
-    out = [Action(Act.EXCHANGE, n) for n in range(rate, most + 1, rate)]
+    return range(rate, most + 1, rate)
+
+
+def list_exchange(s: State, frame: Frame) -> list[Action]:
+    out = [Action(Act.EXCHANGE, n) for n in exchange_amounts(s, frame)]
     out.append(Action(Act.DONE))
     return out
 
@@ -152,9 +157,19 @@ def apply_bonfire_second(s: State, frame: Frame, action: Action) -> None:
         place_passage(s, frame[1], action.a)
 
 
+def guardian_can_move(s: State) -> bool:
+    """A Guardian is in play and some shield of Hell is empty for it (S1 p.22-23)."""
+    return bool(s.guardians) and EMPTY in s.hell
+
+
+def fraud_available(s: State, frame: Frame) -> bool:
+    """Some Fraud card can be had: from your hand, the market or the deck (S0)."""
+    return bool(s.players[frame[1]].hand or s.market or s.deck)
+
+
 def list_bonfire_third(s: State, frame: Frame) -> list[Action]:
     out = []
-    if s.guardians and EMPTY in s.hell:
+    if guardian_can_move(s):
         out.append(Action(Act.GUARDIAN))
     out.append(Action(Act.STYX))
     out.append(Action(Act.DONE))
@@ -173,9 +188,8 @@ def apply_bonfire_third(s: State, frame: Frame, action: Action) -> None:
 
 
 def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
-    pl = s.players[frame[1]]
     out = []
-    if pl.hand or s.market or s.deck:
+    if fraud_available(s, frame):
         out.append(Action(Act.FRAUD))
     out.append(Action(Act.DONE))
     return out
@@ -216,12 +230,22 @@ def apply_deliver(s: State, frame: Frame, action: Action) -> None:
 # --- MARKET and PALACE --------------------------------------------------------------------------
 
 
+def can_take_barrel(s: State, pl: PlayerState, b: int) -> bool:
+    """The MARKET still has Barrel ``b`` and the family owns none of its colour (IT MARKET)."""
+    return s.barrel_market[b] > 0 and not owns_barrel(pl, b)
+
+
+def can_invite(s: State, pl: PlayerState, c: int) -> bool:
+    """The PALACE still has the Guest of circle ``c`` and the family has none of its colour (S0 Guests)."""
+    return s.palace[c] > 0 and (T_GUEST + c) not in pl.tower
+
+
 def list_market(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame[1]]
     floors = [f for f in range(pl.floors) if floor_has_room(s, pl, f)]
     out: list[Action] = []
     for b in s.rules.barrels:
-        if s.barrel_market[b.index] > 0 and not owns_barrel(pl, b.index):
+        if can_take_barrel(s, pl, b.index):
             out.extend(Action(Act.BARREL, b.index, f) for f in floors)
     return out
 
@@ -239,7 +263,7 @@ def list_palace(s: State, frame: Frame) -> list[Action]:
     floors = [f for f in range(pl.floors) if floor_has_room(s, pl, f, guest=True)]
     out: list[Action] = []
     for c in s.rules.guest_circles:
-        if s.palace[c] > 0 and (T_GUEST + c) not in pl.tower:
+        if can_invite(s, pl, c):
             out.extend(Action(Act.GUEST, c, f) for f in floors)
     return out
 

@@ -88,6 +88,11 @@ ARG_SHAPES: dict[Act, tuple[str, ...]] = {
 }
 
 
+def action_word(kind: Act) -> str:
+    """The word an action's text form starts with (``play-deck``, ``phlegethon``, ...)."""
+    return _WORD[kind]
+
+
 def _fmt(s: State, shape: str, v: int) -> str:
     r = s.rules
     if shape in _CIRCLE_SHAPES:

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 import anyio
 import orjson
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -44,6 +44,7 @@ from inferno.server.service import (
 )
 from inferno.server.storage import Storage
 from inferno.server.views import solo_json
+from inferno.server.why import why_json
 
 log = logging.getLogger("inferno.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -491,6 +492,19 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         seat = seat_of(client_key(request), game_id, token)
         snap = service.snapshot_bytes(game_id, seat)
         return Response(snap, media_type="application/json", headers={"X-Inferno-Now": f"{time.time():.3f}"})
+
+    @app.get("/api/games/{game_id}/why")
+    def why(
+        game_id: str,
+        request: Request,
+        action: Annotated[str | None, Query(max_length=200)] = None,
+        target: Annotated[str | None, Query(max_length=40)] = None,
+        token: Token = None,
+    ) -> dict[str, Any]:
+        """Why an action (its text) or a clicked place (a board key) is not legal now, for this seat."""
+        count_read(request)
+        seat = seat_of(client_key(request), game_id, token)
+        return why_json(service, game_id, seat, action, target)
 
     @app.post("/api/games/{game_id}/actions")
     def act(game_id: str, body: ActionIn, request: Request, token: Token = None) -> Response:

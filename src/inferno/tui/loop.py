@@ -25,11 +25,12 @@ from inferno.rules.notation import is_number, parse_action, shown
 from inferno.tui.screen import clear, entry_text, game_screen, help_panel, log_group, scoring_table
 from inferno.tui.session import LogEntry, Session
 from inferno.tui.text import player_text
+from inferno.tui.why import illegal_message, why_answer
 
 Reader = Callable[[str], str]
 RECENT = 8  # log entries shown at least
 RECENT_MAX = 20  # ... and at most, to cover everything since the player's own last decision
-COMMANDS = "help, undo [N], log [N], board, save [FILE], quit"
+COMMANDS = "help, why [ACTION], undo [N], log [N], board, save [FILE], quit"
 ECHO_MAX = 200  # characters of a piped input line echoed into the transcript
 
 
@@ -186,6 +187,9 @@ class TerminalGame:
             self.console.print(help_panel(sess.state, pend))
             self.console.print(f"Commands: {COMMANDS}", markup=False)
             return None
+        if word == "why":
+            self.console.print(why_answer(sess.view_for(p), p, rest), markup=False, soft_wrap=True)
+            return None
         if word == "undo":
             self.undo(p, rest)
             return None
@@ -209,7 +213,7 @@ class TerminalGame:
             self.error(f"{exc}. Type a number 1-{len(pend.actions)}, an action's text, or 'help'.")
             return None
         if action not in pend.actions:
-            self.error(f"{shown(line)} is not legal now; the legal actions are listed above (type 'help' for the rule)")
+            self.error(illegal_message(sess.view_for(p), p, line))
             return None
         return action
 

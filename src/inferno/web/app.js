@@ -7,6 +7,7 @@ import { lobbyTableChoice, noteServerNow, renderTable, setupLobbyTable } from ".
 import { animateMove, animating, skipAnimation } from "./anim.js";
 import { linkLog, setupLogLinks } from "./loglink.js";
 import { setupAlerts, turnStarted } from "./notify.js";
+import { clearWhy, whyClick } from "./why.js";
 
 const $ = (id) => document.getElementById(id);
 // Escape text put into HTML (player names are typed by people; help texts contain <placeholders>).
@@ -275,6 +276,7 @@ function render(snap) {
   app.snap = snap;
   document.body.dataset.version = String(snap.version);
   clearSelection();
+  clearWhy();
   drawAll(snap);
   renderSide(snap);
   renderTop(snap);
@@ -397,7 +399,8 @@ function showPreview(acts) {
 
 function onBoardClick(ev) {
   const node = ev.target.closest(".target.hl");
-  if (!node) { hideMenu(); return; }
+  if (!node) { hideMenu(); whyClick(ev, api, app.game); return; }
+  clearWhy();
   const acts = actionsAt(node);
   if (acts.length === 1) {
     hideMenu();

@@ -51,11 +51,12 @@ from inferno.tui.players import action_hint, decision_title
 from inferno.tui.screen import scoring_table
 from inferno.tui.session import LogEntry, Session
 from inferno.tui.text import player_text
+from inferno.tui.why import illegal_message, why_answer
 
 PACE = 0.8  # seconds each bot move stays on screen before the next (a key skips)
 COMPACT_HELL = 230  # below this width the Hell table uses its compact form
 LOG_SHOWN = 40  # log entries kept in the log panel
-COMMANDS = ("help", "glossary", "undo", "log", "board", "save", "quit")
+COMMANDS = ("help", "why", "glossary", "undo", "log", "board", "save", "quit")
 KEYS = (
     "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
     "Ctrl+Z undo · Space skip the bots' moves · Ctrl+S save · Ctrl+Q save and quit"
@@ -480,6 +481,9 @@ class InfernoApp(BoardApp[int]):
             self.say(f"Saved to {target}")
         elif word in ("quit", "exit", "q"):
             self.action_quit_game()
+        elif word == "why" and self.pend is not None:
+            p = self.pend.player
+            self.say(why_answer(self.session.view_for(p), p, rest))
         elif self.pend is None:
             self.say("Wait: a bot is deciding (Space skips its moves' pause).", error=True)
         elif line.isdigit():
@@ -495,7 +499,8 @@ class InfernoApp(BoardApp[int]):
                 self.say(f"{exc}. Type a number 1-{len(self.pend.actions)}, an action's text, or 'help'.", error=True)
                 return
             if action not in self.pend.actions:
-                self.say(f"'{line}' is not legal now; the legal options are listed (F1: the rule).", error=True)
+                p = self.pend.player
+                self.say(illegal_message(self.session.view_for(p), p, line), error=True)
                 return
             self.play(action)
 

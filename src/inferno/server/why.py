@@ -1,0 +1,66 @@
+""" "Why can't I?" for the browser: the engine's explanation of an action or of a clicked piece or place,
+computed on the asking seat's own view (so a reason never names what that seat cannot see)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inferno.rules.actions import Act, Action
+from inferno.rules.engine import view
+from inferno.rules.explain import Explanation, decision_summary, explain, explain_place
+from inferno.rules.notation import ARG_SHAPES
+from inferno.rules.state import State
+from inferno.server.service import ErrorCode, GameService, Refused
+
+# The board keys of actions without arguments (as ``views.action_targets`` names them).
+_PLAIN = {
+    "bribe": (Act.BRIBE,),
+    "council": (Act.COUNCIL,),
+    "done": (Act.DONE,),
+    "deck": (Act.PLAY_DECK, Act.DRAW_DECK),
+    "bonfire:guardian": (Act.GUARDIAN,),
+    "styx": (Act.STYX,),
+    "wall:fraud": (Act.FRAUD,),
+}
+_SHAPES = frozenset(sh for shapes in ARG_SHAPES.values() for sh in shapes)
+MAX_VALUE = 1 << 16
+
+
+def _json(e: Explanation) -> dict[str, Any]:
+    return {
+        "legal": e.legal,
+        "why": e.why.value,
+        "reason": e.reason,
+        "rule": e.rule,
+        "text": e.text,
+        "action": e.action,
+    }
+
+
+def _target(v: State, seat: int, key: str) -> list[Explanation]:
+    plain = _PLAIN.get(key)
+    if plain is not None:
+        answers = [explain(v, seat, Action(k)) for k in plain]
+        legal = [e for e in answers if e.legal]
+        return legal[:1] or answers[:1]
+    shape, _, num = key.partition(":")
+    if shape not in _SHAPES or not (num.isascii() and num.isdigit()) or int(num) >= MAX_VALUE:
+        raise Refused(ErrorCode.BAD_REQUEST, "target must be a board place such as shield:12 or location:2")
+    return explain_place(v, seat, shape, int(num))
+
+
+def why_json(service: GameService, game_id: str, seat: int, action: str | None, target: str | None) -> dict[str, Any]:
+    """The answer for ``seat``: ``action`` (its text form), ``target`` (a board key), or neither (the
+    pending decision in brief). ``answers`` holds one or two explanations; ``text`` joins them."""
+    sess = service.fresh(game_id)
+    with sess.lock:
+        v = view(sess.state, seat)
+    if action is not None and target is not None:
+        raise Refused(ErrorCode.BAD_REQUEST, "ask about an action or a target, not both")
+    if action is not None:
+        answers = [explain(v, seat, action)]
+    elif target is not None:
+        answers = _target(v, seat, target)
+    else:
+        answers = [decision_summary(v, seat)]
+    return {"answers": [_json(e) for e in answers], "text": "; or ".join(e.text for e in answers)}
