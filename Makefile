@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal snapshots test bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
+.PHONY: docs docs-build play play-terminal snapshots test bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -17,7 +17,7 @@ $(STAMP_RUN): $(BIN)/python pyproject.toml
 	touch $@
 
 $(STAMP_DEV): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web,calibrate]'
+	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web,calibrate,docs]'
 	touch $@ $(STAMP_RUN) $(STAMP_TUI)
 
 $(STAMP_WEB): $(BIN)/python pyproject.toml
@@ -54,7 +54,7 @@ chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
 ## The whole test suite: lint, types, unit/rule tests, invariant harness, golden logs.
-test: $(STAMP_DEV) chromium postgres lint typecheck unit
+test: $(STAMP_DEV) chromium postgres lint typecheck docs-build unit
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks tools
@@ -62,6 +62,14 @@ lint: $(STAMP_DEV)
 
 typecheck: $(STAMP_DEV)
 	$(BIN)/mypy
+
+## The documentation site: `make docs` serves it on http://127.0.0.1:8000/ with live reload;
+## `make docs-build` (part of `make test`) builds it into a throw-away directory, warnings as errors.
+docs: $(STAMP_DEV)
+	$(BIN)/mkdocs serve
+
+docs-build: $(STAMP_DEV)
+	@out=$$(mktemp -d) && $(BIN)/mkdocs build --strict --quiet --site-dir $$out; rc=$$?; rm -rf $$out; exit $$rc
 
 unit: $(STAMP_DEV)
 	$(BIN)/pytest -n 2 -q
