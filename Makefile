@@ -66,10 +66,10 @@ typecheck: $(STAMP_DEV)
 ## The documentation site: `make docs` serves it on http://127.0.0.1:8000/ with live reload;
 ## `make docs-build` (part of `make test`) builds it into a throw-away directory, warnings as errors.
 docs: $(STAMP_DEV)
-	$(BIN)/mkdocs serve
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 
 docs-build: $(STAMP_DEV)
-	@out=$$(mktemp -d) && $(BIN)/mkdocs build --strict --quiet --site-dir $$out; rc=$$?; rm -rf $$out; exit $$rc
+	@out=$$(mktemp -d) && NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir $$out; rc=$$?; rm -rf $$out; exit $$rc
 
 unit: $(STAMP_DEV)
 	$(BIN)/pytest -n 2 -q

@@ -1,4 +1,4 @@
-"""The training example runs, and the README shows the encodings the code uses."""
+"""The training example runs, and the docs (docs/research/observation.md) show the encodings the code uses."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_training_example_learns_only_legal_actions() -> None:
     assert np.isfinite(mean) and 0.0 <= win_rate <= 1.0
 
 
-def test_readme_tables_match_the_code() -> None:
-    doc = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_docs_tables_match_the_code() -> None:
+    doc = (ROOT / "docs" / "research" / "observation.md").read_text(encoding="utf-8")
     assert action_table() in doc
     assert observation_table() in doc

@@ -5,7 +5,7 @@ see: other players' Fraud hands appear as their sizes, the deck as its size. Sea
 the observer (slot 0 = the observer, then the following seats in turn order; empty slots are zeros),
 so one policy can play any seat. Every value lies in [-1, 1]: counts are divided by a fixed scale
 and clipped, categories are one-hot. The segments, in order (sizes for the bundled rules data; see
-:func:`observation_table` and README.md):
+:func:`observation_table` and docs/research/observation.md):
 
 ``side`` board side one-hot; ``hell`` per shield one-hot of (empty, standing Soul of colour 1-9,
 lying Soul 1-9, spare tile 1-9, Guardian slot, pit); ``graveyard``/``supply``/``tiles`` per colour;
@@ -272,7 +272,7 @@ def default_encoder() -> ObservationEncoder:
 
 
 def observation_table(enc: ObservationEncoder | None = None) -> str:
-    """The segments of the observation vector as a Markdown table (reproduced in README.md)."""
+    """The segments of the observation vector as a Markdown table (reproduced in docs/research/observation.md)."""
     enc = enc or default_encoder()
     lines = ["| segment | first index | size | contents |", "|---|---:|---:|---|"]
     lines += [f"| {s.name} | {s.start} | {s.size} | {s.meaning} |" for s in enc.segments]
