@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: play play-terminal snapshots test compiled unit-compiled bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
+.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -17,7 +17,7 @@ $(STAMP_RUN): $(BIN)/python pyproject.toml
 	touch $@
 
 $(STAMP_DEV): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web,calibrate]'
+	$(BIN)/pip install --quiet -e '.[dev,tui,bots,rl,sim,web,calibrate,docs]'
 	touch $@ $(STAMP_RUN) $(STAMP_TUI)
 
 $(STAMP_WEB): $(BIN)/python pyproject.toml
@@ -53,9 +53,9 @@ postgres:
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
-## The whole test suite: lint, types, unit/rule tests, invariant harness, golden logs; then the golden
+## The whole test suite: lint, types, the docs site, unit/rule tests, invariant harness, golden logs; then the golden
 ## logs, perft counts and a fifth of the invariant harness's random games again on the compiled engine.
-test: $(STAMP_DEV) chromium postgres lint typecheck unit unit-compiled
+test: $(STAMP_DEV) chromium postgres lint typecheck docs-build unit unit-compiled
 
 ## The compiled engine (the rules modules built with mypyc) in build/compiled, rebuilt only when their
 ## source changes. Installs a C compiler and the Python headers with apt-get if missing; pip fetches
@@ -77,6 +77,14 @@ lint: $(STAMP_DEV)
 
 typecheck: $(STAMP_DEV)
 	$(BIN)/mypy
+
+## The documentation site: `make docs` serves it on http://127.0.0.1:8000/ with live reload;
+## `make docs-build` (part of `make test`) builds it into a throw-away directory, warnings as errors.
+docs: $(STAMP_DEV)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
+
+docs-build: $(STAMP_DEV)
+	@out=$$(mktemp -d) && NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir $$out; rc=$$?; rm -rf $$out; exit $$rc
 
 unit: $(STAMP_DEV)
 	$(BIN)/pytest -n 2 -q

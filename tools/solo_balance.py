@@ -1,4 +1,4 @@
-"""Measure the solo game's balance: win rate per variant x level for one bot (README table).
+"""Measure the solo game's balance: win rate per variant x level for one bot (the table in docs/play/solo.md).
 
 python tools/solo_balance.py --bot greedy --games 100
 """

@@ -79,7 +79,7 @@ def test_blocks_follow_act_order_and_cover_the_space() -> None:
 
 
 def test_known_indices_are_stable() -> None:
-    """The published table (the README) must not drift: spot-check a few indices."""
+    """The published table (docs/research/observation.md) must not drift: spot-check a few indices."""
     enc = default_encoding()
     # 65 shields on the largest default side (I/II); the P&P DESK and BELL blocks come last
     assert enc.size == 4877 + 2 * 65

@@ -1,5 +1,5 @@
 """No view lets a seat (or a spectator) learn another seat's hidden cards (rulebook S0 Fraud cards:
-a hand is secret, the deck is face down; the project's README, "What each seat can see").
+a hand is secret, the deck is face down; the docs, "What each seat can see": docs/library/hidden-information.md).
 
 For games of 2-4 players at their start, middle and near their end, every view any seat or a
 spectator gets is dumped whole (every slot of the state, its log and its legal options) and audited:

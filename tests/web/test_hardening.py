@@ -1,7 +1,7 @@
 """The server under a careless or hostile client: failed authentications throttled, bot games capped
 per address, bots thinking in the worker pool within budgets, WebSocket first frames answered with a
 close code, oversized chunked bodies refused, unstarted and abandoned games expired, old databases
-upgraded (README, "Server payloads" and "Limits")."""
+upgraded (docs/contributing/server.md, "What the server sends" and the limits under "Modules")."""
 
 from __future__ import annotations
 

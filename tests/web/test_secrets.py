@@ -1,5 +1,5 @@
 """No payload a seat or a spectator can get lets it work out another seat's hand or the deck while the
-game runs (rulebook p. 6: Fraud cards in hand are kept secret; the project's README, "Server payloads").
+game runs (rulebook p. 6: Fraud cards in hand are kept secret; the docs, "What the server sends": docs/contributing/server.md).
 
 For games at several stages, every payload (state over HTTP and WebSocket, board, "your games", error
 bodies, the bot's view) is searched for anything seed-like: every whole number in it, and every run of

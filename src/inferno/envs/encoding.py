@@ -25,7 +25,7 @@ souls       Souls drowned by the River Styx (1 .. 3)         1      3
 ==========  ===============================================  =====  ====
 
 (Sizes shown are those of the bundled rules data; :func:`action_table` prints the full table of blocks,
-which README.md reproduces.) Environments add one index after the game's actions, ``WAIT``,
+which docs/research/observation.md reproduces.) Environments add one index after the game's actions, ``WAIT``,
 used only by seats that are not to move in the PettingZoo environment's ``cyclic`` turn order.
 """
 
@@ -223,7 +223,7 @@ def default_encoding() -> ActionEncoding:
 
 
 def action_table(enc: ActionEncoding | None = None) -> str:
-    """The blocks of the action index as a Markdown table (reproduced in README.md)."""
+    """The blocks of the action index as a Markdown table (reproduced in docs/research/observation.md)."""
     enc = enc or default_encoding()
     lines = ["| kind | first index | count | a | b |", "|---|---:|---:|---|---|"]
     for b in enc.blocks:

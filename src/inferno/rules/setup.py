@@ -1,4 +1,4 @@
-"""Game setup for 1-5 players on either board side (§3), from a seed (5 players with the P&P expansion)."""
+"""Game setup for 1-5 players on either board side, from a seed (5 players with the P&P expansion)."""
 
 from __future__ import annotations
 
