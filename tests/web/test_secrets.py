@@ -150,3 +150,27 @@ def test_a_chosen_seed_is_hidden_and_flagged_in_a_human_game_too(client: TestCli
         payloads = _payloads(client, g, s["token"])
         assert seed not in _numbers(payloads, set())
         assert payloads[0]["state"]["config"]["seed_chosen_by_creator"] is True
+
+
+def test_a_chosen_seed_leaves_the_log_text_as_it_is(client: TestClient) -> None:
+    """The log never names the seed, so no number in it is masked: with the seed 3 a log line still
+    says "3" where the game does (it once read "on 1.(hidden until the game ends)")."""
+    import inferno
+    from inferno.records.log import log_lines
+
+    g = client.post("/api/games", json={"seats": [{"kind": "human"}] * 2, "seed": 3}).json()
+    gid, token = g["game"], g["seats"][0]["token"]
+    for _ in range(12):
+        snap = client.get(f"/api/games/{gid}/state", headers={"X-Inferno-Token": token}).json()
+        token = g["seats"][snap["pending"]["player"]]["token"]
+        snap = client.get(f"/api/games/{gid}/state", headers={"X-Inferno-Token": token}).json()
+        client.post(
+            f"/api/games/{gid}/actions",
+            json={"version": snap["version"], "action": snap["legal"][0]["text"]},
+            headers={"X-Inferno-Token": token},
+        )
+    snap = client.get(f"/api/games/{gid}/state", headers={"X-Inferno-Token": token}).json()
+    texts = [e["text"] for e in snap["log"]]
+    assert not any("hidden" in t for t in texts)
+    s = inferno.new_game(2, 3)
+    assert texts[0] == log_lines(s)[0].split(": ", 1)[1].rsplit("  (", 1)[0]

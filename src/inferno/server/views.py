@@ -3,7 +3,6 @@ static board layout taken from the rules data (never hard-coded here)."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -154,18 +153,12 @@ def public_config(s: State, seed: int, seed_chosen: bool) -> dict[str, Any]:
     }
 
 
-def _hide_number(text: str, secret: str) -> str:
-    return re.sub(rf"(?<!\d){secret}(?!\d)", "(hidden until the game ends)", text) if secret in text else text
-
-
 @lru_cache(maxsize=16384)
-def _event_json(e: Event, secret: str) -> dict[str, Any]:
-    """One log line as JSON (rule in words, the seed hidden while ``secret`` is set); events never change,
-    so each is encoded once for every seat and version that shows it. Callers must not modify it."""
+def _event_json(e: Event) -> dict[str, Any]:
+    """One log line as JSON, its rule in words. Events never change (and never name the seed), so each
+    is encoded once for every seat and version that shows it. Callers must not modify it."""
     d = e._asdict()
     d["rule"] = cite(d["rule"])
-    if secret:
-        d["text"] = _hide_number(d["text"], secret)
     return d
 
 
@@ -185,8 +178,7 @@ def view_json(
     d.pop("format_version", None)
     d["config"] = public_config(full, seed, seed_chosen)
     evs = events(v)
-    secret = "" if full.over else str(seed)
-    log = [_event_json(e, secret) for e in evs[-log_tail:]]
+    log = [_event_json(e) for e in evs[-log_tail:]]
     pend = pending(full)
     pend_json = None
     if pend is not None:
