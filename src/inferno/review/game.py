@@ -27,6 +27,7 @@ from inferno.rules.scoring import result
 from inferno.rules.state import State
 
 REVIEW_FORMAT = "inferno-review/1"
+_PLURAL = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
 class ReviewError(InfernoError):
@@ -265,7 +266,7 @@ def summary_lines(rv: GameReview, top: int | None = None) -> list[str]:
         f"Player {rv.seat + 1}: {n} decision{'s' if n != 1 else ''} reviewed"
         f" ({rv.forced} forced one{'s' if rv.forced != 1 else ''} skipped), "
         f"{rv.iterations} search iterations each.",
-        ", ".join(f"{c[g]} {g}{'s' if c[g] != 1 and g != 'good' else ''}" for g in GRADES) + ".",
+        ", ".join(f"{c[g]} {g if c[g] == 1 else _PLURAL[g]}" for g in GRADES) + ".",
     ]
     worst = rv.biggest(st_top)
     if worst:
