@@ -53,7 +53,7 @@ def test_bad_seat_and_depth() -> None:
 
 def test_unreplayable_record(tmp_path: Path) -> None:
     rec = load_record(RECORD)
-    rec.actions = rec.actions[:5] + ["fly to the moon"]
+    rec.actions = [*rec.actions[:5], "fly to the moon"]
     p = tmp_path / "broken.json"
     save_record(rec, p)
     code, out = run(str(p))

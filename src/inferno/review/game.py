@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
@@ -228,7 +229,8 @@ def review_game(
                 progress(len(done), total)
     else:
         chunks = _chunks(indices, workers * 4)
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # spawn, not fork: a server calls this from a thread of a multi-threaded process
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
             futures = [pool.submit(_review_many, rec_dict, c, iterations) for c in chunks]
             for fut in futures:
                 done.extend(fut.result())

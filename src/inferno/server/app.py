@@ -40,6 +40,7 @@ from inferno.server.service import (
     SeatKind,
     SeatSpec,
 )
+from inferno.server import review_routes
 from inferno.server.storage import Storage
 from inferno.server.views import solo_json
 
@@ -111,6 +112,7 @@ class CreateGameIn(BaseModel):
     side: Literal["I/II", "III/IV"] | None = None
     modules: list[Literal["plutus", "phlegyas"]] = Field(default_factory=list, max_length=2)
     solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
+    hints: bool | None = None  # the table allows hints (default: only when at most one human plays)
 
 
 class ActionIn(BaseModel):
@@ -282,6 +284,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     create_limit = RateLimiter(settings.create_rate)
     read_limit = RateLimiter(settings.read_rate)
     fail_limit = FailureLimiter(settings.auth_fail_address, settings.auth_fail_game)
+    desk = review_routes.ReviewDesk(store, service)
 
     def expire() -> list[str]:
         return service.expire(settings.expire_unstarted, settings.expire_abandoned)
@@ -340,11 +343,13 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             task.cancel()
         hub.loop = None
         pool.close()
+        desk.close()
         store.close()  # closes pooled connections; the engine reconnects if used again
 
     app = FastAPI(title="Inferno", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.service = service
     app.state.hub = hub
+    app.state.review_desk = desk
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
 
@@ -422,8 +427,9 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             )
         solo = SoloConfig(body.solo.variant, body.solo.level) if body.solo is not None else None
         created = service.create(specs, body.seed, body.side, creator=addr, modules=body.modules, solo=solo)
+        hints = desk.set_table(created.game_id, body.hints, sum(1 for x in specs if x.kind is SeatKind.HUMAN))
         hub.changed(created.game_id)
-        return created_json(created, service)
+        return {**created_json(created, service), "hints": hints}
 
     @app.post("/api/mine")
     def my_games(body: MineIn, request: Request) -> dict[str, Any]:
@@ -474,6 +480,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         count_read(request)
         seat_of(client_key(request), game_id, token)
         return JSONResponse(service.replay_view(game_id, upto))
+
+    review_routes.install(app, desk, seat_of, client_key, count_read, action_limit.allow)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(ws: WebSocket, game_id: str) -> None:
