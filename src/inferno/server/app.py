@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
 from inferno.rules.solo_model import SoloConfig
+from inferno.server import review_routes
 from inferno.server.botpool import BotBudget, BotPool
 from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
 from inferno.server.service import (
@@ -40,7 +41,6 @@ from inferno.server.service import (
     SeatKind,
     SeatSpec,
 )
-from inferno.server import review_routes
 from inferno.server.storage import Storage
 from inferno.server.views import solo_json
 
