@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from inferno.bots.greedy import margin
 from inferno.records.log import events
+from inferno.rules.actions import Action
 from inferno.rules.engine import apply, determinize, legal_actions, to_move
 from inferno.rules.events import Event, count
 from inferno.rules.notation import parse_action
-from inferno.rules.state import EMPTY, State
+from inferno.rules.state import EMPTY, GUARDIAN, State
 
 _MAX_STEPS = 40
 
@@ -27,10 +28,10 @@ class _Line:
     new_events: list[Event]
 
 
-def _play_on(s: State, seat: int) -> _Line:
-    """Finish ``seat``'s run of decisions greedily (at most a few dozen steps)."""
+def _play_on(s: State, first: Action, seat: int) -> _Line:
+    """Play ``first``, then finish ``seat``'s run of decisions greedily (at most a few dozen steps)."""
     start = len(events(s))
-    t = s
+    t = apply(s, first)
     for _ in range(_MAX_STEPS):
         if t.over or to_move(t) != seat:
             break
@@ -40,12 +41,12 @@ def _play_on(s: State, seat: int) -> _Line:
 
 
 def _filled(before: State, after: State) -> list[int]:
-    """Circles where a shield was filled between the two states."""
+    """Circles where a Soul filled an empty shield between the two states (one entry per shield)."""
     out = []
     b = before.board
     for circle in range(1, len(b.circle_shields)):
         for t in b.circle_shields[circle]:
-            if before.hell[t] == EMPTY and after.hell[t] != EMPTY:
+            if before.hell[t] == EMPTY and EMPTY < after.hell[t] < GUARDIAN:  # a Soul, not a Guardian
                 out.append(circle)
     return out
 
@@ -60,17 +61,25 @@ def _money_words(florins: int, drachmas: int) -> list[str]:
     return out
 
 
+def _first_distinct(mine: list[Event], other: list[Event]) -> str:
+    """The first event text of one line that the other line does not have."""
+    theirs = {e.text for e in other}
+    for e in mine:
+        if e.text not in theirs:
+            return e.text
+    return ""
+
+
 def reason(v: State, seat: int, played: str, better: str, seed: int) -> str:
     """Why ``better`` beats ``played`` (both in text notation) for ``seat`` in view ``v``, in one line."""
     det = determinize(v, random.Random(seed))
     det.record_events = True
     a_played = parse_action(det, played)
     a_better = parse_action(det, better)
-    p_line = _play_on(apply(det, a_played), seat)
-    b_line = _play_on(apply(det, a_better), seat)
-    # events of the moves themselves come first in each line
-    p_first = [e for e in events(apply(det, a_played))[len(events(det)) :] if e.player == seat]
-    b_first = [e for e in events(apply(det, a_better))[len(events(det)) :] if e.player == seat]
+    p_line = _play_on(det, a_played, seat)
+    b_line = _play_on(det, a_better, seat)
+    p_events = [e for e in p_line.new_events if e.player == seat]
+    b_events = [e for e in b_line.new_events if e.player == seat]
     pl_p, pl_b = p_line.state.players[seat], b_line.state.players[seat]
     parts: list[str] = []
     d_inf = pl_b.infamy - pl_p.infamy
@@ -81,12 +90,12 @@ def reason(v: State, seat: int, played: str, better: str, seed: int) -> str:
     if d_skulls:
         parts.append(f"{count(abs(d_skulls), 'Skull')} {'higher' if d_skulls > 0 else 'lower'} on the Sin Tracks")
     filled_p, filled_b = _filled(det, p_line.state), _filled(det, b_line.state)
-    rules = det.rules
-    extra_fills = [c for c in filled_p if filled_p.count(c) > filled_b.count(c)]
+    circles = det.rules.circles
+    extra_fills = sorted({c for c in filled_p if filled_p.count(c) > filled_b.count(c)})
     if extra_fills:
-        names = sorted({rules.circle_id(c) for c in extra_fills})
-        parts.append(f"the move played filled a shield of {', '.join(n.title() for n in names)}")
-    what = b_first[0].text if b_first else "nothing more this turn"
-    instead = p_first[0].text if p_first else "nothing more this turn"
+        names = ", ".join(circles[c - 1].sin for c in extra_fills)
+        parts.append(f"the move played filled a shield of {names}")
+    what = _first_distinct(b_events, p_events) or "nothing else this turn"
+    instead = _first_distinct(p_events, b_events) or "nothing else this turn"
     tail = f"; {', '.join(parts)}" if parts else ""
     return f"better {better} ({what}) than {played} ({instead}){tail}"
