@@ -183,3 +183,24 @@ def test_a_card_taken_from_the_market_is_known() -> None:
             assert next(c for c in est.chances if c.card == card).chance == 1.0
             return
     raise AssertionError("the fixed record should have a draw from the market")
+
+
+def test_reasons_are_one_line_in_the_games_words() -> None:
+    """A reason names both moves, says what each did (the engine's event texts), and nothing internal."""
+    from inferno.review.reasons import reason
+    from inferno.rules.notation import action_text
+
+    rec = load_record(RECORD)
+    indices, _ = seat_decisions(rec, 0)
+    checked = 0
+    for at in indices[5:60:6]:
+        s = replay(rec, upto=at)
+        v = view(s, 0)
+        acts = legal_actions(v)
+        a, b = action_text(v, acts[0]), action_text(v, acts[-1])
+        text = reason(v, 0, a, b, 3)
+        assert "\n" not in text and text.startswith(f"better {b} (") and f" than {a} (" in text
+        for bad in ("Act.", "None", "_", "Traceback", "<"):
+            assert bad not in text, text
+        checked += 1
+    assert checked >= 5
