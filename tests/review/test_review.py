@@ -101,6 +101,10 @@ def test_classification_of_a_fixed_record() -> None:
     assert bad >= 1  # a random player makes mistakes
     lines = summary_lines(rv)
     assert lines[0].startswith("Player 2: ") and "Biggest mistakes:" in lines
+    worst = rv.biggest(1)[0]
+    assert f"Hidden cards at turn {worst.turn} (estimated from public information only):" in lines
+    assert worst.hidden_cards and all(f"  {h}" in lines for h in worst.hidden_cards)
+    assert worst.hidden_cards[0].startswith("Player 1 holds ")
     assert rv.thresholds["blunder"] == st.blunder
 
 
@@ -146,6 +150,16 @@ def test_estimates_use_only_the_view() -> None:
     vs, vt = view(s, 0), view(t, 0)
     assert hand_estimates(vs) == hand_estimates(vt)
     assert estimate_options(vs, 80, 11, min_samples=8) == estimate_options(vt, 80, 11, min_samples=8)
+    from inferno.review.hints import make_hint
+    from inferno.review.reasons import reason
+    from inferno.rules.notation import action_text
+
+    acts = legal_actions(vs)
+    a, b = action_text(vs, acts[0]), action_text(vs, acts[-1])
+    assert reason(vs, 0, a, b, 2) == reason(vt, 0, a, b, 2)
+    assert make_hint(vs, 9, 60) == make_hint(vt, 9, 60)
+    # the true hands did differ: the check above is not vacuous
+    assert s.players[1].hand != t.players[1].hand or s.deck != t.deck
 
 
 def test_hidden_card_estimate_from_public_information() -> None:

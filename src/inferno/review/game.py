@@ -278,4 +278,7 @@ def summary_lines(rv: GameReview, top: int | None = None) -> list[str]:
             f"  turn {d.turn}, {d.grade}: played {d.played}, "
             f"win chance −{d.loss:.0f} points (±{d.loss_se:.0f}); {d.reason}"
         )
+    if worst and worst[0].hidden_cards:
+        lines.append(f"Hidden cards at turn {worst[0].turn} (estimated from public information only):")
+        lines.extend(f"  {h}" for h in worst[0].hidden_cards)
     return lines

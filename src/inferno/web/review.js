@@ -143,7 +143,7 @@ function showResult(st) {
   $("review-count").textContent = "";
   const rv = st.review;
   const div = $("review-result");
-  const summary = st.summary.filter((l) => !l.startsWith("  ") && l !== "Biggest mistakes:");
+  const summary = st.summary.filter((l) => !l.startsWith("  ") && l !== "Biggest mistakes:" && !l.startsWith("Hidden cards"));
   const worst = rv.decisions.filter((d) => d.grade !== "good").sort((a, b) => b.loss - a.loss).slice(0, 5);
   const rows = worst.map((d) => `<tr class="grade-${esc(d.grade)}"><td>${d.turn}</td><td>${esc(d.grade)}</td><td>${esc(d.played)}</td>`
     + `<td>${esc(d.best)}</td><td>−${Math.round(d.loss)} (±${Math.round(d.loss_se)})</td><td>${esc(d.reason)}</td></tr>`);
