@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 from inferno.review.game import GameReview
+from inferno.server import review_routes
 from tests.web.helpers import create, humans, state, tok, wait_for
 
 
@@ -54,7 +56,7 @@ def test_one_human_against_bots_gets_hints_by_default(client: TestClient) -> Non
     assert g["hints"] is True
 
 
-def test_review_of_a_finished_game(client: TestClient) -> None:
+def test_review_of_a_finished_game(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     client.app.state.review_desk.workers = 1  # type: ignore[attr-defined]
     g = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}], seed=11)
     gid, spec = g["game"], g["spectator"]["token"]
@@ -79,6 +81,12 @@ def test_review_of_a_finished_game(client: TestClient) -> None:
     rv = GameReview.from_dict(d["review"])
     assert rv.seat == 0 and rv.iterations == 10 and rv.decisions
     assert len(d["standing"]) == len(rv.decisions) and d["summary"][0].startswith("Player 1: ")
+    # asking again gives the finished review at once; a busy server refuses new ones clearly
+    again = client.post(f"/api/games/{gid}/review", json={"seat": 0, "depth": "10"}, headers=tok(spec)).json()
+    assert again["status"] == "done"
+    monkeypatch.setattr(review_routes, "MAX_WAITING", 0)
+    r = client.post(f"/api/games/{gid}/review", json={"seat": 1, "depth": "10"}, headers=tok(spec))
+    assert r.status_code == 429 and "busy with other reviews" in r.json()["message"]
 
 
 def test_an_unfinished_game_is_not_reviewed(client: TestClient) -> None:

@@ -33,6 +33,8 @@ from inferno.server.service import ErrorCode, GameService, Refused
 from inferno.server.storage import Storage, metadata
 
 TOKEN_HEADER = "X-Inferno-Token"
+MAX_WAITING = 4  # reviews queued or running at once in one server process
+MAX_KEPT = 64  # finished reviews kept in memory for their pages
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
 
 hint_tables = sa.Table(
@@ -158,6 +160,16 @@ class ReviewDesk:
         with self.lock:
             job = self.jobs.get(key)
             if job is None or job.error:
+                waiting = sum(1 for j in self.jobs.values() if j.review is None and not j.error)
+                if waiting >= MAX_WAITING:
+                    raise Refused(
+                        ErrorCode.RATE_LIMITED, "the server is busy with other reviews; try again in a minute"
+                    )
+                while len(self.jobs) >= MAX_KEPT:  # forget the oldest finished reviews
+                    old = next((k for k, j in self.jobs.items() if j.review is not None or j.error), None)
+                    if old is None:
+                        break
+                    del self.jobs[old]
                 job = _Job()
                 self.jobs[key] = job
 
