@@ -57,6 +57,8 @@ def main(games: int, strong: str, weak: str, depth: str, workers: int, first_see
     out.mkdir(parents=True, exist_ok=True)
     per: dict[str, list[float]] = {"strong": [], "weak": []}
     rate: dict[str, list[float]] = {"strong": [], "weak": []}
+    flagged: dict[str, list[float]] = {"strong": [], "weak": []}
+    loss: dict[str, list[float]] = {"strong": [], "weak": []}
     t0 = time.perf_counter()
     for g in range(games):
         seed = first_seed + g
@@ -78,6 +80,8 @@ def main(games: int, strong: str, weak: str, depth: str, workers: int, first_see
             bad = c["mistake"] + c["blunder"]
             per[role].append(bad)
             rate[role].append(100.0 * bad / max(1, len(rv.decisions)))
+            flagged[role].append(bad + c["inaccuracy"])
+            loss[role].append(statistics.fmean(d.loss for d in rv.decisions) if rv.decisions else 0.0)
         click.echo(
             f"game {g + 1}/{games} (seed {seed}, {strong} in seat {strong_seat + 1}): "
             f"mistakes+blunders {strong} {per['strong'][-1]:.0f}, {weak} {per['weak'][-1]:.0f} "
@@ -88,6 +92,10 @@ def main(games: int, strong: str, weak: str, depth: str, workers: int, first_see
     click.echo(f"  mistakes+blunders per game, {weak}: {interval(per['weak'])}")
     click.echo(f"  per 100 decisions, {strong}: {interval(rate['strong'])}")
     click.echo(f"  per 100 decisions, {weak}: {interval(rate['weak'])}")
+    click.echo(f"  inaccuracies+mistakes+blunders per game, {strong}: {interval(flagged['strong'])}")
+    click.echo(f"  inaccuracies+mistakes+blunders per game, {weak}: {interval(flagged['weak'])}")
+    click.echo(f"  mean win chance lost per decision (points), {strong}: {interval(loss['strong'])}")
+    click.echo(f"  mean win chance lost per decision (points), {weak}: {interval(loss['weak'])}")
     diffs = [w - s for s, w in zip(per["strong"], per["weak"], strict=True)]
     click.echo(f"  weak minus strong, per game: {interval(diffs)}")
 
