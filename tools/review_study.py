@@ -87,7 +87,7 @@ def main(games: int, strong: str, weak: str, depth: str, workers: int, first_see
             f"mistakes+blunders {strong} {per['strong'][-1]:.0f}, {weak} {per['weak'][-1]:.0f} "
             f"[{time.perf_counter() - t0:.0f} s]"
         )
-    click.echo(f"\n{games} games, 2 players, {strong} vs {weak}, review depth {depth}:")
+    click.echo(f"\n{games} game{'s' if games != 1 else ''}, 2 players, {strong} vs {weak}, review depth {depth}:")
     click.echo(f"  mistakes+blunders per game, {strong}: {interval(per['strong'])}")
     click.echo(f"  mistakes+blunders per game, {weak}: {interval(per['weak'])}")
     click.echo(f"  per 100 decisions, {strong}: {interval(rate['strong'])}")
