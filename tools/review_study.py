@@ -53,7 +53,10 @@ def interval(xs: list[float]) -> str:
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("review-study"), show_default=True
 )
-def main(games: int, strong: str, weak: str, depth: str, workers: int, first_seed: int, out: Path) -> None:
+@click.option("--cached-only", is_flag=True, help="Only summarise the games already played and reviewed in --out.")
+def main(
+    games: int, strong: str, weak: str, depth: str, workers: int, first_seed: int, out: Path, cached_only: bool
+) -> None:
     out.mkdir(parents=True, exist_ok=True)
     per: dict[str, list[float]] = {"strong": [], "weak": []}
     rate: dict[str, list[float]] = {"strong": [], "weak": []}
@@ -65,6 +68,9 @@ def main(games: int, strong: str, weak: str, depth: str, workers: int, first_see
         strong_seat = g % 2
         lineup = (strong, weak) if strong_seat == 0 else (weak, strong)
         rec_path = out / f"game-{seed}.json"
+        reviewed = all((out / f"review-{seed}-{seat}-{depth}.json").exists() for seat in (1, 2))
+        if cached_only and not (rec_path.exists() and reviewed):
+            continue
         if not rec_path.exists():
             play(seed, lineup, rec_path)
         rec = load_record(rec_path)
@@ -87,7 +93,8 @@ def main(games: int, strong: str, weak: str, depth: str, workers: int, first_see
             f"mistakes+blunders {strong} {per['strong'][-1]:.0f}, {weak} {per['weak'][-1]:.0f} "
             f"[{time.perf_counter() - t0:.0f} s]"
         )
-    click.echo(f"\n{games} game{'s' if games != 1 else ''}, 2 players, {strong} vs {weak}, review depth {depth}:")
+    played = len(per["strong"])
+    click.echo(f"\n{played} game{'s' if played != 1 else ''}, 2 players, {strong} vs {weak}, review depth {depth}:")
     click.echo(f"  mistakes+blunders per game, {strong}: {interval(per['strong'])}")
     click.echo(f"  mistakes+blunders per game, {weak}: {interval(per['weak'])}")
     click.echo(f"  per 100 decisions, {strong}: {interval(rate['strong'])}")
