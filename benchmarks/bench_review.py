@@ -1,11 +1,13 @@
 """Game review speed: one 3-player game (greedy bots, fixed seed) reviewed for every seat.
 
-Reports the seconds per seat and per decision at the chosen depth (default: the review's default
-depth) with 2 worker processes. Run: ``python benchmarks/bench_review.py [--depth normal] [--workers 2]``.
+Reports, per seat, the wall-clock seconds and the CPU seconds (this process and its workers) at the
+chosen depth (default: the review's default depth) with 2 worker processes. On a shared machine the
+wall-clock time depends on the load; CPU seconds / workers is the time on that many idle cores. Run: ``python benchmarks/bench_review.py [--depth normal] [--workers 2]``.
 """
 
 from __future__ import annotations
 
+import os
 import time
 
 import click
@@ -41,14 +43,15 @@ def main(players: int, seed: int, depth: str | None, workers: int) -> None:
         title=f"Review of a {players}-player game ({len(rec.actions)} actions), depth "
         f"{depth or st.default_depth} = {st.iterations(depth)} iterations, {workers} workers"
     )
-    for col in ("seat", "decisions", "forced", "seconds", "s/decision", "mistakes+blunders"):
+    for col in ("seat", "decisions", "forced", "wall s", "CPU s", "CPU s/decision", "mistakes+blunders"):
         table.add_column(col, justify="right")
-    total = 0.0
+    total = cpu_total = 0.0
     for seat in range(players):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), _cpu()
         rv = review_game(rec, seat, depth, workers=workers)
-        dt = time.perf_counter() - t0
+        dt, cpu = time.perf_counter() - t0, _cpu() - c0
         total += dt
+        cpu_total += cpu
         c = rv.counts()
         n = len(rv.decisions)
         table.add_row(
@@ -56,11 +59,22 @@ def main(players: int, seed: int, depth: str | None, workers: int) -> None:
             str(n),
             str(rv.forced),
             f"{dt:.1f}",
-            f"{dt / max(1, n):.3f}",
+            f"{cpu:.1f}",
+            f"{cpu / max(1, n):.3f}",
             str(c["mistake"] + c["blunder"]),
         )
     Console().print(table)
-    Console().print(f"whole game (every seat): {total:.1f} s; one seat: {total / players:.1f} s on average")
+    Console().print(
+        f"whole game (every seat): {total:.1f} s wall clock, {cpu_total:.1f} CPU s "
+        f"(= {cpu_total / workers:.1f} s on {workers} idle cores); one seat: {cpu_total / players / workers:.1f} s"
+        f" on {workers} idle cores, load average now {os.getloadavg()[0]:.1f}"
+    )
+
+
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its finished children (the review's workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 if __name__ == "__main__":
