@@ -2,7 +2,7 @@
 // Every text the server sends is put in with textContent (or escaped).
 
 let ctx = null; // { api, app, $, esc } from app.js
-let hintsState = { version: -1, allowed: false, notes: [] };
+let hintsState = { version: -1, at: 0, allowed: false, notes: [] };
 let polling = null;
 
 export function initReview(c) {
@@ -27,15 +27,22 @@ export async function renderReview(snap) {
   const { $, app, api } = ctx;
   $("review-btn").hidden = !snap.result;
   const mine = !!(snap.pending && snap.pending.player === snap.seat && snap.seat >= 0 && !snap.result);
-  if (!app.replay && hintsState.version !== snap.version) {
+  // The setting never changes and notes rarely do: ask again on your own decision or every 10 s at most.
+  const now = Date.now();
+  const due = hintsState.version < 0 || (mine && hintsState.version !== snap.version) || now - hintsState.at > 10000;
+  if (!app.replay && due) {
     hintsState.version = snap.version;
+    hintsState.at = now;
     try {
       const h = await api(`/api/games/${app.game}/hints`);
-      hintsState = { version: snap.version, allowed: h.allowed, notes: h.notes };
+      hintsState = { version: snap.version, at: now, allowed: h.allowed, notes: h.notes };
     } catch { /* keep the last answer */ }
-    if (hintsState.version === snap.version && $("hint-panel").dataset.version !== String(snap.version)) $("hint-panel").hidden = true;
   }
-  $("hint-btn").hidden = !(hintsState.allowed && mine && !app.replay);
+  const cur = app.replay ? snap : (app.snap || snap); // a newer state may have come meanwhile
+  const panel = $("hint-panel");
+  if (panel.dataset.version !== String(cur.version)) panel.hidden = true; // a hint is for one decision only
+  const mineNow = !!(cur.pending && cur.pending.player === cur.seat && cur.seat >= 0 && !cur.result);
+  $("hint-btn").hidden = !(hintsState.allowed && mineNow && !app.replay);
   showNotes();
 }
 
@@ -56,11 +63,11 @@ async function askHint() {
   const { $, app, api } = ctx;
   const panel = $("hint-panel");
   panel.hidden = false;
+  panel.dataset.version = String(app.snap.version);
   panel.textContent = "Thinking…";
   try {
     const h = await api(`/api/games/${app.game}/hint`, { version: app.snap.version });
     panel.innerHTML = "";
-    panel.dataset.version = String(app.snap.version);
     const head = document.createElement("p");
     head.textContent = "Hint (estimated win chance of each option, from what you can see):";
     panel.appendChild(head);
