@@ -100,6 +100,7 @@ bench: $(STAMP_DEV) compiled
 	$(BIN)/python benchmarks/bench_sim.py --games 1000
 	$(BIN)/python benchmarks/bench_bots.py
 	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/bench_bots.py
+	$(BIN)/python benchmarks/bench_review.py
 
 ## Server load benchmark (not part of `make test`): 200 concurrent games on SQLite with one process,
 ## then on a throw-away PostgreSQL cluster with 1, 2 and 4 server processes sharing its database.

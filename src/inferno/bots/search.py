@@ -104,17 +104,40 @@ class SearchBot:
                 best, best_visits = a, visits
         return best
 
-    def _iterate(self, view: State, root: _Node) -> None:
+    def _iterate(self, view: State, root: _Node, forced: Action | None = None) -> tuple[Action | None, float]:
+        """One iteration; ``forced`` (if given) is taken at the root instead of the UCB choice.
+
+        Returns the root action taken and the reward it earned for the player who chose it.
+        """
         rng = self.rng
         s = determinize(view, rng)
         s.record_events = False
         node = root
         path = [root]
+        first: Action | None = None
         c = self.config.exploration
         while not s.over:
             acts = legal_actions(s)
             p = to_move(s)
             children = node.children
+            if forced is not None and node is root:
+                first = forced
+                for b in acts:
+                    ch = children.get(b)
+                    if ch is not None:
+                        ch.avail += 1
+                child = children.get(forced)
+                fresh = child is None
+                if child is None:
+                    child = _Node(p)
+                    child.avail = 1
+                    children[forced] = child
+                apply_in_place(s, forced, rollback=False)
+                path.append(child)
+                node = child
+                if fresh:
+                    break
+                continue
             untried = [a for a in acts if a not in children]
             if untried:
                 a = untried[rng.randrange(len(untried))]
@@ -126,6 +149,8 @@ class SearchBot:
                         ch.avail += 1
                 apply_in_place(s, a, rollback=False)
                 path.append(child)
+                if first is None:
+                    first = a
                 break
             best_a, best_score = acts[0], float("-inf")
             for b in acts:
@@ -137,6 +162,8 @@ class SearchBot:
             apply_in_place(s, best_a, rollback=False)
             node = children[best_a]
             path.append(node)
+            if first is None:
+                first = best_a
         for _ in range(self.config.rollout_depth):
             if s.over:
                 break
@@ -146,6 +173,7 @@ class SearchBot:
         for n in path[1:]:
             n.visits += 1
             n.total += reward[n.player]
+        return first, (reward[path[1].player] if len(path) > 1 else 0.0)
 
 
 def _factory(level: str, name: str) -> BotFactory:

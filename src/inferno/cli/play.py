@@ -82,6 +82,11 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
 @click.option(
     "--pace", type=click.FloatRange(0, 10), default=None, help="Seconds each bot move is shown (full screen)."
 )
+@click.option(
+    "--hints/--no-hints",
+    default=None,
+    help="Allow hints at this table (default: only when no other human plays).",
+)
 @solo_options
 def command(
     seat_opts: tuple[str, ...],
@@ -97,6 +102,7 @@ def command(
     pace: float | None,
     solo_variant: str | None,
     solo_level: str | None,
+    hints: bool | None,
 ) -> None:
     """Play Inferno in the terminal: 1-5 seats, each a human or a bot (e.g. --seat 2=bot:random).
 
@@ -112,6 +118,8 @@ def command(
         if resume is not None:
             overrides = parse_seat_options(seat_opts)
             session = Session.resume(resume, overrides, save)
+            if hints is not None:
+                session.hints = hints
             console.print(f"Resumed {resume} at action {session.state.version}.", markup=False, soft_wrap=True)
         else:
             if not seat_opts and players is None and not modules and solo_variant is None and solo_level is None:
@@ -129,6 +137,7 @@ def command(
                 str(rules_dir) if rules_dir else None,
                 modules,
                 solo,
+                hints,
             )
             against = f" against the Rival ({describe(solo)})" if solo is not None else ""
             console.print(

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
 from inferno.rules.solo_model import SoloConfig
-from inferno.server import clocks
+from inferno.server import clocks, review_routes
 from inferno.server.botpool import BotBudget, BotPool
 from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
 from inferno.server.live import parse_ws_act
@@ -117,6 +117,7 @@ class CreateGameIn(BaseModel):
     solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
     turn_seconds: float = Field(default=0, ge=0, le=clocks.MAX_SECONDS)  # each turn's clock; 0: none
     takeover_bot: str = Field(default="", max_length=32, pattern=r"^[a-z0-9_-]*$")  # plays a seat left
+    hints: bool | None = None  # the table allows hints (default: only when at most one human plays)
 
 
 class ActionIn(BaseModel):
@@ -302,6 +303,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     create_limit = RateLimiter(settings.create_rate)
     read_limit = RateLimiter(settings.read_rate)
     fail_limit = FailureLimiter(settings.auth_fail_address, settings.auth_fail_game)
+    desk = review_routes.ReviewDesk(store, service)
 
     def expire() -> list[str]:
         return service.expire(settings.expire_unstarted, settings.expire_abandoned)
@@ -360,11 +362,13 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             task.cancel()
         hub.loop = None
         pool.close()
+        desk.close()
         store.close()  # closes pooled connections; the engine reconnects if used again
 
     app = FastAPI(title="Inferno", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.service = service
     app.state.hub = hub
+    app.state.review_desk = desk
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
 
@@ -460,8 +464,9 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             turn_seconds=body.turn_seconds,
             takeover_bot=body.takeover_bot,
         )
+        hints = desk.set_table(created.game_id, body.hints, sum(1 for x in specs if x.kind is SeatKind.HUMAN))
         hub.changed(created.game_id)
-        return created_json(created, service)
+        return {**created_json(created, service), "hints": hints}
 
     @app.post("/api/mine")
     def my_games(body: MineIn, request: Request) -> dict[str, Any]:
@@ -564,6 +569,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         except Refused as exc:
             return orjson.dumps({"type": "refused", "id": act.id, **exc.to_json()})
         return orjson.dumps({"type": "ack", "id": act.id, "version": version})
+
+    review_routes.install(app, desk, seat_of, client_key, count_read, action_limit.allow)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(ws: WebSocket, game_id: str) -> None:

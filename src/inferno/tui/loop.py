@@ -30,7 +30,7 @@ from inferno.tui.why import illegal_message, why_answer
 Reader = Callable[[str], str]
 RECENT = 8  # log entries shown at least
 RECENT_MAX = 20  # ... and at most, to cover everything since the player's own last decision
-COMMANDS = "help, why [ACTION], undo [N], log [N], board, save [FILE], quit"
+COMMANDS = "help, why [ACTION], undo [N], hint, log [N], board, save [FILE], quit"
 ECHO_MAX = 200  # characters of a piped input line echoed into the transcript
 
 
@@ -193,6 +193,9 @@ class TerminalGame:
         if word == "undo":
             self.undo(p, rest)
             return None
+        if word == "hint":
+            self.hint(p)
+            return None
         if word == "log":
             if rest and not is_number(rest):
                 self.error(f"log takes a number of entries (e.g. log 20), not {shown(rest)}")
@@ -229,6 +232,15 @@ class TerminalGame:
             )
             return
         self.console.print(f"Saved to {target}", markup=False, soft_wrap=True)
+
+    def hint(self, p: int) -> None:
+        """The ``hint`` command: the top options with their estimates (the log records it)."""
+        try:
+            lines = self.session.hint(p)
+        except InfernoError as exc:
+            self.error(str(exc))
+            return
+        self.console.print("\n".join(lines), markup=False, soft_wrap=True)
 
     def undo(self, p: int, rest: str) -> None:
         if rest and not is_number(rest):

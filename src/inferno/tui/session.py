@@ -104,6 +104,13 @@ def new_events(before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) ->
     return out
 
 
+def hint_entry(player: int) -> LogEntry:
+    """The log's note that a player asked for a hint (not an action: undo passes over it)."""
+    from inferno.review.hints import hint_log_text
+
+    return LogEntry(-1, player, "", [hint_log_text(player)])
+
+
 def setup_entry(s: State) -> LogEntry:
     """The setup events as every seat may read them (the seed stays hidden while the game runs)."""
     rival = _rival(s)
@@ -126,6 +133,8 @@ class Session:
     steps: list[Step] = field(default_factory=list)
     undone: list[dict[str, Any]] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
+    hints: bool | None = None  # the table's hint setting (None: on only when at most one human plays)
+    hints_used: list[dict[str, Any]] = field(default_factory=list)
 
     # --- building ---------------------------------------------------------------------------
 
@@ -139,9 +148,10 @@ class Session:
         rules_dir: str | None = None,
         modules: tuple[str, ...] = (),
         solo: SoloConfig | None = None,
+        hints: bool | None = None,
     ) -> Session:
         s = new_game(len(seats), seed, side, rules_dir=rules_dir, modules=modules, solo=solo)
-        sess = cls(s, seats, save_path)
+        sess = cls(s, seats, save_path, hints=hints)
         sess.log.append(setup_entry(s))
         sess.make_bots()
         sess.save()
@@ -162,6 +172,8 @@ class Session:
         sess = cls(s, saved[: rec.players], save_path or path)
         sess.log.append(setup_entry(s))
         sess.undone = list(rec.meta.get("undone", []))
+        sess.hints = rec.meta.get("hints") if isinstance(rec.meta.get("hints"), bool) else None
+        sess.hints_used = list(rec.meta.get("hints_used", []))
         for i, text in enumerate(rec.actions):
             try:
                 sess._apply(parse_action(sess.state, text))
@@ -170,6 +182,9 @@ class Session:
         for u in sess.undone:
             at = next((i for i, e in enumerate(sess.log) if e.index >= int(u["at"]) and not e.undone), len(sess.log))
             sess.log.insert(at, LogEntry(int(u["at"]), int(u["player"]), str(u["action"]), [], undone=True))
+        for h in sess.hints_used:
+            at = next((i for i, e in enumerate(sess.log) if e.index >= int(h["at"])), len(sess.log))
+            sess.log.insert(at, hint_entry(int(h["player"])))
         sess.make_bots()
         return sess
 
@@ -201,8 +216,33 @@ class Session:
         return undoable(self.steps, player, self.state.turn, self.deciding())
 
     def record(self) -> GameRecord:
-        meta = {"seats": [seat.spec() for seat in self.seats], "undone": list(self.undone)}
+        meta: dict[str, Any] = {"seats": [seat.spec() for seat in self.seats], "undone": list(self.undone)}
+        if self.hints is not None:
+            meta["hints"] = self.hints
+        if self.hints_used:
+            meta["hints_used"] = list(self.hints_used)
         return record_of(self.state, meta)
+
+    @property
+    def hints_allowed(self) -> bool:
+        """The table's setting, or by default: hints only when no other human plays."""
+        from inferno.review.hints import hints_default
+
+        return self.hints if self.hints is not None else hints_default(len(self.humans()))
+
+    def hint(self, player: int) -> list[str]:
+        """A hint for ``player`` (who must be deciding), recorded in the log and the save file."""
+        from inferno.review.hints import HintError, make_hint
+
+        if not self.hints_allowed:
+            raise HintError("hints are off at this table (start the game with --hints to allow them)")
+        if player != self.deciding():
+            raise HintError(f"a hint is for the player who decides now (Player {self.deciding() + 1})")
+        h = make_hint(self.view_for(player), self.state.config.require_seed() * 7919 + self.state.version)
+        self.hints_used.append({"at": self.state.version, "player": player})
+        self.log.append(hint_entry(player))
+        self.save()
+        return h.lines()
 
     # --- changing ---------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import { animateMove, animating, skipAnimation } from "./anim.js";
 import { linkLog, setupLogLinks } from "./loglink.js";
 import { setupAlerts, turnStarted } from "./notify.js";
 import { clearWhy, whyClick } from "./why.js";
+import { initReview, lobbyHints, renderReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 // Escape text put into HTML (player names are typed by people; help texts contain <placeholders>).
@@ -110,7 +111,7 @@ async function showLobby() {
     });
     const seed = $("seed").value === "" ? null : Number($("seed").value);
     const modules = ["plutus", "phlegyas"].filter((m) => $(`module-${m}`).checked);
-    const body = { seats, seed, modules, ...lobbyTableChoice() };
+    const body = { seats, seed, modules, hints: lobbyHints(), ...lobbyTableChoice() };
     if (seats.length === 1) body.solo = { variant: $("solo-variant").value, level: $("solo-level").value };
     try {
       const g = await api("/api/games", body);
@@ -177,6 +178,7 @@ async function showGame(gameId, token) {
   $("replay-btn").onclick = startReplay;
   $("rule-btn").onclick = () => { const r = $("rule-text"); r.hidden = !r.hidden; $("rule-btn").setAttribute("aria-expanded", String(!r.hidden)); };
   $("skip-btn").onclick = skipPacing;
+  initReview({ api, app, $, esc });
   // Zoom: the board is drawn larger inside its own frame, which pans by scrolling (or dragging on touch).
   $("zoom").onclick = () => {
     const on = !$("board-wrap").classList.contains("zoomed");
@@ -557,6 +559,7 @@ function renderSide(snap) {
   $("replay-btn").hidden = !snap.result;
   if (snap.result) showScoring(snap.result, names); else $("scoring").hidden = true;
   drawRival(snap);
+  renderReview(snap);
   $("game-links").textContent = "";
 }
 

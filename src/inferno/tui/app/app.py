@@ -56,10 +56,10 @@ from inferno.tui.why import illegal_message, why_answer
 PACE = 0.8  # seconds each bot move stays on screen before the next (a key skips)
 COMPACT_HELL = 230  # below this width the Hell table uses its compact form
 LOG_SHOWN = 40  # log entries kept in the log panel
-COMMANDS = ("help", "why", "glossary", "undo", "log", "board", "save", "quit")
+COMMANDS = ("help", "why", "glossary", "undo", "hint", "log", "board", "save", "quit")
 KEYS = (
     "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
-    "Ctrl+Z undo · Space skip the bots' moves · Ctrl+S save · Ctrl+Q save and quit"
+    "Ctrl+Z undo · F4 hint (if the table allows) · Space skip the bots' moves · Ctrl+S save · Ctrl+Q save and quit"
 )
 
 
@@ -136,6 +136,7 @@ class InfernoApp(BoardApp[int]):
         Binding("f2", "glossary", "glossary"),
         Binding("f3", "next_tab", "next tab"),
         Binding("ctrl+z", "undo", "undo"),
+        Binding("f4", "hint", "hint", show=False),
         Binding("space", "skip", "skip the bots' moves"),
         Binding("f5", "skip", "skip the bots' moves", show=False),
         Binding("ctrl+s", "save", "save"),
@@ -472,6 +473,8 @@ class InfernoApp(BoardApp[int]):
             self.action_glossary()
         elif word == "undo":
             self.action_undo(int(rest) if rest.isdigit() else 1)
+        elif word == "hint":
+            self.action_hint()
         elif word == "log":
             self.goto_tab("tab-log")
         elif word == "board":
@@ -542,6 +545,19 @@ class InfernoApp(BoardApp[int]):
         )
         self.pend = None
         self.advance()
+
+    def action_hint(self) -> None:
+        """The top options with their estimates, if the table allows hints (the log records it)."""
+        if self.pend is None:
+            self.say("A hint is for your own decision: wait for your turn.", error=True)
+            return
+        try:
+            lines = self.session.hint(self.pend.player)
+        except InfernoError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.refresh_all()
+        self.push_screen(TextScreen("Hint", Text("\n".join(lines))))
 
     def action_save(self) -> None:
         self.say(f"Saved to {self.session.save(None)}")

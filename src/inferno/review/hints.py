@@ -1,0 +1,71 @@
+"""Hints during play: the best options now, estimated by the search from the player's own view.
+
+A table decides whether hints are allowed (:func:`hints_default`: on when at most one human plays,
+off when other humans share the table). Every hint given is recorded (the game log names it), so
+nobody at the table can use one unseen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from inferno.review.analysis import OptionEstimate, estimate_options
+from inferno.review.cards import endgame_threat, hand_estimates
+from inferno.review.settings import load_settings
+from inferno.rules.actions import InfernoError
+from inferno.rules.engine import to_move
+from inferno.rules.state import State
+
+HINT_TOP = 3
+
+
+class HintError(InfernoError):
+    """No hint can be given now; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The best options for the deciding player, and the estimate of the other hands."""
+
+    player: int
+    options: tuple[OptionEstimate, ...]
+    hidden_cards: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        out = [f"Hint for Player {self.player + 1} (estimated win chance of each option):"]
+        for i, o in enumerate(self.options, 1):
+            out.append(f"  {i}. {o.text}: {o.value:.0f}% (±{o.se:.0f})")
+        out.extend(f"  {line}" for line in self.hidden_cards)
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "options": [{"text": o.text, "value": round(o.value, 1), "se": round(o.se, 1)} for o in self.options],
+            "hidden_cards": list(self.hidden_cards),
+        }
+
+
+def hints_default(humans: int) -> bool:
+    """Hints are on by default only when no other human plays at the table."""
+    return humans <= 1
+
+
+def hint_log_text(player: int) -> str:
+    """The log line that records a hint."""
+    return f"Player {player + 1} asked for a hint"
+
+
+def make_hint(v: State, seed: int, iterations: int | None = None) -> Hint:
+    """The top options of the decision pending in view ``v`` (a view of the deciding player)."""
+    if v.over:
+        raise HintError("the game is over: there is nothing left to decide")
+    p = to_move(v)
+    if v.viewer != p:
+        raise HintError(f"a hint is for the player who decides now (Player {p + 1})")
+    st = load_settings()
+    n = iterations if iterations is not None else st.hint_iterations
+    options = estimate_options(v, n, seed, alternatives=HINT_TOP, min_samples=st.min_samples)
+    options.sort(key=lambda o: (-o.value, -o.visits))
+    cards = tuple(endgame_threat(h) for h in hand_estimates(v)) if v.num_players > 1 else ()
+    return Hint(p, tuple(options[:HINT_TOP]), cards)

@@ -1,0 +1,49 @@
+"""The standing over the game: the seat's estimated win chance at each of its decisions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from inferno.review.game import GameReview
+
+_MARKS = {"inaccuracy": ("#d9a400", "o"), "mistake": ("#e06000", "s"), "blunder": ("#c00000", "X")}
+
+
+def standing_series(rv: GameReview) -> list[tuple[int, float, float]]:
+    """(turn, estimated win chance %, standard error) after each reviewed decision."""
+    out = []
+    for d in rv.decisions:
+        mine = next(o for o in d.options if o.text == d.played)
+        out.append((d.turn, mine.value, mine.se))
+    return out
+
+
+def plot_standing(rv: GameReview, path: str | Path) -> None:
+    """Draw the standing over the game (with its ±1 standard error band) and mark the mistakes."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    series = standing_series(rv)
+    xs = list(range(1, len(series) + 1))
+    ys = [v for _t, v, _se in series]
+    lo = [max(0.0, v - se) for _t, v, se in series]
+    hi = [min(100.0, v + se) for _t, v, se in series]
+    fig, ax = plt.subplots(figsize=(9, 4))
+    ax.fill_between(xs, lo, hi, alpha=0.2, color="#444444", label="±1 standard error")
+    ax.plot(xs, ys, color="#222222", lw=1.5, label="estimated win chance")
+    for grade, (colour, marker) in _MARKS.items():
+        pts = [(x, d.standing) for x, d in zip(xs, rv.decisions, strict=True) if d.grade == grade]
+        if pts:
+            ax.scatter(
+                [p[0] for p in pts], [p[1] for p in pts], color=colour, marker=marker, s=40, label=grade, zorder=3
+            )
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("decision of the player (forced ones skipped)")
+    ax.set_ylabel("win chance (%)")
+    ax.set_title(f"Player {rv.seat + 1}: estimated standing over the game")
+    ax.legend(loc="best", fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

@@ -1,0 +1,250 @@
+"""Hints during play and the review of a finished game, for the web server.
+
+* The table's hint setting is chosen when the game is created (default: on only when at most one
+  human plays); every hint given is stored and shown to every seat in the game's hint notes.
+* ``POST /api/games/{id}/hint``: the deciding seat's top options (from its own view only).
+* ``POST /api/games/{id}/review`` starts the review of one seat of a finished game in the
+  background; ``GET`` the same path reports its progress and, once done, the review.
+
+Two small tables of their own hold the hint setting and the notes (created when the server starts,
+so older databases get them too).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+import sqlalchemy as sa
+from fastapi import FastAPI, Header, Request
+from pydantic import BaseModel, Field
+
+from inferno.records.record import record_of
+from inferno.review.game import GameReview, review_game, summary_lines
+from inferno.review.hints import HintError, hint_log_text, hints_default, make_hint
+from inferno.review.plot import standing_series
+from inferno.review.settings import ReviewSettingsError, load_settings
+from inferno.rules.engine import to_move, view
+from inferno.server.service import ErrorCode, GameService, Refused
+from inferno.server.storage import Storage, metadata
+
+TOKEN_HEADER = "X-Inferno-Token"
+MAX_WAITING = 4  # reviews queued or running at once in one server process
+MAX_KEPT = 64  # finished reviews kept in memory for their pages
+Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
+
+hint_tables = sa.Table(
+    "hint_tables",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("allowed", sa.Boolean, nullable=False),
+)
+hint_notes = sa.Table(
+    "hint_notes",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+class HintIn(BaseModel):
+    version: int = Field(ge=0, le=10_000_000)
+
+
+class ReviewIn(BaseModel):
+    seat: int = Field(ge=0, le=4)
+    depth: str | None = Field(default=None, max_length=12)
+
+
+@dataclass
+class _Job:
+    total: int = 0
+    done: int = 0
+    review: GameReview | None = None
+    error: str = ""
+    started: float = field(default_factory=time.time)
+
+
+class ReviewDesk:
+    """Hint settings and notes in the database, and the background reviews of this server process."""
+
+    def __init__(self, storage: Storage, service: GameService, workers: int = 2) -> None:
+        self.storage = storage
+        self.service = service
+        self.workers = workers
+        metadata.create_all(storage.engine, tables=[hint_tables, hint_notes])
+        self.jobs: dict[tuple[str, int, int], _Job] = {}
+        self.lock = threading.Lock()
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="inferno-review")
+
+    # ----- hints -----
+
+    def set_table(self, game_id: str, allowed: bool | None, humans: int) -> bool:
+        value = hints_default(humans) if allowed is None else allowed
+        with self.storage.engine.begin() as conn:
+            conn.execute(hint_tables.insert().values(game_id=game_id, allowed=value))
+        return value
+
+    def allowed(self, game_id: str) -> bool:
+        with self.storage.engine.connect() as conn:
+            row = conn.execute(sa.select(hint_tables.c.allowed).where(hint_tables.c.game_id == game_id)).first()
+        if row is not None:
+            return bool(row[0])
+        sess = self.service.session(game_id)
+        return hints_default(sum(1 for x in sess.row.seats if x.kind == "human"))
+
+    def notes(self, game_id: str) -> list[dict[str, Any]]:
+        sess = self.service.session(game_id)
+        names = [x.name for x in sess.row.seats]
+        with self.storage.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(hint_notes.c.seat, hint_notes.c.version)
+                .where(hint_notes.c.game_id == game_id)
+                .order_by(hint_notes.c.id)
+            ).all()
+        out = []
+        for seat, version in rows:
+            who = names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+            out.append(
+                {"seat": seat, "version": version, "text": hint_log_text(seat).replace(f"Player {seat + 1}", who, 1)}
+            )
+        return out
+
+    def hint(self, game_id: str, seat: int, version: int) -> dict[str, Any]:
+        if seat < 0:
+            raise Refused(ErrorCode.FORBIDDEN, "spectators cannot ask for hints")
+        if not self.allowed(game_id):
+            raise Refused(ErrorCode.FORBIDDEN, "hints are off at this table (the game's creator decides)")
+        sess = self.service.fresh(game_id)
+        with sess.lock:
+            s = sess.state.copy()
+        if s.over:
+            raise Refused(ErrorCode.GAME_OVER, "the game is over: there is nothing left to decide")
+        if s.version != version:
+            raise Refused(ErrorCode.STALE, "the game has moved on; here is where it is now", s.version)
+        if to_move(s) != seat:
+            raise Refused(ErrorCode.NOT_YOUR_TURN, "a hint is for the player who decides now")
+        try:
+            h = make_hint(view(s, seat), sess.row.seed * 7919 + s.version)
+        except HintError as exc:
+            raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
+        with self.storage.engine.begin() as conn:
+            conn.execute(hint_notes.insert().values(game_id=game_id, seat=seat, version=version, at=time.time()))
+        return {**h.to_dict(), "notes": self.notes(game_id)}
+
+    # ----- reviews -----
+
+    def start_review(self, game_id: str, seat: int, depth: str | None) -> dict[str, Any]:
+        sess = self.service.fresh(game_id)
+        if not sess.state.over:
+            raise Refused(ErrorCode.BAD_REQUEST, "a game can be reviewed once it is finished")
+        if not 0 <= seat < sess.row.players:
+            raise Refused(ErrorCode.BAD_REQUEST, f"there is no seat {seat + 1} in this game")
+        st = load_settings()
+        try:
+            iterations = st.iterations(depth)
+        except ReviewSettingsError as exc:
+            raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
+        if iterations > st.depths["deep"]:
+            raise Refused(ErrorCode.BAD_REQUEST, f"the deepest review here is {st.depths['deep']} iterations")
+        with sess.lock:
+            rec = record_of(sess.state)
+        key = (game_id, seat, iterations)
+        with self.lock:
+            job = self.jobs.get(key)
+            if job is None or job.error:
+                waiting = sum(1 for j in self.jobs.values() if j.review is None and not j.error)
+                if waiting >= MAX_WAITING:
+                    raise Refused(
+                        ErrorCode.RATE_LIMITED, "the server is busy with other reviews; try again in a minute"
+                    )
+                while len(self.jobs) >= MAX_KEPT:  # forget the oldest finished reviews
+                    old = next((k for k, j in self.jobs.items() if j.review is not None or j.error), None)
+                    if old is None:
+                        break
+                    del self.jobs[old]
+                job = _Job()
+                self.jobs[key] = job
+
+                def progress(done: int, total: int, job: _Job = job) -> None:
+                    job.done, job.total = done, total
+
+                def run(job: _Job = job) -> None:
+                    try:
+                        job.review = review_game(rec, seat, iterations, workers=self.workers, progress=progress)
+                    except Exception as exc:  # reported to the page, never a crash of the server
+                        job.error = f"the review failed: {exc}"
+
+                self.pool.submit(run)
+        return self.status(game_id, seat, iterations)
+
+    def status(self, game_id: str, seat: int, iterations: int) -> dict[str, Any]:
+        job = self.jobs.get((game_id, seat, iterations))
+        if job is None:
+            return {"status": "none"}
+        if job.error:
+            return {"status": "failed", "message": job.error}
+        if job.review is None:
+            return {"status": "running", "done": job.done, "total": job.total}
+        rv = job.review
+        return {
+            "status": "done",
+            "done": job.total,
+            "total": job.total,
+            "summary": summary_lines(rv),
+            "standing": [{"turn": t, "value": round(v, 1), "se": round(se, 1)} for t, v, se in standing_series(rv)],
+            "review": rv.to_dict(),
+        }
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def install(
+    app: FastAPI,
+    desk: ReviewDesk,
+    seat_of: Callable[[str, str, str | None], int],
+    client_key: Callable[[Request], str],
+    count_read: Callable[[Request], None],
+    allow_action: Callable[[str], bool],
+) -> None:
+    """Add the hint and review endpoints to the app."""
+
+    @app.get("/api/games/{game_id}/hints")
+    def hints(game_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+        count_read(request)
+        seat_of(client_key(request), game_id, token)
+        return {"allowed": desk.allowed(game_id), "notes": desk.notes(game_id)}
+
+    @app.post("/api/games/{game_id}/hint")
+    def hint(game_id: str, body: HintIn, request: Request, token: Token = None) -> dict[str, Any]:
+        seat = seat_of(client_key(request), game_id, token)
+        if not allow_action(f"{game_id}/{seat}"):
+            raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
+        return desk.hint(game_id, seat, body.version)
+
+    @app.post("/api/games/{game_id}/review")
+    def start_review(game_id: str, body: ReviewIn, request: Request, token: Token = None) -> dict[str, Any]:
+        seat = seat_of(client_key(request), game_id, token)
+        if not allow_action(f"{game_id}/{seat}/review"):
+            raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
+        return desk.start_review(game_id, body.seat, body.depth)
+
+    @app.get("/api/games/{game_id}/review")
+    def review_status(
+        game_id: str, request: Request, seat: int = 0, depth: str | None = None, token: Token = None
+    ) -> dict[str, Any]:
+        count_read(request)
+        seat_of(client_key(request), game_id, token)
+        try:
+            iterations = load_settings().iterations(depth)
+        except ReviewSettingsError as exc:
+            raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
+        return desk.status(game_id, seat, iterations)

@@ -1,0 +1,185 @@
+// Hints during play and the review of a finished game (reached from the final screen or a replay).
+// Every text the server sends is put in with textContent (or escaped).
+
+let ctx = null; // { api, app, $, esc } from app.js
+let hintsState = { version: -1, at: 0, allowed: false, notes: [] };
+let polling = null;
+
+export function initReview(c) {
+  ctx = c;
+  const { $ } = ctx;
+  $("hint-btn").onclick = askHint;
+  $("review-btn").onclick = openReview;
+  $("replay-review").onclick = openReview;
+  $("review-close").onclick = closeReview;
+  $("review-start").onclick = startReview;
+}
+
+// The lobby's hint setting: null lets the server decide (hints only when no other human plays).
+export function lobbyHints() {
+  const el = document.getElementById("hints-setting");
+  const v = el ? el.value : "auto";
+  return v === "on" ? true : v === "off" ? false : null;
+}
+
+// Called after each render of the side panel: the Hint button, the hint notes, the Review button.
+export async function renderReview(snap) {
+  const { $, app, api } = ctx;
+  $("review-btn").hidden = !snap.result;
+  const mine = !!(snap.pending && snap.pending.player === snap.seat && snap.seat >= 0 && !snap.result);
+  // The setting never changes and notes rarely do: ask again on your own decision or every 10 s at most.
+  const now = Date.now();
+  const due = hintsState.version < 0 || (mine && hintsState.version !== snap.version) || now - hintsState.at > 10000;
+  if (!app.replay && due) {
+    hintsState.version = snap.version;
+    hintsState.at = now;
+    try {
+      const h = await api(`/api/games/${app.game}/hints`);
+      hintsState = { version: snap.version, at: now, allowed: h.allowed, notes: h.notes };
+    } catch { /* keep the last answer */ }
+  }
+  const cur = app.replay ? snap : (app.snap || snap); // a newer state may have come meanwhile
+  const panel = $("hint-panel");
+  if (panel.dataset.version !== String(cur.version)) panel.hidden = true; // a hint is for one decision only
+  const mineNow = !!(cur.pending && cur.pending.player === cur.seat && cur.seat >= 0 && !cur.result);
+  $("hint-btn").hidden = !(hintsState.allowed && mineNow && !app.replay);
+  showNotes();
+}
+
+function showNotes() {
+  const { $ } = ctx;
+  const ul = $("hint-notes");
+  ul.innerHTML = "";
+  ul.hidden = !hintsState.notes.length;
+  for (const n of hintsState.notes) {
+    const li = document.createElement("li");
+    li.className = "ev-hint";
+    li.textContent = `${n.text} (before move ${n.version + 1})`;
+    ul.appendChild(li);
+  }
+}
+
+async function askHint() {
+  const { $, app, api } = ctx;
+  const panel = $("hint-panel");
+  panel.hidden = false;
+  panel.dataset.version = String(app.snap.version);
+  panel.textContent = "Thinking…";
+  try {
+    const h = await api(`/api/games/${app.game}/hint`, { version: app.snap.version });
+    panel.innerHTML = "";
+    const head = document.createElement("p");
+    head.textContent = "Hint (estimated win chance of each option, from what you can see):";
+    panel.appendChild(head);
+    const ol = document.createElement("ol");
+    for (const o of h.options) {
+      const li = document.createElement("li");
+      li.className = "hint-option";
+      li.textContent = `${o.text}: ${Math.round(o.value)}% (±${Math.round(o.se)})`;
+      ol.appendChild(li);
+    }
+    panel.appendChild(ol);
+    for (const line of h.hidden_cards) {
+      const p = document.createElement("p");
+      p.className = "hint-cards";
+      p.textContent = line;
+      panel.appendChild(p);
+    }
+    hintsState.notes = h.notes;
+    showNotes();
+  } catch (e) { panel.textContent = e.message; }
+}
+
+// ----- the review page -----
+
+function openReview() {
+  const { $, app } = ctx;
+  const page = $("review-page");
+  page.hidden = false;
+  const sel = $("review-seat");
+  const seats = (app.snap && app.snap.seats) || [];
+  sel.innerHTML = "";
+  seats.forEach((s, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = `${s.name} (seat ${i + 1})`;
+    sel.appendChild(o);
+  });
+  if (app.snap && app.snap.seat >= 0) sel.value = String(app.snap.seat);
+  $("review-result").innerHTML = "";
+  $("review-progress").hidden = true;
+  page.scrollIntoView({ block: "start" });
+}
+
+function closeReview() {
+  if (polling) { clearTimeout(polling); polling = null; }
+  ctx.$("review-page").hidden = true;
+}
+
+async function startReview() {
+  const { $, app, api } = ctx;
+  const seat = Number($("review-seat").value);
+  const depth = $("review-depth").value;
+  $("review-error").textContent = "";
+  $("review-result").innerHTML = "";
+  try {
+    const st = await api(`/api/games/${app.game}/review`, { seat, depth });
+    poll(seat, depth, st);
+  } catch (e) { $("review-error").textContent = e.message; }
+}
+
+async function poll(seat, depth, st) {
+  const { $, app, api } = ctx;
+  const bar = $("review-progress");
+  if (polling) { clearTimeout(polling); polling = null; }
+  if (st.status === "failed") { $("review-error").textContent = st.message; bar.hidden = true; return; }
+  if (st.status === "done") { bar.hidden = true; showResult(st); return; }
+  bar.hidden = false;
+  bar.max = Math.max(1, st.total || 1);
+  bar.value = st.done || 0;
+  $("review-count").textContent = st.total ? `${st.done} of ${st.total} decisions` : "starting…";
+  polling = setTimeout(async () => {
+    try {
+      poll(seat, depth, await api(`/api/games/${app.game}/review?seat=${seat}&depth=${encodeURIComponent(depth)}`));
+    } catch (e) { $("review-error").textContent = e.message; }
+  }, 700);
+}
+
+function showResult(st) {
+  const { $, esc } = ctx;
+  $("review-count").textContent = "";
+  const rv = st.review;
+  const div = $("review-result");
+  const summary = st.summary.filter((l) => !l.startsWith("  ") && l !== "Biggest mistakes:" && !l.startsWith("Hidden cards"));
+  const worst = rv.decisions.filter((d) => d.grade !== "good").sort((a, b) => b.loss - a.loss).slice(0, 5);
+  const rows = worst.map((d) => `<tr class="grade-${esc(d.grade)}"><td>${d.turn}</td><td>${esc(d.grade)}</td><td>${esc(d.played)}</td>`
+    + `<td>${esc(d.best)}</td><td>−${Math.round(d.loss)} (±${Math.round(d.loss_se)})</td><td>${esc(d.reason)}</td></tr>`);
+  const table = worst.length
+    ? `<h4>Biggest mistakes</h4><div class="table-wrap"><table id="review-mistakes"><tr><th>turn</th><th>grade</th><th>played</th><th>better</th><th>win chance</th><th>why</th></tr>${rows.join("")}</table></div>`
+    : "<p>No mistakes found at this depth.</p>";
+  const cards = worst.length && worst[0].hidden_cards.length
+    ? `<h4>Hidden cards at the biggest mistake (estimated from what was public)</h4><ul>${worst[0].hidden_cards.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>` : "";
+  div.innerHTML = `<div id="review-summary">${summary.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`
+    + `<h4>Standing over the game</h4>${chart(st.standing, rv.decisions)}` + table + cards;
+  const a = document.createElement("a");
+  a.id = "review-json";
+  a.textContent = "Download the review (JSON)";
+  a.download = `review-seat-${rv.seat + 1}.json`;
+  a.href = URL.createObjectURL(new Blob([JSON.stringify(rv, null, 1)], { type: "application/json" }));
+  div.appendChild(a);
+}
+
+// The estimated win chance after each reviewed decision, as a small SVG line chart.
+function chart(points, decisions) {
+  const w = 600, h = 160, pad = 24;
+  if (!points.length) return "<p>No decision to show.</p>";
+  const x = (i) => pad + (points.length === 1 ? 0 : (i * (w - 2 * pad)) / (points.length - 1));
+  const y = (v) => h - pad - (v / 100) * (h - 2 * pad);
+  const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
+  const marks = decisions.map((d, i) => (d.grade === "mistake" || d.grade === "blunder")
+    ? `<circle class="mark-${d.grade}" cx="${x(i).toFixed(1)}" cy="${y(points[i].value).toFixed(1)}" r="3.5"><title>turn ${d.turn}: ${d.grade}</title></circle>` : "").join("");
+  return `<svg id="review-chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="Estimated win chance over the game">`
+    + `<line x1="${pad}" y1="${y(50)}" x2="${w - pad}" y2="${y(50)}" class="mid"/>`
+    + `<text x="2" y="${y(100) + 4}">100%</text><text x="2" y="${y(0)}">0%</text>`
+    + `<polyline points="${line}" class="standing"/>${marks}</svg>`;
+}
