@@ -23,7 +23,7 @@ RECORD = DATA / "greedy_vs_random.json"  # seat 1 greedy, seat 2 random (2 playe
 
 
 def _tree() -> dict:
-    return tomllib.loads(resources.files("inferno.data").joinpath("review.toml").read_text(encoding="utf-8"))
+    return tomllib.loads(resources.files("inferno.review").joinpath("review.toml").read_text(encoding="utf-8"))
 
 
 def short_record(n: int = 90) -> GameRecord:

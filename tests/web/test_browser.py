@@ -127,6 +127,8 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     _wait_my_decision(page)
     assert page.locator("svg .target.hl").count() + page.locator("#actions button.action").count() > 0
     page.screenshot(path=str(ARTIFACTS / "board-midgame.png"), full_page=True)
+    settled = "!document.querySelector('.soul-arriving, .soul-ghost')"  # no Soul is still moving along its path
+    page.wait_for_function(settled)
     before_board = page.inner_html("svg#board")
     before_info = page.inner_text("#turn-info")
     with httpx.Client(base_url=server.url) as c:
@@ -134,6 +136,7 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     page.reload()
     page.wait_for_selector("svg#board .shield")
     _wait_my_decision(page)
+    page.wait_for_function(settled)
     assert page.inner_text("#turn-info") == before_info
     assert page.inner_html("svg#board") == before_board
     assert _version(page) == snap["version"] and "version" not in before_info

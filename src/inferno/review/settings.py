@@ -1,4 +1,4 @@
-"""The review's grading thresholds and search budgets, read from ``data/review.toml``."""
+"""The review's grading thresholds and search budgets, read from ``review/review.toml`` (beside this module)."""
 
 from __future__ import annotations
 
@@ -93,5 +93,5 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
 @cache
 def load_settings() -> ReviewSettings:
     """The embedded review settings."""
-    raw = resources.files("inferno.data").joinpath("review.toml").read_text(encoding="utf-8")
+    raw = resources.files("inferno.review").joinpath("review.toml").read_text(encoding="utf-8")
     return from_tree(tomllib.loads(raw))
