@@ -83,6 +83,16 @@ def _click_a_legal_target(page: Page) -> str:
     return how
 
 
+def _wait_settled(page: Page) -> None:
+    """Until no Soul is still moving along its path (the board is drawn as it stands)."""
+    moving = page.locator(".soul-arriving, .soul-ghost")
+    for _ in range(200):
+        if moving.count() == 0:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("a Soul animation never ended")
+
+
 def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
     page.goto(server.url + "/")
@@ -127,8 +137,7 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     _wait_my_decision(page)
     assert page.locator("svg .target.hl").count() + page.locator("#actions button.action").count() > 0
     page.screenshot(path=str(ARTIFACTS / "board-midgame.png"), full_page=True)
-    settled = "!document.querySelector('.soul-arriving, .soul-ghost')"  # no Soul is still moving along its path
-    page.wait_for_function(settled)
+    _wait_settled(page)
     before_board = page.inner_html("svg#board")
     before_info = page.inner_text("#turn-info")
     with httpx.Client(base_url=server.url) as c:
@@ -136,7 +145,7 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     page.reload()
     page.wait_for_selector("svg#board .shield")
     _wait_my_decision(page)
-    page.wait_for_function(settled)
+    _wait_settled(page)
     assert page.inner_text("#turn-info") == before_info
     assert page.inner_html("svg#board") == before_board
     assert _version(page) == snap["version"] and "version" not in before_info

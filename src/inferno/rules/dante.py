@@ -1,4 +1,4 @@
-"""Dante's path: one stop per accusation, and what each stop gives (S0, S3, §11, U10)."""
+"""Dante's path: one stop per accusation, and what each stop gives (rulebook: Dante's path; final scoring)."""
 
 from __future__ import annotations
 

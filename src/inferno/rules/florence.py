@@ -1,4 +1,4 @@
-"""Florence phase: send a family member, accuse a sinner, or hold a family council (S2, S1, §6-§10)."""
+"""Florence phase: send a family member, accuse a sinner, or hold a family council (rulebook p.12, p.14-15)."""
 
 from __future__ import annotations
 
@@ -129,7 +129,7 @@ def send(s: State, p: int, li: int, kind: int) -> None:
 
 
 def accuse(s: State, p: int, li: int, kind: int) -> None:
-    """The five accusation steps (S1 p.14-15, §8)."""
+    """The five accusation steps (rulebook p.14-15)."""
     r = s.rules
     pl = s.players[p]
     loc = r.locations[li]

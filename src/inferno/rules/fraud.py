@@ -1,4 +1,4 @@
-"""Fraud cards: play from hand, market or deck; instant halves gated by Barrels; redraw (S0, §12)."""
+"""Fraud cards: play from hand, market or deck; instant halves gated by Barrels; redraw (rulebook: Fraud cards)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The eight locations' actions and their multi-step decisions (§6.4; IT; U19 printed order)."""
+"""The eight locations' actions and their multi-step decisions (rulebook p.12; the order printed on the tiles)."""
 
 from __future__ import annotations
 

@@ -99,12 +99,12 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     s.sudden_death = False
     s.breakdown = []
     s.solo = None
-    emit(s, SETUP, -1, setup_text(n, config.side), "§3 Setup")
+    emit(s, SETUP, -1, setup_text(n, config.side), "S0 Setup")
     if config.modules:
         names = " and ".join(m.capitalize() for m in config.modules)
         emit(s, "modules", -1, f"P&P expansion: {names}", "rulebook, Hell Phase p.11 (P&P)")
 
-    # Locations at random by type: each quartiere gets one free and one special tile (§3.1).
+    # Locations at random by type: each quartiere gets one free and one special tile (the set-up).
     free = [loc.index for loc in rules.locations if not loc.special]
     special = [loc.index for loc in rules.locations if loc.special]
     rng.shuffle(free)
@@ -127,13 +127,13 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
         bonus[c] = t
     s.bonus = tuple(bonus)
 
-    # One set of Guests and of Barrels per player (§3.1 step 3).
+    # One set of Guests and of Barrels per player (set-up step 3).
     s.palace = [0] * 10
     for c in rules.guest_circles:
         s.palace[c] = n
     s.barrel_market = [n] * len(rules.barrels)
 
-    # Plague deck face up; the top card's Souls go to the Graveyard (§3.1 step 6; C7).
+    # Plague deck face up; the top card's Souls go to the Graveyard (set-up step 6).
     s.plague = list(range(len(rules.plague_cards)))
     rng.shuffle(s.plague)
     top = s.plague.pop(0)
@@ -142,7 +142,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     for colour in rules.plague_cards[top]:
         soul_from_supply(s, colour)
 
-    # Families (§3.2).
+    # Families.
     families = list(range(len(rules.family_cards)))
     rng.shuffle(families)
     s.players = []
@@ -176,7 +176,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
         for c in rules.family_cards[families[i]].skulls:
             advance_track(s, i, c, "Family card")
 
-    # Fraud deck, hands and market (§3.1 step 8, §3.2).
+    # Fraud deck, hands and market (set-up step 8).
     s.deck = list(range(len(rules.fraud_cards)))
     rng.shuffle(s.deck)
     for pl in s.players:
