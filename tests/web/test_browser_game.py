@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.helpers import create, state
 from tests.web.server_process import ServerProcess
@@ -48,9 +49,16 @@ def _mine(page: Page) -> bool:
 def _act(page: Page, rng: random.Random) -> None:
     """Play one legal action of the pending decision by clicking its button, and wait for the change."""
     before = _version(page)
-    buttons = page.locator("#actions button.action")
-    buttons.nth(rng.randrange(buttons.count())).click()
-    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
+    for _ in range(3):  # a click that lands while the list is being redrawn hits a replaced button: click again
+        buttons = page.locator("#actions button.action")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        try:
+            page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=10_000)
+            return
+        except PlaywrightTimeoutError:
+            if _version(page) > before:
+                return
+    raise AssertionError("three clicks on legal actions changed nothing")
 
 
 def _inside(page: Page, selector: str) -> None:
