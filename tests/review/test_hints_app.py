@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from inferno.records.record import load_record
 from inferno.tui.app import InfernoApp
-from inferno.tui.app.app import TextScreen
+from inferno.tui.app.app import PassScreen, TextScreen
 from inferno.tui.session import Seat, Session
 from tests.tui.test_app import _plain, _wait_for_human
 
@@ -41,7 +41,12 @@ async def _refused(tmp_path: Path) -> None:
     sess = Session.start([Seat(), Seat()], 4, tmp_path / "game.json")
     app = InfernoApp(sess, pace=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter")  # the pass-the-device screen
+        for _ in range(400):  # the pass-the-device screen comes up once the app has laid itself out
+            if isinstance(app.screen, PassScreen):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
         await _wait_for_human(app, pilot)
         app.command("hint")
         await pilot.pause()
