@@ -55,6 +55,14 @@ def _page(browser: Browser, width: int = 1400, height: int = 1000) -> Page:
     return page
 
 
+def open_lobby(page: Page, url: str) -> None:
+    """Open the lobby and wait until its form is wired (Create is disabled until the bot and solo lists
+    arrive), so a choice made by the test is never made before the page reacts to it."""
+    page.goto(url + "/")
+    page.wait_for_selector("body[data-lobby=ready]")
+    assert page.locator("#create").is_enabled()
+
+
 def _wait_my_decision(page: Page) -> None:
     page.wait_for_function(
         "() => document.querySelectorAll('#actions button.action').length > 0"
@@ -95,7 +103,7 @@ def _wait_settled(page: Page) -> None:
 
 def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.select_option("#players", "2")
     page.locator(".seat-kind").nth(1).select_option("bot:random")
     page.fill("#seed", "3")
@@ -153,7 +161,7 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     souls = sum(1 for v in snap["state"]["hell"] if 0 < v < GUARDIAN)
     assert page.locator("svg#board .shield .soul").count() == souls
     # The lobby lists the game among "your games" (kept in this browser).
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.wait_for_selector(f"#my-games a[href^='/game/{gid}']")
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -19,7 +19,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.helpers import create, state
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import ARTIFACTS, _page, browser
+from tests.web.test_browser import ARTIFACTS, _page, browser, open_lobby
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
@@ -71,7 +71,7 @@ def _inside(page: Page, selector: str) -> None:
 
 def test_your_games_opens_each_seat_and_keeps_its_label(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.select_option("#players", "2")
     page.locator(".seat-kind").nth(1).select_option("human")
     page.locator(".seat-name").nth(0).fill("Ann")
@@ -80,7 +80,7 @@ def test_your_games_opens_each_seat_and_keeps_its_label(server: ServerProcess, b
     page.locator("a.seat-link").nth(1).wait_for()
     tokens = [page.locator("a.seat-link").nth(i).get_attribute("href").split("#")[1] for i in range(2)]  # type: ignore[union-attr]
     _open(page, server.url + page.locator("a.seat-link").nth(1).get_attribute("href"))  # type: ignore[operator]
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.wait_for_selector("#my-games a[href*='#']")
     rows = page.locator("#my-games li")
     texts = [rows.nth(i).inner_text() for i in range(rows.count())]

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import ARTIFACTS, _page, browser
+from tests.web.test_browser import ARTIFACTS, _page, browser, open_lobby
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
@@ -51,7 +51,7 @@ def _play_first_options(page: Page, on_each: object = None, limit: int = 1500) -
 
 def test_a_five_player_pnp_game_from_the_lobby_to_the_end(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.select_option("#players", "5")
     page.check("#module-plutus")
     page.check("#module-phlegyas")
@@ -89,7 +89,7 @@ def test_a_five_player_pnp_game_from_the_lobby_to_the_end(server: ServerProcess,
 
 def test_a_solo_game_from_the_lobby_to_the_end(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.select_option("#players", "1")
     assert page.locator("#solo-options").is_visible()
     page.select_option("#solo-level", "easy")

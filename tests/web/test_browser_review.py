@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.web.helpers import create, state, wait_for
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import _page, browser
+from tests.web.test_browser import _page, browser, open_lobby
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
@@ -50,7 +50,7 @@ def test_hint_button_shows_three_options_and_the_log_notes_it(server: ServerProc
 
 def test_lobby_hint_setting_off_hides_the_button(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.select_option("#players", "2")
     page.select_option("#hints-setting", "off")
     page.click("#create")

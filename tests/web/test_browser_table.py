@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import _page, browser
+from tests.web.test_browser import _page, browser, open_lobby
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
@@ -67,7 +67,7 @@ def _click(page: Page, prefer: tuple[str, ...] = ()) -> str:
 def test_lobby_clock_timeout_takeover_and_reclaim(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
     # The lobby offers the clocks and the takeover bot; the game shows its clock to every seat.
-    page.goto(server.url + "/")
+    open_lobby(page, server.url)
     page.select_option("#players", "2")
     page.select_option("#turn-clock", "120")
     page.select_option("#takeover-bot", "random")

@@ -118,6 +118,9 @@ async function showLobby() {
       showCreated(g);
     } catch (e) { status(`Could not create the game: ${e.message}`); }
   };
+  // The form is wired only now (after the bot and solo lists arrived): until then Create stays disabled.
+  $("create").disabled = false;
+  document.body.dataset.lobby = "ready";
   loadMyGames();
 }
 
