@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -347,6 +348,33 @@ def test_the_serve_command_is_registered_with_the_cli() -> None:
 
     out = CliRunner().invoke(cli, ["serve", "--help"])
     assert out.exit_code == 0 and "--db" in out.output and "--new-game" in out.output
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("bogus://x", "is not a database URL this server knows"),
+        ("mysql://user@host/inferno", "the database driver"),
+        ("postgresql+psycopg://nobody@127.0.0.1:1/inferno", "cannot open the database"),
+        ("{tmp}", "is a folder"),
+        ("{tmp}/missing/games.db", "does not exist"),
+    ],
+)
+def test_a_bad_database_gets_a_clear_error_not_a_traceback(tmp_path: Path, value: str, says: str) -> None:
+    from click.testing import CliRunner
+
+    from inferno.cli.main import cli
+
+    out = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", value.format(tmp=tmp_path)])
+    assert out.exit_code in (1, 2) and says in out.output
+    assert "Traceback" not in out.output and not isinstance(out.exception, (AttributeError, TypeError, KeyError))
+
+
+def test_a_file_path_for_the_database_is_an_sqlite_file_there(tmp_path: Path) -> None:
+    from inferno.cli.serve import database_url
+
+    assert database_url(str(tmp_path / "games.db")) == f"sqlite:///{tmp_path / 'games.db'}"
+    assert database_url("sqlite:///x.db") == "sqlite:///x.db" and database_url(None) is None
 
 
 def test_the_client_is_served_locally_with_a_strict_content_security_policy(client: TestClient) -> None:

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import errno
 import socket
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from inferno.server.storage import Storage
 
 
 @click.command("serve")
@@ -20,7 +25,8 @@ import click
     "--db",
     "database_url",
     default=None,
-    help="SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/inferno (default: embedded SQLite file).",
+    help="Database: an SQLAlchemy URL such as postgresql+psycopg://user@host/inferno, or the path of an SQLite "
+    "file (default: an SQLite file in your data folder).",
 )
 @click.option(
     "--bot-delay", default=0.4, show_default=True, type=click.FloatRange(0, 10), help="Seconds between bot moves."
@@ -139,7 +145,7 @@ def command(
     if taken:
         click.echo(f"Port {port} is taken; using port {sock.getsockname()[1]} instead.")
     port = sock.getsockname()[1]
-    storage = Storage(database_url)
+    storage = _open_storage(Storage, database_url)
     if new_game is not None:
         url = _new_game_url(storage, host, port, new_game, bot, seed)
         click.echo(f"New game against bots: {url}")
@@ -161,6 +167,40 @@ def command(
     click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def database_url(value: str | None) -> str | None:
+    """``--db``: a database URL as given, or a plain file path as the URL of an SQLite file there."""
+    if value is None or "://" in value:
+        return value
+    path = Path(value).expanduser().resolve()
+    if path.is_dir():
+        raise click.BadParameter(f"{value} is a folder; give a file name for the SQLite database", param_hint="--db")
+    if not path.parent.is_dir():
+        raise click.BadParameter(f"the folder {path.parent} does not exist", param_hint="--db")
+    return f"sqlite:///{path}"
+
+
+def _open_storage(storage_class: type[Storage], value: str | None) -> Storage:
+    """The server's storage on ``--db``, or a clear error (a malformed URL, a missing driver, a database
+    that cannot be reached) instead of a traceback."""
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+
+    url = database_url(value)
+    try:
+        return storage_class(url)
+    except (ArgumentError, NoSuchModuleError):
+        raise click.BadParameter(
+            f"{value!r} is not a database URL this server knows; use postgresql+psycopg://user@host/name, "
+            "sqlite:///path/file.db or a file path",
+            param_hint="--db",
+        ) from None
+    except ModuleNotFoundError as exc:
+        extra = " (pip install 'inferno-game[postgres]')" if "psycopg" in str(exc.name) else ""
+        raise click.ClickException(f"the database driver {exc.name} is not installed{extra}") from None
+    except SQLAlchemyError as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise click.ClickException(f"cannot open the database: {reason}") from None
 
 
 def _listen(host: str, port: int, any_port: bool) -> tuple[socket.socket, bool]:
