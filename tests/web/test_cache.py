@@ -144,3 +144,29 @@ def test_a_request_that_got_a_game_just_before_its_eviction_fetches_it_again(
     assert len(calls) == 2 and old.state.version == 0  # the evicted copy was not written
     monkeypatch.undo()
     assert state(client, gid, g["spectator"]["token"])["version"] == 1
+
+
+def test_a_game_in_memory_is_answered_without_waiting_and_a_busy_one_waits_for_its_move(client: TestClient) -> None:
+    """The event loop's answer (``snapshot_now``) is the thread's answer byte for byte; it gives up (None)
+    while a move holds the game's lock, for a game not in memory, and when other processes share the
+    database; then the request is answered from a thread, which waits for the move to be stored."""
+    g = create(client, humans(2), seed=5)
+    gid, t0 = g["game"], g["seats"][0]["token"]
+    service = _service(client)
+    assert service.in_memory(gid)
+    now = service.snapshot_now(gid, 0)
+    assert now is not None and now == service.snapshot_bytes(gid, 0)
+    play(client, g, 1, random.Random(1))  # a move clears the cached views; the next answer is encoded anew
+    assert service.snapshot_now(gid, 0) == service.snapshot_bytes(gid, 0)
+    sess = service.sessions[gid]
+    with sess.lock:  # as while a move is being stored
+        assert service.snapshot_now(gid, 0) is None
+    assert state(client, gid, t0)["game"] == gid
+    service.evict(gid)
+    assert not service.in_memory(gid) and service.snapshot_now(gid, 0) is None
+    assert state(client, gid, t0)["game"] == gid and service.in_memory(gid)  # loaded back from a thread
+    service.shared = True
+    try:
+        assert not service.in_memory(gid) and service.snapshot_now(gid, 0) is None
+    finally:
+        service.shared = False

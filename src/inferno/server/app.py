@@ -492,10 +492,18 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         return Response(orjson.dumps(service.board(game_id)), media_type="application/json")
 
     @app.get("/api/games/{game_id}/state")
-    def state(game_id: str, request: Request, token: Token = None) -> Response:
+    async def state(game_id: str, request: Request, token: Token = None) -> Response:
         count_read(request)
-        seat = seat_of(client_key(request), game_id, token)
-        snap = service.snapshot_bytes(game_id, seat)
+        addr = client_key(request)
+        # A game in memory is answered here, on the event loop (CPU only, nothing to wait for); one that
+        # needs the database or whose lock is held by a move being stored is answered from a thread.
+        if service.in_memory(game_id):
+            seat = seat_of(addr, game_id, token)
+        else:
+            seat = await anyio.to_thread.run_sync(seat_of, addr, game_id, token)
+        snap = service.snapshot_now(game_id, seat)
+        if snap is None:
+            snap = await anyio.to_thread.run_sync(service.snapshot_bytes, game_id, seat)
         return Response(snap, media_type="application/json", headers={"X-Inferno-Now": f"{time.time():.3f}"})
 
     @app.get("/api/games/{game_id}/why")
@@ -605,7 +613,9 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             return
 
         async def send_state() -> None:  # each seat's view is encoded once per version, whoever reads it
-            snap = await anyio.to_thread.run_sync(service.snapshot_bytes, game_id, seat)
+            snap = service.snapshot_now(game_id, seat)  # without a thread when nothing needs waiting for
+            if snap is None:
+                snap = await anyio.to_thread.run_sync(service.snapshot_bytes, game_id, seat)
             now = f"{time.time():.3f}"
             await ws.send_text('{"type":"state","now":' + now + ',"data":' + snap.decode() + "}")
 

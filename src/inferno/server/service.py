@@ -375,6 +375,35 @@ class GameService:
                 self._catch_up(sess, tx)
         return sess
 
+    def in_memory(self, game_id: str) -> bool:
+        """Whether answering for this game needs no database: it is loaded, and no other process shares it."""
+        return not self.shared and game_id in self.sessions
+
+    def snapshot_now(self, game_id: str, seat: int) -> bytes | None:
+        """``snapshot_bytes`` for a game in memory whose lock is free, without waiting for anything (the
+        event loop calls it); None when it would have to wait (a move being stored, a database read)."""
+        sess = self.sessions.get(game_id)
+        if self.shared or sess is None or not sess.lock.acquire(blocking=False):
+            return None
+        try:
+            if sess.evicted:
+                return None
+            sess.last_used = time.monotonic()
+            cached = sess.views.get(seat)
+            if cached is not None:
+                return cached
+            s, steps, version = sess.state, list(sess.steps), served_version(sess)
+        finally:
+            sess.lock.release()
+        out = self._encode_view(game_id, sess, s, steps, version, seat)
+        if sess.lock.acquire(blocking=False):
+            try:
+                if sess.state is s:
+                    sess.views[seat] = out
+            finally:
+                sess.lock.release()
+        return out
+
     def snapshot_bytes(self, game_id: str, seat: int) -> bytes:
         """What ``seat`` sees now as JSON (SPECTATOR: public information only), encoded once per version."""
         sess = self.fresh(game_id)
@@ -385,6 +414,14 @@ class GameService:
             s = sess.state
             steps = list(sess.steps)
             version = served_version(sess)
+        out = self._encode_view(game_id, sess, s, steps, version, seat)
+        with sess.lock:
+            if sess.state is s:
+                sess.views[seat] = out
+        return out
+
+    def _encode_view(self, game_id: str, sess: Session, s: State, steps: list[Step], version: int, seat: int) -> bytes:
+        """The JSON of ``seat``'s view of ``s`` (the game's state at ``version``)."""
         d = view_json(s, view(s, seat), seat, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
         d.update(
             game=game_id,
@@ -399,11 +436,7 @@ class GameService:
             d["legal"] = []  # a bot plays this seat now: nothing for its player to do but take it back
         d["log"] = clocks.with_notes(d["log"], d["log_total"], sess.table.notes)
         d["log_total"] += len(sess.table.notes)
-        out = orjson.dumps(d)
-        with sess.lock:
-            if sess.state is s:
-                sess.views[seat] = out
-        return out
+        return orjson.dumps(d)
 
     def snapshot(self, game_id: str, seat: int) -> dict[str, Any]:
         """What ``seat`` sees now (SPECTATOR: public information only)."""
