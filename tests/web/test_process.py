@@ -3,7 +3,9 @@ server resumes every game (bots included), and the load test runs many games at 
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import os
 import random
 import sys
 import threading
@@ -12,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.web.helpers import create, humans, state, tok, wait_for
 from tests.web.server_process import ServerProcess
@@ -98,3 +101,53 @@ def test_load_test_plays_many_concurrent_games_without_errors(tmp_path: Path) ->
     assert out["errors"] == {}
     assert out["moves"] >= 8 * 5
     assert out["action_latency_ms"]["p50"] > 0
+
+
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid`` (Linux /proc)."""
+    out = set()
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.add(int(d.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("how", ["kill", "interrupt"])
+def test_bot_workers_end_with_their_server_killed_or_interrupted(tmp_path: Path, how: str) -> None:
+    """A server killed with SIGKILL leaves no bot worker behind (each watches its server), and Ctrl-C
+    (SIGINT to the server and its workers, as a terminal sends it to the whole group) stops the server
+    and its workers with no traceback in its output."""
+    import signal
+
+    srv = ServerProcess(tmp_path / f"{how}.db", bot_delay=0.0).start()
+    assert srv.proc is not None
+    pid = srv.proc.pid
+    with httpx.Client(base_url=srv.url, timeout=30) as c:
+        g = create(c, [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}], seed=3)
+        # Bots have moved, so a worker is running (past its start-up) beside the resource tracker.
+        wait_for(lambda: state(c, g["game"], g["spectator"]["token"])["version"] >= 3, timeout=30)
+        assert len(_children(pid)) >= 2
+    workers = _children(pid)
+    if how == "kill":
+        srv.kill()
+    else:
+        srv.proc.send_signal(signal.SIGINT)
+        for w in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(w, signal.SIGINT)
+        srv.proc.wait(30)
+    wait_for(lambda: not any(_alive(w) for w in workers), timeout=20)
+    if how == "interrupt":
+        assert "Traceback" not in srv.log.read_text()

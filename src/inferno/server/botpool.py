@@ -15,6 +15,8 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -79,6 +81,20 @@ class GameBudget:
         self.seconds -= cpu_seconds
 
 
+def _worker_start(server_pid: int) -> None:
+    """A bot worker leaves Ctrl-C to the server, which stops it (so pressing it in the terminal prints no
+    traceback from a worker that was thinking), and ends itself if the server dies without stopping it
+    (kill -9): no worker outlives its server."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
 class BotPool:
     """The worker processes (started on first use) and every game's budget."""
 
@@ -92,7 +108,12 @@ class BotPool:
         if self._pool is None:
             # "spawn": the server process has threads and open database connections; fork would copy them.
             ctx = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.budget.worker_count(), mp_context=ctx)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.budget.worker_count(),
+                mp_context=ctx,
+                initializer=_worker_start,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     def game_budget(self, game_id: str) -> GameBudget:
