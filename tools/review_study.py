@@ -4,7 +4,7 @@ Each game pits the strong bot against the weak one (seats alternate with the see
 reviewed at the given depth, and the mistakes + blunders flagged per game are compared with a 95%
 interval (normal approximation). Records and reviews are kept in ``--out`` so a run can be resumed.
 
-    nice -n 10 python tools/review_study.py --games 20 --strong hard --weak greedy --depth quick --workers 1
+    nice -n 10 python tools/review_study.py --games 20 --strong hard --weak greedy --depth normal --workers 1
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def interval(xs: list[float]) -> str:
 @click.option("--games", default=20, show_default=True)
 @click.option("--strong", default="hard", show_default=True)
 @click.option("--weak", default="greedy", show_default=True)
-@click.option("--depth", default="quick", show_default=True)
+@click.option("--depth", default="normal", show_default=True, help="Review depth (quick, normal, deep).")
 @click.option("--workers", default=1, show_default=True)
 @click.option("--first-seed", default=1000, show_default=True)
 @click.option(
