@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from inferno.cli.main import cli
@@ -19,17 +20,24 @@ def _run(args: list[str], text: str = "", env: dict[str, str] | None = None) -> 
     return res.exit_code, res.output
 
 
-def test_play_a_solo_game_to_the_end_with_a_bot_seat(tmp_path: Path) -> None:
+VARIANTS = {"rival": "The Rival Family", "pilgrimage": "The Pilgrimage", "plague": "The Plague Year"}
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_play_a_solo_game_to_the_end_with_a_bot_seat(tmp_path: Path, variant: str, level: str) -> None:
+    """Every solo variant at every level starts from the command line, ends with a result and a rank, and
+    saves a record that replays to the same end (RULES.md §17)."""
     save = tmp_path / "solo.json"
-    args = ["play", "--seat", "1=bot:random", "--solo-variant", "plague", "--solo-level", "hard", "--seed", "4"]
+    args = ["play", "--seat", "1=bot:random", "--solo-variant", variant, "--solo-level", level, "--seed", "4"]
     code, out = _run([*args, "--save", str(save)])
     assert code == 0, out
-    assert "against the Rival (The Plague Year, hard)" in out
-    assert "The Rival" in out and "Rank:" in out and ("You win" in out or "You lose" in out)
+    assert f"against the Rival ({VARIANTS[variant]}, {level})" in out
+    assert "Rank:" in out and ("You win" in out or "You lose" in out)
     rec = load_record(save)
-    assert rec.solo == SoloConfig("plague", "hard")
+    assert rec.solo == SoloConfig(variant, level)
     s = replay(rec)
-    assert s.over and s.config.solo == SoloConfig("plague", "hard")
+    assert s.over and s.config.solo == SoloConfig(variant, level)
 
 
 def test_solo_options_with_several_players_are_refused() -> None:
