@@ -423,6 +423,7 @@ function onBoardClick(ev) {
     const pw = previewWords(a);
     if (pw) { const s = document.createElement("small"); s.textContent = ` — ${pw}`; b.appendChild(s); }
     b.onclick = () => { hideMenu(); send(a.text); };
+    b.disabled = app.busy;
     menu.appendChild(b);
   });
   menu.style.left = `${Math.max(0, Math.min(ev.clientX, innerWidth - 220))}px`;
@@ -529,6 +530,7 @@ function renderSide(snap) {
     const b = document.createElement("button");
     b.textContent = a.text;
     b.className = "action";
+    b.disabled = app.busy; // drawn while the last action is still being sent: usable once it is answered
     const pw = previewWords(a);
     if (pw) { b.title = pw; const s = document.createElement("small"); s.className = "pv"; s.textContent = ` — ${pw}`; b.appendChild(s); }
     b.onclick = () => send(a.text);
