@@ -69,3 +69,15 @@ def wait_for(pred: Any, timeout: float = 20.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("condition not reached in time")
         time.sleep(0.05)
+
+
+def whole_log(prev: dict[str, Any] | None, data: dict[str, Any]) -> dict[str, Any]:
+    """A live connection's state message with its log made whole again, as the browser does: a message
+    with ``log_from`` carries only the lines from that index on, continuing ``prev`` (the last state)."""
+    if "log_from" not in data:
+        return data
+    assert prev is not None and prev["log_total"] >= data["log_from"], "a gap in the live log"
+    first = prev["log_total"] - len(prev["log"])
+    out = {k: v for k, v in data.items() if k != "log_from"}
+    out["log"] = prev["log"][: max(0, data["log_from"] - first)] + data["log"]
+    return out

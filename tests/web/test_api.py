@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from inferno.server.limits import Rate
-from tests.web.helpers import create, humans, make_client, play, state, tok, wait_for
+from tests.web.helpers import create, humans, make_client, play, state, tok, wait_for, whole_log
 
 
 def test_lobby_creates_a_token_per_human_seat_and_a_spectator_link(client: TestClient) -> None:
@@ -278,6 +278,39 @@ def test_versions_are_never_reused_after_an_undo_even_across_a_restart(db_path: 
         assert state(c, gid, token)["version"] == 3
 
 
+def test_the_live_connection_sends_only_new_log_lines_and_the_whole_log_after_an_undo(client: TestClient) -> None:
+    """After its first message a live connection gets only the log lines added since its last one
+    (``log_from`` = where they start); made whole, each message equals the seat's state on request.
+    An undo can take lines back, so the message after it carries the whole log again."""
+    g = create(client, humans(2), seed=5)
+    gid = g["game"]
+    token, snap = _mover(client, g)
+    url = f"/api/games/{gid}/actions"
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": token})
+        last = ws.receive_json()["data"]
+        assert "log_from" not in last and last == state(client, gid, token)
+        enter = next(a["text"] for a in snap["legal"] if a["kind"] == "enter")
+        assert client.post(url, json={"version": 0, "action": enter}, headers=tok(token)).status_code == 200
+        msg = ws.receive_json()["data"]
+        assert msg["log_from"] == last["log_total"] and len(msg["log"]) == msg["log_total"] - last["log_total"] > 0
+        last = whole_log(last, msg)
+        assert last == state(client, gid, token) and last["undo"]
+        assert client.post(f"/api/games/{gid}/undo", json={"version": 1}, headers=tok(token)).status_code == 200
+        last = ws.receive_json()["data"]
+        assert "log_from" not in last and last == state(client, gid, token)  # the whole log again
+        rng = random.Random(3)
+        for _ in range(12):
+            mover, snap = _mover(client, g)
+            action = rng.choice(snap["legal"])["text"]
+            r = client.post(url, json={"version": snap["version"], "action": action}, headers=tok(mover))
+            assert r.status_code == 200
+            msg = ws.receive_json()["data"]
+            assert msg["log_from"] == last["log_total"]
+            last = whole_log(last, msg)
+            assert last == state(client, gid, token)
+
+
 def test_websocket_sends_the_seat_view_after_every_change(client: TestClient) -> None:
     g = create(client, humans(2))
     gid = g["game"]
@@ -414,3 +447,20 @@ def test_new_game_link_for_make_play_opens_seat_one_against_bots(tmp_path: Path)
     with make_client(tmp_path / "p.db") as c:
         snap = state(c, gid, token)
     assert snap["seat"] == 0 and [s["kind"] for s in snap["seats"]] == ["human", "bot", "bot"]
+
+
+def test_a_live_log_is_continued_only_from_a_mark_it_can_continue() -> None:
+    """``SeatView.since``: the new lines from a mark of the same undo count and table notes that the view's
+    log reaches back to; the whole view from no mark, after an undo or a note (earlier lines may have
+    changed), from a mark ahead of the view, or from one further back than the lines it holds."""
+    import orjson
+
+    from inferno.server.service import LogMark, SeatView
+
+    d = {"log": [{"text": str(i)} for i in range(5, 10)], "log_total": 10, "version": 3}
+    v = SeatView(d, LogMark(undos=0, notes=0, total=10))
+    part = orjson.loads(v.since(LogMark(0, 0, 8)))
+    assert part["log_from"] == 8 and part["log"] == d["log"][3:] and part["version"] == 3
+    assert orjson.loads(v.since(LogMark(0, 0, 10)))["log"] == []  # nothing new
+    for mark in (None, LogMark(1, 0, 8), LogMark(0, 1, 8), LogMark(0, 0, 11), LogMark(0, 0, 4)):
+        assert orjson.loads(v.since(mark)) == d

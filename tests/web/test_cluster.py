@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.web.helpers import create, humans, state, tok, wait_for
+from tests.web.helpers import create, humans, state, tok, wait_for, whole_log
 from tests.web.server_process import ServerProcess
 from tests.web.test_postgres import Postgres, postgres  # noqa: F401  (the cluster fixture)
 
@@ -82,15 +82,19 @@ def test_a_move_through_one_process_reaches_a_socket_on_the_other(servers: list[
             ws.send(json.dumps({"token": t0}))
             first = json.loads(ws.recv(timeout=10))
             assert first["type"] == "state" and first["data"]["version"] == 0
+            last = first["data"]
             rng = random.Random(1)
             for expected in (1, 2, 3):
                 sent = time.monotonic()
                 assert _play_one(ca, g, rng) == expected
                 msg = json.loads(ws.recv(timeout=1.0))  # pushed by process b within a second
                 assert msg["data"]["version"] == expected and time.monotonic() - sent < 1.0
-                # and what b serves on request agrees with what a acknowledged
+                # and what b serves on request agrees with what a acknowledged (the pushed log continues
+                # the last one: only the new lines come)
+                assert msg["data"]["log_from"] == last["log_total"]
+                last = whole_log(last, msg["data"])
                 with httpx.Client(base_url=b.url, timeout=10) as cb:
-                    assert state(cb, gid, t0) == msg["data"]
+                    assert state(cb, gid, t0) == last
 
 
 @pytest.mark.parametrize("servers", [(2, ())], indirect=True)

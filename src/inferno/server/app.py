@@ -38,6 +38,7 @@ from inferno.server.service import (
     Created,
     ErrorCode,
     GameService,
+    LogMark,
     Refused,
     SeatKind,
     SeatSpec,
@@ -612,10 +613,17 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             await ws.close(code=4429)
             return
 
-        async def send_state() -> None:  # each seat's view is encoded once per version, whoever reads it
-            snap = service.snapshot_now(game_id, seat)  # without a thread when nothing needs waiting for
-            if snap is None:
-                snap = await anyio.to_thread.run_sync(service.snapshot_bytes, game_id, seat)
+        mark: LogMark | None = None  # where the log this connection was sent last stands
+
+        async def send_state() -> None:
+            # Each seat's view is built once per version, whoever reads it; after the first message a
+            # connection gets only the log lines added since its last one (``log_from``).
+            nonlocal mark
+            msg = service.live_message(game_id, seat, mark, wait=False)  # no thread if nothing to wait for
+            if msg is None:
+                msg = await anyio.to_thread.run_sync(service.live_message, game_id, seat, mark)
+            assert msg is not None
+            snap, mark = msg
             now = f"{time.time():.3f}"
             await ws.send_text('{"type":"state","now":' + now + ',"data":' + snap.decode() + "}")
 

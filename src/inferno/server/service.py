@@ -114,6 +114,39 @@ class SeatSpec:
     name: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class LogMark:
+    """Where the log a live connection was last sent stands: after an undo or a table note (which may
+    change earlier lines) the next message carries the whole log again, otherwise only the new lines."""
+
+    undos: int
+    notes: int
+    total: int  # log lines in all, notes included
+
+
+@dataclass(slots=True)
+class SeatView:
+    """A seat's view of one version as JSON data, its log mark, and its encoding (made when first asked)."""
+
+    data: dict[str, Any]
+    mark: LogMark
+    encoded: bytes | None = None
+
+    def full(self) -> bytes:
+        if self.encoded is None:
+            self.encoded = orjson.dumps(self.data)
+        return self.encoded
+
+    def since(self, mark: LogMark | None) -> bytes:
+        """The message for a connection whose log stands at ``mark``: only the lines added since (with
+        ``log_from``, the index of the first), or the whole view when its log cannot be continued."""
+        d, now = self.data, self.mark
+        new = now.total - mark.total if mark is not None else -1
+        if mark is None or (mark.undos, mark.notes) != (now.undos, now.notes) or not 0 <= new <= len(d["log"]):
+            return self.full()
+        return orjson.dumps({**d, "log": d["log"][len(d["log"]) - new :], "log_from": mark.total})
+
+
 @dataclass(slots=True)
 class Session:
     """One game being served."""
@@ -126,7 +159,7 @@ class Session:
     last_used: float = field(default_factory=time.monotonic)
     creator: str = ""  # client address that created the game (this server run only; not stored)
     evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
-    views: dict[int, bytes] = field(default_factory=dict)  # seat -> its encoded snapshot of this version
+    views: dict[int, SeatView] = field(default_factory=dict)  # seat -> its view of this version
     table: clocks.Table = field(default_factory=clocks.Table)  # turn clock, votes, takeover notes
 
 
@@ -382,21 +415,49 @@ class GameService:
     def snapshot_now(self, game_id: str, seat: int) -> bytes | None:
         """``snapshot_bytes`` for a game in memory whose lock is free, without waiting for anything (the
         event loop calls it); None when it would have to wait (a move being stored, a database read)."""
-        sess = self.sessions.get(game_id)
-        if self.shared or sess is None or not sess.lock.acquire(blocking=False):
-            return None
+        v = self._seat_view(game_id, seat, wait=False)
+        return v.full() if v is not None else None
+
+    def snapshot_bytes(self, game_id: str, seat: int) -> bytes:
+        """What ``seat`` sees now as JSON (SPECTATOR: public information only), encoded once per version."""
+        v = self._seat_view(game_id, seat, wait=True)
+        assert v is not None
+        return v.full()
+
+    def live_message(
+        self, game_id: str, seat: int, mark: LogMark | None, *, wait: bool = True
+    ) -> tuple[bytes, LogMark] | None:
+        """The state a live connection sends next, and its new log mark: the seat's view with only the log
+        lines added since ``mark`` (the connection's last message), or whole. None: it would have to wait
+        (only with ``wait=False``)."""
+        v = self._seat_view(game_id, seat, wait=wait)
+        return (v.since(mark), v.mark) if v is not None else None
+
+    def _seat_view(self, game_id: str, seat: int, *, wait: bool) -> SeatView | None:
+        """``seat``'s view of the current version, built once per version. Without ``wait``, None for a game
+        not in memory, shared with other processes, or whose lock is held."""
+        if wait:
+            sess = self.fresh(game_id)
+            sess.lock.acquire()
+        else:
+            found = self.sessions.get(game_id)
+            if self.shared or found is None or not found.lock.acquire(blocking=False):
+                return None
+            sess = found
         try:
-            if sess.evicted:
+            if not wait and sess.evicted:
                 return None
             sess.last_used = time.monotonic()
             cached = sess.views.get(seat)
             if cached is not None:
                 return cached
             s, steps, version = sess.state, list(sess.steps), served_version(sess)
+            undos, notes = sess.row.undos, len(sess.table.notes)
         finally:
             sess.lock.release()
-        out = self._encode_view(game_id, sess, s, steps, version, seat)
-        if sess.lock.acquire(blocking=False):
+        d = self._view_data(game_id, sess, s, steps, version, seat)
+        out = SeatView(d, LogMark(undos, notes, d["log_total"]))
+        if sess.lock.acquire(blocking=wait):
             try:
                 if sess.state is s:
                     sess.views[seat] = out
@@ -404,24 +465,10 @@ class GameService:
                 sess.lock.release()
         return out
 
-    def snapshot_bytes(self, game_id: str, seat: int) -> bytes:
-        """What ``seat`` sees now as JSON (SPECTATOR: public information only), encoded once per version."""
-        sess = self.fresh(game_id)
-        with sess.lock:
-            cached = sess.views.get(seat)
-            if cached is not None:
-                return cached
-            s = sess.state
-            steps = list(sess.steps)
-            version = served_version(sess)
-        out = self._encode_view(game_id, sess, s, steps, version, seat)
-        with sess.lock:
-            if sess.state is s:
-                sess.views[seat] = out
-        return out
-
-    def _encode_view(self, game_id: str, sess: Session, s: State, steps: list[Step], version: int, seat: int) -> bytes:
-        """The JSON of ``seat``'s view of ``s`` (the game's state at ``version``)."""
+    def _view_data(
+        self, game_id: str, sess: Session, s: State, steps: list[Step], version: int, seat: int
+    ) -> dict[str, Any]:
+        """``seat``'s view of ``s`` (the game's state at ``version``) as JSON data."""
         d = view_json(s, view(s, seat), seat, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
         d.update(
             game=game_id,
@@ -436,7 +483,7 @@ class GameService:
             d["legal"] = []  # a bot plays this seat now: nothing for its player to do but take it back
         d["log"] = clocks.with_notes(d["log"], d["log_total"], sess.table.notes)
         d["log_total"] += len(sess.table.notes)
-        return orjson.dumps(d)
+        return d
 
     def snapshot(self, game_id: str, seat: int) -> dict[str, Any]:
         """What ``seat`` sees now (SPECTATOR: public information only)."""

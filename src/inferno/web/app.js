@@ -19,7 +19,7 @@ const UNREACHABLE = "The server cannot be reached right now. Play resumes by its
 // localStorage "inferno.pace" to change it, 0 shows every update at once).
 const PACE_MS = Number(localStorage.getItem("inferno.pace") ?? 450);
 const TITLE = "Inferno";
-const app = { game: null, token: null, board: null, snap: null, ws: null, replay: null, scoringStep: 0, busy: false, queue: [], pacer: null, selected: null, pointer: "mouse" };
+const app = { game: null, token: null, board: null, snap: null, ws: null, replay: null, scoringStep: 0, busy: false, queue: [], pacer: null, selected: null, pointer: "mouse", received: null };
 
 function myGames() {
   try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch { return []; }
@@ -219,7 +219,11 @@ function connect() {
   ws.onopen = () => { ws.send(JSON.stringify({ token: app.token })); };
   ws.onmessage = (m) => {
     const msg = JSON.parse(m.data);
-    if (msg.type === "state") { app.offline = false; status(""); noteServerNow(msg.now); incoming(msg.data); }
+    if (msg.type === "state") {
+      app.offline = false; status(""); noteServerNow(msg.now);
+      const snap = withWholeLog(msg.data);
+      if (snap) incoming(snap); else refresh(true); // a gap in the log: ask for the whole state
+    }
     else if (msg.type === "error") { app.refused = msg; }
   };
   ws.onclose = (ev) => {
@@ -231,8 +235,25 @@ function connect() {
   };
 }
 
+// After its first message, the live connection sends only the log lines added since its last one
+// (from index log_from on): they continue the newest log received, which keeps its earlier lines.
+const LOG_KEEP = 500;
+function withWholeLog(snap) {
+  if (snap.log_from === undefined) { received(snap); return snap; }
+  const base = app.received;
+  if (!base || base.log_total < snap.log_from) return null;
+  const first = base.log_total - base.log.length; // index of base.log[0]
+  snap.log = base.log.slice(0, Math.max(0, snap.log_from - first)).concat(snap.log).slice(-LOG_KEEP);
+  delete snap.log_from;
+  received(snap);
+  return snap;
+}
+function received(snap) {
+  if (!app.received || snap.version >= app.received.version) app.received = snap;
+}
+
 async function refresh(quiet = false) {
-  try { incoming(await api(`/api/games/${app.game}/state`), true); }
+  try { const snap = await api(`/api/games/${app.game}/state`); received(snap); incoming(snap, true); }
   catch (e) {
     if (e instanceof Unreachable) { if (!quiet || app.offline) status(UNREACHABLE); }
     else if (!app.snap) showProblem(...problemFor(e));
