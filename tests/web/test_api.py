@@ -455,7 +455,7 @@ def test_a_live_log_is_continued_only_from_a_mark_it_can_continue() -> None:
     changed), from a mark ahead of the view, or from one further back than the lines it holds."""
     import orjson
 
-    from inferno.server.service import LogMark, SeatView
+    from inferno.server.seat_views import LogMark, SeatView
 
     d = {"log": [{"text": str(i)} for i in range(5, 10)], "log_total": 10, "version": 3}
     v = SeatView(d, LogMark(undos=0, notes=0, total=10))

@@ -13,7 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from inferno.server import clocks
-from inferno.server.service import GameService, Refused, SeatKind, SeatSpec
+from inferno.server.errors import Refused
+from inferno.server.service import GameService, SeatKind, SeatSpec
 from inferno.server.storage import Storage
 from tests.web.helpers import make_client, tok
 from tests.web.test_postgres import Postgres, postgres  # noqa: F401  (the cluster fixture)

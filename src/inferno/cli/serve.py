@@ -134,7 +134,6 @@ def command(
         from inferno.server.app import ServerSettings, create_app
         from inferno.server.botpool import BotBudget
         from inferno.server.limits import Rate
-        from inferno.server.storage import Storage
     except ModuleNotFoundError as exc:  # pragma: no cover
         raise click.ClickException(
             f"the web extra is not installed ({exc.name}); pip install 'inferno-game[web]'"
@@ -145,7 +144,7 @@ def command(
     if taken:
         click.echo(f"Port {port} is taken; using port {sock.getsockname()[1]} instead.")
     port = sock.getsockname()[1]
-    storage = _open_storage(Storage, database_url)
+    storage = _open_storage(database_url)
     if new_game is not None:
         url = _new_game_url(storage, host, port, new_game, bot, seed)
         click.echo(f"New game against bots: {url}")
@@ -181,14 +180,16 @@ def database_url(value: str | None) -> str | None:
     return f"sqlite:///{path}"
 
 
-def _open_storage(storage_class: type[Storage], value: str | None) -> Storage:
+def _open_storage(value: str | None) -> Storage:
     """The server's storage on ``--db``, or a clear error (a malformed URL, a missing driver, a database
     that cannot be reached) instead of a traceback."""
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
+    from inferno.server.storage import Storage
+
     url = database_url(value)
     try:
-        return storage_class(url)
+        return Storage(url)
     except (ArgumentError, NoSuchModuleError):
         raise click.BadParameter(
             f"{value!r} is not a database URL this server knows; use postgresql+psycopg://user@host/name, "

@@ -26,20 +26,18 @@ from inferno.bots.base import bot_names
 from inferno.rules.solo_model import SoloConfig
 from inferno.server import clocks, review_routes
 from inferno.server.botpool import BotBudget, BotPool
+from inferno.server.errors import STATUS, ErrorCode, Refused
 from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
 from inferno.server.live import parse_ws_act
+from inferno.server.seat_views import LogMark
 from inferno.server.service import (
     BOT_LEASE,
     EXPIRE_ABANDONED,
     EXPIRE_UNSTARTED,
     FINISHED_TTL,
     IDLE_TTL,
-    STATUS,
     Created,
-    ErrorCode,
     GameService,
-    LogMark,
-    Refused,
     SeatKind,
     SeatSpec,
 )

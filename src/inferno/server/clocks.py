@@ -31,6 +31,7 @@ from sqlalchemy.engine import Connection
 from inferno.records.log import events
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
+from inferno.server.errors import ErrorCode, Refused
 from inferno.server.storage import SeatRow, Storage, Txn, games_table, metadata
 
 if TYPE_CHECKING:
@@ -195,7 +196,6 @@ def _take_over(sess: Session, seat: int, why: str) -> None:
 
 def time_out(service: GameService, game_id: str) -> bool:
     """If the clock of the player to move has run out, a bot takes the seat over; True if it did."""
-    from inferno.server.service import Refused
 
     now = service.now()
     try:
@@ -219,7 +219,6 @@ def time_out(service: GameService, game_id: str) -> bool:
 
 def vote(service: GameService, game_id: str, voter: int, target: int) -> dict[str, Any]:
     """``voter`` votes that ``target`` has left; with a majority of the other humans a bot takes the seat."""
-    from inferno.server.service import ErrorCode, Refused
 
     with service._locked(game_id) as sess:
         with service._write(sess) as tx:
@@ -248,7 +247,6 @@ def vote(service: GameService, game_id: str, voter: int, target: int) -> dict[st
 
 def reclaim(service: GameService, game_id: str, seat: int) -> None:
     """The player of a seat a bot plays takes it back (their clock starts afresh if they are to move)."""
-    from inferno.server.service import ErrorCode, Refused
 
     with service._locked(game_id) as sess:
         with service._write(sess) as tx:

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from inferno.server.service import ErrorCode, Refused
+from inferno.server.errors import ErrorCode, Refused
 
 ACT_HELP = 'send {"type": "act", "action": "<action text>", "version": <the version you saw>, "id": <any>}'
 MAX_ACTION_TEXT = 200  # the longest action text the game has is far shorter

@@ -29,7 +29,8 @@ from inferno.review.hints import HintError, hint_log_text, hints_default, make_h
 from inferno.review.plot import standing_series
 from inferno.review.settings import ReviewSettingsError, load_settings
 from inferno.rules.engine import to_move, view
-from inferno.server.service import ErrorCode, GameService, Refused
+from inferno.server.errors import ErrorCode, Refused
+from inferno.server.service import GameService
 from inferno.server.storage import Storage, metadata
 
 TOKEN_HEADER = "X-Inferno-Token"

@@ -40,7 +40,9 @@ from inferno.rules.serialize import state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
-from inferno.server import clocks, places
+from inferno.server import clocks
+from inferno.server.errors import ErrorCode, Refused
+from inferno.server.seat_views import LogMark, SeatView, view_data
 from inferno.server.storage import GameRow, SeatRow, StaleWriteError, Storage, Txn
 from inferno.server.views import board_json, view_json
 
@@ -60,51 +62,6 @@ class SeatKind(StrEnum):
     BOT = "bot"
 
 
-class ErrorCode(StrEnum):
-    """Why a request was refused; each maps to one HTTP status."""
-
-    NOT_FOUND = "not_found"
-    FORBIDDEN = "forbidden"
-    STALE = "stale"
-    MALFORMED = "malformed"
-    ILLEGAL = "illegal"
-    NOT_YOUR_TURN = "not_your_turn"
-    GAME_OVER = "game_over"
-    UNDO_REFUSED = "undo_refused"
-    BAD_REQUEST = "bad_request"
-    RATE_LIMITED = "rate_limited"
-
-
-STATUS = {
-    ErrorCode.NOT_FOUND: 404,
-    ErrorCode.FORBIDDEN: 403,
-    ErrorCode.STALE: 409,
-    ErrorCode.MALFORMED: 400,
-    ErrorCode.ILLEGAL: 422,
-    ErrorCode.NOT_YOUR_TURN: 409,
-    ErrorCode.GAME_OVER: 409,
-    ErrorCode.UNDO_REFUSED: 409,
-    ErrorCode.BAD_REQUEST: 400,
-    ErrorCode.RATE_LIMITED: 429,
-}
-
-
-class Refused(Exception):
-    """A request the service refuses; nothing changed."""
-
-    def __init__(self, code: ErrorCode, message: str, version: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.version = version
-
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"error": self.code.value, "message": self.message}
-        if self.version is not None:
-            d["version"] = self.version
-        return d
-
-
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """A seat asked for at creation: a human, or a bot by name."""
@@ -112,39 +69,6 @@ class SeatSpec:
     kind: SeatKind
     bot: str = ""
     name: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class LogMark:
-    """Where the log a live connection was last sent stands: after an undo or a table note (which may
-    change earlier lines) the next message carries the whole log again, otherwise only the new lines."""
-
-    undos: int
-    notes: int
-    total: int  # log lines in all, notes included
-
-
-@dataclass(slots=True)
-class SeatView:
-    """A seat's view of one version as JSON data, its log mark, and its encoding (made when first asked)."""
-
-    data: dict[str, Any]
-    mark: LogMark
-    encoded: bytes | None = None
-
-    def full(self) -> bytes:
-        if self.encoded is None:
-            self.encoded = orjson.dumps(self.data)
-        return self.encoded
-
-    def since(self, mark: LogMark | None) -> bytes:
-        """The message for a connection whose log stands at ``mark``: only the lines added since (with
-        ``log_from``, the index of the first), or the whole view when its log cannot be continued."""
-        d, now = self.data, self.mark
-        new = now.total - mark.total if mark is not None else -1
-        if mark is None or (mark.undos, mark.notes) != (now.undos, now.notes) or not 0 <= new <= len(d["log"]):
-            return self.full()
-        return orjson.dumps({**d, "log": d["log"][len(d["log"]) - new :], "log_from": mark.total})
 
 
 @dataclass(slots=True)
@@ -440,8 +364,8 @@ class GameService:
             sess = self.fresh(game_id)
             sess.lock.acquire()
         else:
-            found = self.sessions.get(game_id)
-            if self.shared or found is None or not found.lock.acquire(blocking=False):
+            found = self.sessions.get(game_id) if self.in_memory(game_id) else None
+            if found is None or not found.lock.acquire(blocking=False):
                 return None
             sess = found
         try:
@@ -455,7 +379,8 @@ class GameService:
             undos, notes = sess.row.undos, len(sess.table.notes)
         finally:
             sess.lock.release()
-        d = self._view_data(game_id, sess, s, steps, version, seat)
+        bot_plays = seat >= 0 and sess.row.seats[seat].kind != SeatKind.HUMAN
+        d = view_data(game_id, sess, s, steps, version, seat, bot_plays=bot_plays)
         out = SeatView(d, LogMark(undos, notes, d["log_total"]))
         if sess.lock.acquire(blocking=wait):
             try:
@@ -464,26 +389,6 @@ class GameService:
             finally:
                 sess.lock.release()
         return out
-
-    def _view_data(
-        self, game_id: str, sess: Session, s: State, steps: list[Step], version: int, seat: int
-    ) -> dict[str, Any]:
-        """``seat``'s view of ``s`` (the game's state at ``version``) as JSON data."""
-        d = view_json(s, view(s, seat), seat, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
-        d.update(
-            game=game_id,
-            seat=seat,
-            version=version,
-            seats=[{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(sess.row.seats)],
-            undo=undoable(steps, seat, s.turn, to_move(s)) > 0 if not s.over else False,
-            table=clocks.table_json(sess),
-        )
-        places.annotate(s, d["log"])  # what each line concerns on the board
-        if seat >= 0 and sess.row.seats[seat].kind != SeatKind.HUMAN:
-            d["legal"] = []  # a bot plays this seat now: nothing for its player to do but take it back
-        d["log"] = clocks.with_notes(d["log"], d["log_total"], sess.table.notes)
-        d["log_total"] += len(sess.table.notes)
-        return d
 
     def snapshot(self, game_id: str, seat: int) -> dict[str, Any]:
         """What ``seat`` sees now (SPECTATOR: public information only)."""

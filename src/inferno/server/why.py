@@ -10,7 +10,8 @@ from inferno.rules.engine import view
 from inferno.rules.explain import Explanation, decision_summary, explain, explain_place
 from inferno.rules.notation import ARG_SHAPES
 from inferno.rules.state import State
-from inferno.server.service import ErrorCode, GameService, Refused
+from inferno.server.errors import ErrorCode, Refused
+from inferno.server.service import GameService
 
 # The board keys of actions without arguments (as ``views.action_targets`` names them).
 _PLAIN = {

@@ -1,0 +1,74 @@
+"""What a seat receives of a game: its view of one version as JSON data (built once per version and
+shared by every reader), and the live connection's log marks, which let a WebSocket send only the log
+lines added since its last message."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from inferno.records.undo import Step, undoable
+from inferno.rules.engine import to_move, view
+from inferno.rules.state import State
+from inferno.server import clocks, places
+from inferno.server.views import view_json
+
+if TYPE_CHECKING:
+    from inferno.server.service import Session
+
+
+@dataclass(frozen=True, slots=True)
+class LogMark:
+    """Where the log a live connection was last sent stands: after an undo or a table note (which may
+    change earlier lines) the next message carries the whole log again, otherwise only the new lines."""
+
+    undos: int
+    notes: int
+    total: int  # log lines in all, notes included
+
+
+@dataclass(slots=True)
+class SeatView:
+    """A seat's view of one version as JSON data, its log mark, and its encoding (made when first asked)."""
+
+    data: dict[str, Any]
+    mark: LogMark
+    encoded: bytes | None = None
+
+    def full(self) -> bytes:
+        if self.encoded is None:
+            self.encoded = orjson.dumps(self.data)
+        return self.encoded
+
+    def since(self, mark: LogMark | None) -> bytes:
+        """The message for a connection whose log stands at ``mark``: only the lines added since (with
+        ``log_from``, the index of the first), or the whole view when its log cannot be continued."""
+        d, now = self.data, self.mark
+        new = now.total - mark.total if mark is not None else -1
+        if mark is None or (mark.undos, mark.notes) != (now.undos, now.notes) or not 0 <= new <= len(d["log"]):
+            return self.full()
+        return orjson.dumps({**d, "log": d["log"][len(d["log"]) - new :], "log_from": mark.total})
+
+
+def view_data(
+    game_id: str, sess: Session, s: State, steps: list[Step], version: int, seat: int, *, bot_plays: bool
+) -> dict[str, Any]:
+    """``seat``'s view of ``s`` (the game's state at ``version``) as JSON data; ``bot_plays``: a bot plays
+    this seat now, so its player has nothing to do but take it back (no legal actions)."""
+    d = view_json(s, view(s, seat), seat, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
+    d.update(
+        game=game_id,
+        seat=seat,
+        version=version,
+        seats=[{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(sess.row.seats)],
+        undo=undoable(steps, seat, s.turn, to_move(s)) > 0 if not s.over else False,
+        table=clocks.table_json(sess),
+    )
+    places.annotate(s, d["log"])  # what each line concerns on the board
+    if bot_plays:
+        d["legal"] = []  # a bot plays this seat now: nothing for its player to do but take it back
+    d["log"] = clocks.with_notes(d["log"], d["log_total"], sess.table.notes)
+    d["log_total"] += len(sess.table.notes)
+    return d
