@@ -61,7 +61,7 @@ def test_browser_log_and_decision_cite_without_codes() -> None:
     rng = random.Random(2)
     for _ in range(80):
         inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
-    out = view_json(s, inferno.view(s, 0), 0)
+    out = view_json(s, 0)
     assert out["log"]
     for e in out["log"]:
         assert not RAW_CODE.search(e["rule"]), e["rule"]

@@ -39,8 +39,9 @@ class SnapshotError(ValueError):
     """A snapshot that cannot be loaded; the message names the field."""
 
 
-def state_to_dict(s: State) -> dict[str, Any]:
-    """Everything that defines the state, as plain JSON types."""
+def state_to_dict(s: State, *, actions: bool = True) -> dict[str, Any]:
+    """Everything that defines the state, as plain JSON types (without the list of past actions if not
+    ``actions``: a view for the screen needs only the state they led to)."""
     d: dict[str, Any] = {
         **stamp(STATE_SNAPSHOT),
         "config": s.config.to_dict(),
@@ -56,9 +57,10 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "over": s.over,
         "sudden_death": s.sudden_death,
         "breakdown": [list(b) for b in s.breakdown],
-        "actions": [list(a) for a in linked_to_list(s.actions)],
-        "record_events": s.record_events,
     }
+    if actions:
+        d["actions"] = [list(a) for a in linked_to_list(s.actions)]
+    d["record_events"] = s.record_events
     if s.ext is not None:
         d["pnp"] = s.ext.to_dict()
         d["pnp_fingerprint"] = s.ext.data.fingerprint

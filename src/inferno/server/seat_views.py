@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from inferno.records.undo import Step, undoable
-from inferno.rules.engine import to_move, view
+from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server import clocks, places
-from inferno.server.views import view_json
+from inferno.server.views import log_line_json, public_json, seat_json
 
 if TYPE_CHECKING:
     from inferno.server.service import Session
@@ -52,12 +52,51 @@ class SeatView:
         return orjson.dumps({**d, "log": d["log"][len(d["log"]) - new :], "log_from": mark.total})
 
 
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """What every seat sees of one state (``public_json``), and the log lines as JSON up to its newest
+    event (``head``, the node of the state's event log that ends them): built once per version."""
+
+    state: State
+    public: dict[str, Any]
+    head: tuple[Any, ...] | None
+    lines: list[dict[str, Any]]
+
+
+def log_lines(s: State, before: Shared | None) -> list[dict[str, Any]]:
+    """The log of ``s`` as JSON lines with their board places: those of ``before`` (an earlier version)
+    and only the events added since, or all of them again when ``s`` does not continue it (an undo)."""
+    node, added = s.events, []
+    stop = before.head if before is not None else None
+    while node is not None and node is not stop:
+        added.append(node[0])
+        node = node[1]
+    # Stopped at ``before``'s newest event: its lines are kept; else (None reached) every event was taken.
+    kept = before.lines if before is not None and node is not None else []
+    new = [log_line_json(e) for e in reversed(added)]
+    places.annotate(s, new)  # what each line concerns on the board
+    return kept + new
+
+
+def shared(sess: Session, s: State) -> Shared:
+    """``sess``'s shared part for its state ``s``, made from the previous one if it is not made yet. Any
+    thread may call it: a session keeps one ``Shared`` at a time and replaces it whole."""
+    before = sess.shared
+    if before is not None and before.state is s:
+        return before
+    lines = log_lines(s, before)
+    public = public_json(s, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen, log=lines)
+    made = Shared(s, public, s.events, lines)
+    sess.shared = made
+    return made
+
+
 def view_data(
     game_id: str, sess: Session, s: State, steps: list[Step], version: int, seat: int, *, bot_plays: bool
 ) -> dict[str, Any]:
     """``seat``'s view of ``s`` (the game's state at ``version``) as JSON data; ``bot_plays``: a bot plays
     this seat now, so its player has nothing to do but take it back (no legal actions)."""
-    d = view_json(s, view(s, seat), seat, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
+    d = seat_json(shared(sess, s).public, s, seat)
     d.update(
         game=game_id,
         seat=seat,
@@ -66,7 +105,6 @@ def view_data(
         undo=undoable(steps, seat, s.turn, to_move(s)) > 0 if not s.over else False,
         table=clocks.table_json(sess),
     )
-    places.annotate(s, d["log"])  # what each line concerns on the board
     if bot_plays:
         d["legal"] = []  # a bot plays this seat now: nothing for its player to do but take it back
     d["log"] = clocks.with_notes(d["log"], d["log_total"], sess.table.notes)

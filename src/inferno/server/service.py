@@ -42,13 +42,12 @@ from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.server import clocks
 from inferno.server.errors import ErrorCode, Refused
-from inferno.server.seat_views import LogMark, SeatView, view_data
+from inferno.server.seat_views import LogMark, SeatView, Shared, view_data
 from inferno.server.storage import GameRow, SeatRow, StaleWriteError, Storage, Txn
-from inferno.server.views import board_json, view_json
+from inferno.server.views import SPECTATOR, board_json, view_json
 
 log = logging.getLogger("inferno.server")
 
-SPECTATOR = -1
 FINISHED_TTL = 300.0  # seconds a finished game stays in memory after its last request
 IDLE_TTL = 3600.0  # seconds an unfinished game with no bot to move stays in memory unused
 EXPIRE_UNSTARTED = 7 * 86400.0  # seconds a game nobody has moved in is kept
@@ -84,6 +83,7 @@ class Session:
     creator: str = ""  # client address that created the game (this server run only; not stored)
     evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
     views: dict[int, SeatView] = field(default_factory=dict)  # seat -> its view of this version
+    shared: Shared | None = None  # what every seat sees of the latest version built (with its log)
     table: clocks.Table = field(default_factory=clocks.Table)  # turn clock, votes, takeover notes
 
 
@@ -415,7 +415,7 @@ class GameService:
         for t in texts[:upto]:
             apply_in_place(s, parse_action(s, t))
         # A replay is of a finished game: its seed is public now (the replay shows it).
-        d = view_json(s, view(s, SPECTATOR), SPECTATOR, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
+        d = view_json(s, SPECTATOR, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
         d["state"]["config"]["seed"] = sess.row.seed
         d.update(game=game_id, seat=SPECTATOR, version=s.version, replay={"upto": upto, "total": len(texts)})
         return d

@@ -10,7 +10,7 @@ from inferno.help import effect_words, endgame_words, help_text
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.citations import cite
-from inferno.rules.engine import apply, legal_actions, pending
+from inferno.rules.engine import apply, legal_actions, pending, view
 from inferno.rules.events import Event
 from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.pack import load_rules
@@ -30,6 +30,9 @@ from inferno.rules.state import (
     State,
     linked_to_list,
 )
+
+SPECTATOR = -1  # the seat number of a spectator (who sees no hand)
+LOG_TAIL = 400  # log lines a view carries (the newest); ``log_total`` counts them all
 
 # What each action argument points at on the board, so the client can highlight it.
 # "shield:12", "colour:3" (a Graveyard Soul), "location:2", "member:0", ...
@@ -162,23 +165,19 @@ def _event_json(e: Event) -> dict[str, Any]:
     return d
 
 
-def view_json(
-    full: State, v: State, seat: int, log_tail: int = 400, *, seed: int | None = None, seed_chosen: bool = False
+def public_json(
+    full: State, *, seed: int, seed_chosen: bool, log: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:
-    """The JSON a seat receives: ``v`` is ``inferno.view(full, seat)`` (seat -1 = spectator).
-
-    Nothing in it lets the seat work out another seat's hand or the deck while the game runs: the
-    view hides them, and the seed (``seed``, or the state's own) is left out of the settings and the
-    log until the game is over.
-    """
-    seed = full.config.require_seed() if seed is None else seed
-    d = state_to_dict(v)
-    moves = d.pop("actions")
+    """What every seat sees of ``full``, built once per version and shared: the spectator's state (every
+    hand hidden), the decision pending, the log (``log``: its lines as JSON if the caller keeps them,
+    else built from the events), the last move, the result and the solo Rival. ``seat_json`` adds a
+    seat's own part. Callers must not modify it."""
+    pub = view(full, SPECTATOR)
+    d = state_to_dict(pub, actions=False)
     d.pop("format", None)
     d.pop("format_version", None)
     d["config"] = public_config(full, seed, seed_chosen)
-    evs = events(v)
-    log = [_event_json(e) for e in evs[-log_tail:]]
+    lines = log if log is not None else [_event_json(e) for e in events(full)]
     pend = pending(full)
     pend_json = None
     if pend is not None:
@@ -190,18 +189,59 @@ def view_json(
             "explain": text,
             "rule": rule,
         }
-    mine = pend is not None and pend.player == seat
     return {
         "state": d,
-        "moves": len(moves),
+        "moves": _length(full.actions),
         "pending": pend_json,
-        "legal": legal_json(full) if mine else [],
-        "log": log,
-        "log_total": len(evs),
+        "legal": [],
+        "log": lines[-LOG_TAIL:],
+        "log_total": len(lines),
         "last_move": last_move_json(full),
         "result": result_json(full),
-        "solo": solo_view(v),
+        "solo": solo_view(pub),
     }
+
+
+def seat_json(public: dict[str, Any], full: State, seat: int) -> dict[str, Any]:
+    """The JSON ``seat`` receives (-1: a spectator): ``public`` (``public_json`` of ``full``) with the
+    seat's own hand, and its legal actions when it is to decide. ``public`` is not changed."""
+    d = dict(public)
+    if seat >= 0:
+        state = dict(d["state"])
+        players = list(state["players"])
+        players[seat] = {**players[seat], "hand": list(full.players[seat].hand)}
+        state["players"] = players
+        state["viewer"] = seat
+        d["state"] = state
+        pend = pending(full)
+        if pend is not None and pend.player == seat:
+            d["legal"] = legal_json(full)
+    return d
+
+
+def view_json(full: State, seat: int, *, seed: int | None = None, seed_chosen: bool = False) -> dict[str, Any]:
+    """The JSON a seat receives (seat -1 = spectator).
+
+    Nothing in it lets the seat work out another seat's hand or the deck while the game runs: the
+    seat's view (``inferno.view``) hides them, and the seed (``seed``, or the state's own) is left out
+    of the settings and the log until the game is over.
+    """
+    seed = full.config.require_seed() if seed is None else seed
+    return seat_json(public_json(full, seed=seed, seed_chosen=seed_chosen), full, seat)
+
+
+def log_line_json(e: Event) -> dict[str, Any]:
+    """One log line as JSON data of its own (the caller may add to it)."""
+    return dict(_event_json(e))
+
+
+def _length(node: tuple[Any, ...] | None) -> int:
+    """Items of an append-only linked log."""
+    n = 0
+    while node is not None:
+        n += 1
+        node = node[1]
+    return n
 
 
 def solo_json() -> dict[str, Any]:
