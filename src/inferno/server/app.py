@@ -170,8 +170,17 @@ class Hub:
 
     def changed(self, game_id: str) -> None:
         """Called from any thread after a game changed."""
-        if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._notify, game_id)
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            here = asyncio.get_running_loop() is loop
+        except RuntimeError:  # another thread
+            here = False
+        if here:
+            loop.call_soon(self._notify, game_id)
+        else:
+            loop.call_soon_threadsafe(self._notify, game_id)
 
     def _notify(self, game_id: str) -> None:
         self._wake(game_id)
@@ -519,12 +528,24 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         return why_json(service, game_id, seat, action, target)
 
     @app.post("/api/games/{game_id}/actions")
-    def act(game_id: str, body: ActionIn, request: Request, token: Token = None) -> Response:
-        seat = seat_of(client_key(request), game_id, token)
+    async def act(game_id: str, body: ActionIn, request: Request, token: Token = None) -> Response:
+        addr = client_key(request)
+        if service.in_memory(game_id):
+            seat = seat_of(addr, game_id, token)
+        else:
+            seat = await anyio.to_thread.run_sync(seat_of, addr, game_id, token)
+        version = await play(game_id, seat, body.version, body.action)
+        return Response(b'{"ok":true,"version":%d}' % version, media_type="application/json")
+
+    async def play(game_id: str, seat: int, version: int, text: str) -> int:
+        """Play a seat's action: on the event loop when nothing has to wait (a game in memory, its lock and
+        the database's writer lock free: CPU work and a local commit), else from a thread."""
         if not action_limit.allow(f"{game_id}/{seat}"):
             raise Refused(ErrorCode.RATE_LIMITED, "too many actions; slow down")
-        version = service.act(game_id, seat, body.version, body.action)
-        return Response(b'{"ok":true,"version":%d}' % version, media_type="application/json")
+        done = service.act_now(game_id, seat, version, text)
+        if done is None:
+            done = await anyio.to_thread.run_sync(service.act, game_id, seat, version, text)
+        return done
 
     @app.post("/api/games/{game_id}/undo")
     def undo(game_id: str, body: UndoIn, request: Request, token: Token = None) -> dict[str, Any]:
@@ -560,11 +581,6 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         seat_of(client_key(request), game_id, token)
         return JSONResponse(service.replay_view(game_id, upto))
 
-    def ws_act(game_id: str, seat: int, version: int, text: str) -> int:
-        if not action_limit.allow(f"{game_id}/{seat}"):
-            raise Refused(ErrorCode.RATE_LIMITED, "too many actions; slow down")
-        return service.act(game_id, seat, version, text)
-
     async def ws_message(msg: Any, game_id: str, seat: int) -> bytes | None:
         """A message after the token: ``{"type": "act", "action": ..., "version": N, "id": any}`` plays an
         action (answered by ``ack`` or ``refused`` with the same ``id``); anything else gets an ``error``."""
@@ -572,7 +588,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         if isinstance(act, Refused):
             return orjson.dumps({"type": "error", **act.to_json()})
         try:
-            version = await anyio.to_thread.run_sync(ws_act, game_id, seat, act.version, act.action)
+            version = await play(game_id, seat, act.version, act.action)
         except Refused as exc:
             return orjson.dumps({"type": "refused", "id": act.id, **exc.to_json()})
         return orjson.dumps({"type": "ack", "id": act.id, "version": version})

@@ -43,7 +43,7 @@ from inferno.rules.state import State
 from inferno.server import clocks
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.seat_views import LogMark, SeatView, Shared, view_data
-from inferno.server.storage import GameRow, SeatRow, StaleWriteError, Storage, Txn
+from inferno.server.storage import Busy, GameRow, SeatRow, StaleWriteError, Storage, Txn
 from inferno.server.views import SPECTATOR, board_json, view_json
 
 log = logging.getLogger("inferno.server")
@@ -295,14 +295,22 @@ class GameService:
         return sess
 
     @contextmanager
-    def _locked(self, game_id: str) -> Iterator[Session]:
-        """The game's live session with its lock held (fetched again if it was evicted meanwhile)."""
+    def _locked(self, game_id: str, *, wait: bool = True) -> Iterator[Session]:
+        """The game's live session with its lock held (fetched again if it was evicted meanwhile). Without
+        ``wait``: raises Busy at once if the game is not in memory or its lock is taken."""
         while True:
-            sess = self.session(game_id)
-            with sess.lock:
+            found = self.session(game_id) if wait else self.sessions.get(game_id)
+            if found is None or not found.lock.acquire(blocking=wait):
+                raise Busy(game_id)
+            sess = found
+            try:
                 if not sess.evicted:
                     yield sess
                     return
+                if not wait:
+                    raise Busy(game_id)
+            finally:
+                sess.lock.release()
 
     def authorize(self, game_id: str, token: str | None) -> int:
         """The seat a token opens (SPECTATOR for the spectator token); refuses anything else."""
@@ -442,10 +450,24 @@ class GameService:
 
     def act(self, game_id: str, seat: int, version: int, text: str) -> int:
         """Apply ``seat``'s action seen at ``version``; stored and committed before returning the new version."""
+        return self._act(game_id, seat, version, text, wait=True)
+
+    def act_now(self, game_id: str, seat: int, version: int, text: str) -> int | None:
+        """``act`` for a game in memory that no other process shares, when nothing else holds its lock or
+        the database's writer lock (the event loop calls it: the move is CPU work and a local commit);
+        None, with nothing done, when it would have to wait."""
+        if not self.in_memory(game_id):
+            return None
+        try:
+            return self._act(game_id, seat, version, text, wait=False)
+        except Busy:
+            return None
+
+    def _act(self, game_id: str, seat: int, version: int, text: str, *, wait: bool) -> int:
         if seat < 0:
             raise Refused(ErrorCode.FORBIDDEN, "spectators cannot act")
-        with self._locked(game_id) as sess:
-            with self._write(sess) as tx:
+        with self._locked(game_id, wait=wait) as sess:
+            with self._write(sess, wait=wait) as tx:
                 s = sess.state
                 new, a, text = self._checked(sess, seat, version, text)
                 tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease())
@@ -476,11 +498,12 @@ class GameService:
         return new, a, action_text(s, a)
 
     @contextmanager
-    def _write(self, sess: Session) -> Iterator[Txn]:
+    def _write(self, sess: Session, *, wait: bool = True) -> Iterator[Txn]:
         """The game's write transaction (its row locked in the database), the copy in memory brought up to
-        date first; commits when the block ends. Hold ``sess.lock``; apply the change to memory after it."""
+        date first; commits when the block ends. Hold ``sess.lock``; apply the change to memory after it.
+        Without ``wait``: raises Busy at once if another write holds SQLite's writer lock."""
         try:
-            with self.storage.write(sess.row.id) as tx:
+            with self.storage.write(sess.row.id, wait=wait) as tx:
                 self._catch_up(sess, tx)
                 yield tx
         except StaleWriteError:

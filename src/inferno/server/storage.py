@@ -118,6 +118,10 @@ class GameRow:
     table_rev: int = 0  # changes of the table that are not moves (seat takeovers, votes)
 
 
+class Busy(RuntimeError):
+    """A write asked not to wait found the database's writer lock taken (nothing was done)."""
+
+
 class StaleWriteError(RuntimeError):
     """Another writer stored a move at this index first (the in-memory game is out of date)."""
 
@@ -279,12 +283,19 @@ class Storage:
             )
 
     @contextmanager
-    def write(self, game_id: str) -> Iterator[Txn]:
+    def write(self, game_id: str, *, wait: bool = True) -> Iterator[Txn]:
         """A transaction on one game with its row locked until it commits (when the block ends) or rolls back
-        (if it raises). Other processes changing the game wait meanwhile; ``head`` is None if it is gone."""
-        with self._locked(), self.engine.begin() as conn:
-            r = conn.execute(_HEAD_FOR_UPDATE, {"gid": game_id}).first()
-            yield Txn(self, conn, game_id, Head(*r) if r is not None else None)
+        (if it raises). Other processes changing the game wait meanwhile; ``head`` is None if it is gone.
+        Without ``wait``, raises Busy at once if another write holds SQLite's writer lock."""
+        lock = self._locked()
+        if not lock.acquire(blocking=wait):
+            raise Busy(game_id)
+        try:
+            with self.engine.begin() as conn:
+                r = conn.execute(_HEAD_FOR_UPDATE, {"gid": game_id}).first()
+                yield Txn(self, conn, game_id, Head(*r) if r is not None else None)
+        finally:
+            lock.release()
 
     @contextmanager
     def read(self, game_id: str) -> Iterator[Txn]:
@@ -433,10 +444,18 @@ def _game_row(r: Any) -> GameRow:
 
 
 class _NullLock:
+    """No lock (PostgreSQL locks the game's row itself)."""
+
     def __enter__(self) -> None:
         return None
 
     def __exit__(self, *exc: object) -> None:
+        return None
+
+    def acquire(self, blocking: bool = True) -> bool:
+        return True
+
+    def release(self) -> None:
         return None
 
 
