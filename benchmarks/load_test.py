@@ -56,11 +56,25 @@ def percentile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
+class Pace:
+    """When a game's next move is due: every ``interval`` seconds from a random start (0: at once)."""
+
+    def __init__(self, interval: float, rng: random.Random) -> None:
+        self.interval = interval
+        self.due = time.perf_counter() + rng.random() * interval
+
+    async def wait(self) -> None:
+        if self.interval:
+            await asyncio.sleep(max(0.0, self.due - time.perf_counter()))
+            self.due += self.interval
+
+
 async def play_game(
-    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, first: int = 0
+    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, first: int = 0, interval: float = 0
 ) -> None:
     """One game through the servers of ``cs``: created on ``cs[first]``, each request to the next in turn."""
     rng = random.Random(seed)
+    pace = Pace(interval, rng)
     turn = first
 
     def c() -> httpx.AsyncClient:
@@ -87,6 +101,7 @@ async def play_game(
             seat = snap["pending"]["player"]
             continue
         text = rng.choice(snap["legal"])["text"]
+        await pace.wait()
         t0 = time.perf_counter()
         r = await c().post(
             f"/api/games/{gid}/actions",
@@ -100,7 +115,9 @@ async def play_game(
             stats.error(f"action {r.status_code} {r.json().get('error')}")
 
 
-async def play_game_ws(c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats) -> None:
+async def play_game_ws(
+    c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats, interval: float = 0
+) -> None:
     """One game played over the live connections: a socket per seat; the seat to move sends its
     action on its socket and times the answer (``ack``); every seat receives each new state."""
     import websockets
@@ -114,6 +131,7 @@ async def play_game_ws(c: httpx.AsyncClient, players: int, moves: int, seed: int
     ws_url = str(c.base_url).replace("http://", "ws://") + f"/api/games/{g['game']}/ws"
     done = asyncio.Event()
     played = 0
+    pace = Pace(interval, rng)
 
     async def seat(i: int, token: str) -> None:
         nonlocal played
@@ -130,6 +148,7 @@ async def play_game_ws(c: httpx.AsyncClient, players: int, moves: int, seed: int
                 if pend is None or pend["player"] != i or not latest["legal"]:
                     return
                 text = rng.choice(latest["legal"])["text"]
+                await pace.wait()
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": text, "version": latest["version"], "id": 0}))
 
@@ -170,7 +189,7 @@ async def play_game_ws(c: httpx.AsyncClient, players: int, moves: int, seed: int
 
 
 async def _client(
-    url: str, first: int, games: int, moves: int, players: int, concurrency: int, ws: bool = False
+    url: str, first: int, games: int, moves: int, players: int, concurrency: int, ws: bool = False, interval: float = 0
 ) -> Stats:
     stats = Stats()
     urls = url.split(",")
@@ -179,37 +198,58 @@ async def _client(
     async with contextlib.AsyncExitStack() as stack:
         cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
         if ws:
-            await asyncio.gather(*(_safe_ws_game(cs[0], players, moves, 1000 + first + i, stats) for i in range(games)))
+            await asyncio.gather(
+                *(_safe_ws_game(cs[0], players, moves, 1000 + first + i, stats, interval) for i in range(games))
+            )
         else:
-            await asyncio.gather(*(_safe_game(cs, players, moves, 1000 + first + i, stats) for i in range(games)))
+            await asyncio.gather(
+                *(_safe_game(cs, players, moves, 1000 + first + i, stats, interval) for i in range(games))
+            )
     return stats
 
 
-async def _safe_game(cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats) -> None:
+async def _safe_game(
+    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, interval: float = 0
+) -> None:
     try:
-        await play_game(cs, players, moves, seed, stats, first=seed)
+        await play_game(cs, players, moves, seed, stats, first=seed, interval=interval)
     except httpx.HTTPError as exc:
         stats.error(f"transport {type(exc).__name__}")
 
 
-async def _safe_ws_game(c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats) -> None:
+async def _safe_ws_game(
+    c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats, interval: float = 0
+) -> None:
     try:
-        await play_game_ws(c, players, moves, seed, stats)
+        await play_game_ws(c, players, moves, seed, stats, interval)
     except Exception as exc:  # a refused or dropped socket is counted, and the other games go on
         stats.error(f"transport {type(exc).__name__}")
 
 
-def _client_process(args: tuple[str, int, int, int, int, int, bool]) -> Stats:
+def _client_process(args: tuple[str, int, int, int, int, int, bool, float]) -> Stats:
     return asyncio.run(_client(*args))
 
 
 def run_load(
-    url: str, games: int, moves: int, players: int, concurrency: int, processes: int, ws: bool = False
+    url: str,
+    games: int,
+    moves: int,
+    players: int,
+    concurrency: int,
+    processes: int,
+    ws: bool = False,
+    rate: float = 0,
 ) -> dict[str, Any]:
-    """``url``: one server, or several separated by commas (each game spreads its requests over them)."""
-    """Play ``games`` games split over ``processes`` client processes (one client is CPU-bound early)."""
+    """Play ``games`` games split over ``processes`` client processes (one client is CPU-bound early).
+    ``url``: one server, or several separated by commas (each game spreads its requests over them).
+    ``rate``: moves per second offered in all (each game moves every ``games / rate`` seconds, as
+    players who think); 0: every game moves again as soon as its last move is answered."""
+    interval = games / rate if rate else 0.0
     share = [games // processes + (1 if i < games % processes else 0) for i in range(processes)]
-    jobs = [(url, sum(share[:i]), n, moves, players, max(1, concurrency // processes), ws) for i, n in enumerate(share)]
+    jobs = [
+        (url, sum(share[:i]), n, moves, players, max(1, concurrency // processes), ws, interval)
+        for i, n in enumerate(share)
+    ]
     t0 = time.perf_counter()
     if processes == 1:
         parts = [_client_process(jobs[0])]
@@ -231,6 +271,7 @@ def run_load(
         "games": games,
         "players": players,
         "concurrent_connections": concurrency,
+        "offered_moves_per_second": rate or None,
         "moves": stats.moves,
         "seconds": round(elapsed, 2),
         "moves_per_second": round(stats.moves / elapsed, 1) if elapsed else 0.0,
@@ -330,6 +371,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--postgres", action="store_true", help="start a temporary PostgreSQL cluster and use it")
     ap.add_argument("--servers", type=int, default=1, help="server processes sharing the database (with --postgres)")
     ap.add_argument("--ws", action="store_true", help="moves over each seat's live connection instead of HTTP")
+    ap.add_argument(
+        "--rate", type=float, default=0, help="moves per second offered in all, spread over the games (0: flat out)"
+    )
     args = ap.parse_args(argv)
     procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -344,7 +388,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             url = ",".join(urls)
         try:
             cpu0 = sum(_cpu_seconds(p) for p in procs)
-            out = run_load(url, args.games, args.moves, args.players, args.concurrency, args.processes, args.ws)
+            out = run_load(
+                url, args.games, args.moves, args.players, args.concurrency, args.processes, args.ws, args.rate
+            )
             if procs:
                 cpu = sum(_cpu_seconds(p) for p in procs) - cpu0
                 out["database"] = "postgresql" if args.postgres else "sqlite"

@@ -103,6 +103,23 @@ def test_load_test_plays_many_concurrent_games_without_errors(tmp_path: Path) ->
     assert out["action_latency_ms"]["p50"] > 0
 
 
+def test_load_test_paces_moves_over_live_connections(tmp_path: Path) -> None:
+    """``--ws --rate``: every move over its seat's live connection, at the offered rate in all (6 games
+    at 30 moves a second: each game moves every 0.2 s), so 48 moves take at least 1.4 s."""
+    load = _load_test_module()
+    srv = ServerProcess(tmp_path / "load.db", read_rate=100_000)
+    srv.start()
+    try:
+        out = load.run_load(srv.url, games=6, moves=8, players=3, concurrency=6, processes=1, ws=True, rate=30)
+    finally:
+        srv.stop()
+    assert out["errors"] == {}
+    assert out["moves"] == 6 * 8
+    assert out["offered_moves_per_second"] == 30
+    assert out["seconds"] >= 7 * 0.2
+    assert out["action_latency_ms"]["p50"] > 0
+
+
 def _children(pid: int) -> set[int]:
     """The live processes whose parent is ``pid`` (Linux /proc)."""
     out = set()
