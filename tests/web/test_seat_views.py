@@ -80,3 +80,29 @@ def test_the_kept_log_equals_the_log_from_scratch_forward_and_after_undos() -> N
         lines = log_lines(s, before)
         assert lines == _scratch_log(s), step
         before = Shared(s, {}, s.events, lines)
+
+
+@pytest.mark.parametrize(("players", "seed", "modules", "solo"), GAMES)
+def test_a_preview_played_without_log_lines_reaches_the_same_state(
+    players: int, seed: int, modules: tuple[str, ...], solo: SoloConfig | None
+) -> None:
+    """Previews play each action on a copy that records no log lines: every legal action (whose outcome
+    the preview reads) leads to the same state as when it is played with its log."""
+    s = inferno.new_game(players, seed, modules=modules, solo=solo)
+    rng = random.Random(seed + 1)
+    for _ in range(40):
+        if s.over:
+            break
+        for a in inferno.legal_actions(s):
+            quiet = s.copy()
+            quiet.record_events = False
+            inferno.apply_in_place(quiet, a, rollback=False)
+            logged = inferno.apply(s, a)
+            assert quiet.events is s.events  # nothing was logged
+            q, w = state_to_dict(quiet), state_to_dict(logged)
+            q.pop("record_events")
+            w.pop("record_events")
+            assert q == w, a
+        for _ in range(rng.randint(1, 4)):
+            if not s.over:
+                inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))

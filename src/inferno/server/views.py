@@ -10,7 +10,7 @@ from inferno.help import effect_words, endgame_words, help_text
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.citations import cite
-from inferno.rules.engine import apply, legal_actions, pending, view
+from inferno.rules.engine import apply_in_place, legal_actions, pending, view
 from inferno.rules.events import Event
 from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.pack import load_rules
@@ -28,7 +28,6 @@ from inferno.rules.state import (
     TILE,
     TOWER_LOC,
     State,
-    linked_to_list,
 )
 
 SPECTATOR = -1  # the seat number of a spectator (who sees no hand)
@@ -75,8 +74,10 @@ def preview(s: State, a: Action) -> dict[str, Any] | None:
     if a.kind not in _PREVIEWED:
         return None
     p = to_move_of(s)
+    new = s.copy()
+    new.record_events = False  # a preview needs the outcome, not its log lines
     try:
-        new = apply(s, a)
+        apply_in_place(new, a, rollback=False)
     except Exception:  # a legal action always applies; a preview must never break the view
         return None
     before, after = s.players[p], new.players[p]
@@ -111,12 +112,11 @@ def legal_json(s: State, with_preview: bool = True) -> list[dict[str, Any]]:
 
 def last_move_json(s: State) -> dict[str, Any] | None:
     """The last move's player and the public board places it touched (for highlighting it)."""
-    acts = linked_to_list(s.actions)
-    if not acts:
+    if s.actions is None:
         return None
-    a = acts[-1]
+    a = s.actions[0]
     targets = [k for k in action_targets(a) if k.startswith(_PUBLIC_TARGET)]
-    return {"index": len(acts), "targets": targets}
+    return {"index": _length(s.actions), "targets": targets}
 
 
 def result_json(s: State) -> dict[str, Any] | None:
