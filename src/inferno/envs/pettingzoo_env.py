@@ -179,10 +179,10 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
     def _mask(self, p: int) -> np.ndarray:
         s = self.state
         assert s is not None
-        m = np.zeros(self.wait + 1, dtype=np.int8)
         if self._deciding(p):
-            m[self.actions.indices(legal_actions(s))] = 1
-        elif self.turn_order == "cyclic":
+            return self.actions.mask(legal_actions(s), self.wait + 1)
+        m = np.zeros(self.wait + 1, dtype=np.int8)
+        if self.turn_order == "cyclic":
             m[self.wait] = 1
         return m
 
