@@ -502,8 +502,17 @@ class ObservationEncoder:
         ext = s.ext
         no_card = self._no_card
         market = s.market
-        small = s.graveyard + s.supply + s.tiles + s.phleg + s.palace + s.barrel_market + s.hell + market
-        small += no_card[len(market) :]
+        small = [
+            *s.graveyard,
+            *s.supply,
+            *s.tiles,
+            *s.phleg,
+            *s.palace,
+            *s.barrel_market,
+            *s.hell,
+            *market,
+            *no_card[len(market) :],
+        ]
         gates, barrels = lay.gates, lay.barrels
         for q, pl, has_ext in zip(lay.order, ps, lay.ext, strict=True):
             d = pl.diplomas
@@ -559,7 +568,8 @@ class ObservationEncoder:
             s.quartiere + 1,
         )
         if frame is not None:
-            small += (frame[0], (frame[1] - me) % n + 1, (s.current - me) % n + 1)
+            # int(): a Decision (IntEnum) would send bytearray() down its slow path (~3x the time)
+            small += (int(frame[0]), (frame[1] - me) % n + 1, (s.current - me) % n + 1)
             args = frame[2 : 2 + FRAME_ARGS]
             small += [x + FRAME_ARGS_BIAS for x in args]
             small += self._no_args[len(args) :]

@@ -51,6 +51,22 @@ from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 
 TURN_ORDERS = ("engine", "cyclic")
+
+
+class ActionSpace(spaces.Discrete):
+    """``Discrete(n)`` (equal to it, same samples) whose ``contains`` answers a plain ``int`` without
+    numpy: PettingZoo's ``AssertOutOfBoundsWrapper`` asks it at every step (~3.5 us the numpy way)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._end = int(n)
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:  # what Discrete.contains answers for an int (start 0), without numpy
+            return 0 <= x < self._end
+        return super().contains(x)
+
+
 ILLEGAL_ACTIONS = ("penalize", "terminate")
 
 
@@ -122,7 +138,7 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.wait + 1) for a in self.possible_agents}
+        self.action_spaces = {a: ActionSpace(self.wait + 1) for a in self.possible_agents}
         self._rng: random.Random | None = None
         self.state: State | None = None
 
