@@ -195,7 +195,7 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
     def _mask(self, p: int) -> np.ndarray:
         s = self.state
         assert s is not None
-        if self._deciding(p):
+        if not s.over and to_move(s) == p and (self.turn_order == "engine" or self._cursor == p):  # _deciding(p)
             return self.actions.mask(legal_actions(s), self.wait + 1)
         m = np.zeros(self.wait + 1, dtype=np.int8)
         if self.turn_order == "cyclic":
@@ -217,7 +217,9 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         assert s is not None and action is not None
         p = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        rewards = self.rewards
+        for name in rewards:  # _clear_rewards(), inline
+            rewards[name] = 0
         self.infos[agent] = {}
         a = int(action)
         ended_by_illegal = False
@@ -243,7 +245,9 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         elif self.max_cycles is not None and self.num_steps >= self.max_cycles * self.players and cycle_end:
             self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self._selected()
-        self._accumulate_rewards()
+        cumulative = self._cumulative_rewards
+        for name, reward in self.rewards.items():  # _accumulate_rewards(), inline
+            cumulative[name] += reward
         if self.render_mode == "human":
             self.render()
 
