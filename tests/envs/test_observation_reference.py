@@ -68,3 +68,17 @@ def test_fast_encoding_equals_the_reference_over_random_positions(config: dict[s
     # the positions cover the pieces the configuration adds
     assert seen_desk or "plutus" not in config.get("modules", ())  # type: ignore[operator]
     assert seen_rival_card or "solo" not in config
+
+
+def test_values_beyond_a_byte_equal_the_reference() -> None:
+    """Counts past 255 and Infamy far outside -100..155 take the encoder's slow path; same vector."""
+    enc = default_encoder()
+    s = inferno.new_game(3, seed=7, record_events=False)
+    rng = random.Random(7)
+    for _ in range(60):
+        inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
+    for florins, infamy in ((300, -500), (7, 400), (1000, -101), (0, 156)):
+        s.players[1].florins = florins
+        s.players[2].infamy = infamy
+        for p in range(3):
+            assert np.array_equal(enc.encode(s, p), reference_encode(enc, s, p))

@@ -201,9 +201,16 @@ class ActionEncoding:
 
     def mask(self, actions: list[Action], size: int | None = None) -> np.ndarray:
         """An int8 vector of length ``size`` (default: this encoding's size) with 1 at each action's index."""
-        m = np.zeros(self.size if size is None else size, dtype=np.int8)
-        m[self.indices(actions)] = 1
-        return m
+        # A few actions: set bytes one by one (no list-to-array conversion), then view them as int8.
+        m = bytearray(self.size if size is None else size)
+        known = self._index
+        try:
+            for a in actions:
+                m[known[a]] = 1
+        except KeyError:
+            for i in self.indices(actions):
+                m[i] = 1
+        return np.frombuffer(m, dtype=np.int8)
 
 
 _CACHE: dict[str, ActionEncoding] = {}

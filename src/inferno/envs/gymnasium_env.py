@@ -144,10 +144,9 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         """The int8 mask of the learner's legal actions (all zeros once the game is over)."""
         s = self.state
         assert s is not None
-        m = np.zeros(self.actions.size, dtype=np.int8)
         if not s.over and to_move(s) == self.seat:
-            m[self.actions.indices(legal_actions(s))] = 1
-        return m
+            return self.actions.mask(legal_actions(s))
+        return np.zeros(self.actions.size, dtype=np.int8)
 
     def _run_bots(self) -> None:
         s = self.state

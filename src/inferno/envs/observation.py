@@ -35,6 +35,8 @@ MAX_PLAYERS = PNP_MAX_PLAYERS  # seat slots: the most players a game can have
 DECISIONS = [d for d in Decision if d < AUTO]
 STOP_KINDS = list(StopKind)
 FRAME_ARGS = 3
+INFAMY_BIAS = 100  # Infamy is listed as Infamy + 100 (a small non-negative int)
+FRAME_ARGS_BIAS = 50  # a frame argument as argument + 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,17 +52,17 @@ class Segment:
 class _Layout:
     """Where each small int of the compact state goes, for one kind of game and one observer."""
 
-    __slots__ = ("barrels", "base", "count", "ext", "gates", "infamy_at", "off", "order", "slot_at")
+    __slots__ = ("barrels", "base", "count", "ext", "gates", "neg", "off", "order", "slot_at")
 
     order: list[int]  # players in slot order (slot k = order[k])
     ext: list[bool]  # per slot: does that player have P&P pieces
-    count: int  # small ints listed (a bit byte once per bit)
+    count: int  # small ints listed (a bit byte once per bit, padded lists at full length)
     gates: int  # safe-passage bits listed per player
     barrels: int  # Barrel bits listed per player
     base: np.ndarray  # per small int: its base position in the vector
     off: np.ndarray  # per small int: its value type (offset in the shared tables)
+    neg: np.ndarray  # per small int: the value that stands for a negative one (uint8)
     slot_at: list[int]  # start of each seat slot's segment
-    infamy_at: list[int]
 
 
 class _Game:
@@ -199,20 +201,27 @@ class ObservationEncoder:
         self._types: dict[tuple[Any, ...], int] = {}
         self._rel = np.zeros(0, dtype=np.intp)
         self._val = np.zeros(0, dtype=np.float32)
+        # Plague cards: the distinct colours of each, and how many times each colour is on it
         self._plague = [
             (tuple(sorted(set(cols))), tuple(cols.count(c) / 4 for c in sorted(set(cols)))) for cols in r.plague_cards
         ]
+        self._plague_colours = max((len(c) for c, _ in self._plague), default=0)
+        self._no_card = (255,) * nf  # pads a list of Fraud cards to its full length (255: no card)
+        self._no_args = (FRAME_ARGS_BIAS,) * FRAME_ARGS  # pads a frame's arguments (the bias: 0)
 
     # --- the plan: where each int of the compact state goes ---------------------------------------
     #
-    # ``encode`` lists the state's small non-negative ints (counts, codes) in a fixed order and turns
-    # them into bytes in one step. Each has a *type*: a 256-entry stretch of two shared tables, giving
-    # for each value its offset from the int's base position (a category) and the value written
+    # ``encode`` lists the state's small ints (counts, codes, a few biased signed values) in a fixed
+    # order and turns them into bytes in one step. Each has a *type*: a 256-entry stretch of two
+    # shared tables, giving for each value its offset from the int's base position (a category; for
+    # "nothing" in a list of cards, the offset of the trash slot past the end) and the value written
     # there (1 for a category, value / scale clipped for a count). So one add, two lookups and one
-    # scatter place them all; a bit field's byte is read once per bit, through one type per bit. The
-    # few signed values (Infamy) and variable-length parts (hands, played cards, the pending
-    # decision) are placed one by one. What is fixed for a whole game (board side, modules, the
-    # Guardians, quartieri, bonus tiles, solo settings) is a template copied at the start.
+    # scatter place them all; a bit field's byte is read once per bit, through one type per bit.
+    # Variable-length lists (the market, hands, played cards, a frame's arguments) are listed padded
+    # to a fixed length. What is fixed for a whole game (board side, modules, the Guardians,
+    # quartieri, bonus tiles, solo settings) is a template copied at the start; Dante's progress and
+    # next stop (per game) and two module values are written one by one. The shared tables stay
+    # small (a few dozen types), so the lookups stay in the cache.
 
     def _type(self, key: tuple[Any, ...], rel: list[int], val: list[float]) -> int:
         """The offset of a 256-entry value type in the shared tables (added once per key)."""
@@ -232,6 +241,29 @@ class ObservationEncoder:
         rel = [max(c, 0) for c in cats]
         return self._type(("cat", name, *cats), rel, [1.0 if c >= 0 else 0.0 for c in cats])
 
+    def _signed_type(self, bias: int, scale: float) -> int:
+        """A signed value listed as value + bias: (code - bias) / scale, clipped to [-1, 1]."""
+        vals = [max(-1.0, min((x - bias) / scale, 1.0)) for x in range(256)]
+        return self._type(("signed", bias, scale), [0] * 256, vals)
+
+    def _card_type(self, base: int) -> int:
+        """A Fraud card index listed at ``base``: 1 at that card's position (255 and any other value
+        past the cards: the trash slot)."""
+        nf = self._nf
+        none = self.size - base
+        return self._type(("card", base), [*range(nf)] + [none] * (256 - nf), [1.0] * nf + [0.0] * (256 - nf))
+
+    def _plague_type(self, j: int) -> int:
+        """The top Plague card + 1 (0: none): its j-th colour's position and amount (trash slot past
+        its colours)."""
+        none = self.size - self._at_plague
+        rel = [none]
+        val = [0.0]
+        for colours, amounts in self._plague:
+            rel.append(colours[j] - 1 if j < len(colours) else none)
+            val.append(amounts[j] if j < len(colours) else 0.0)
+        return self._type(("plague", j), rel, val)
+
     def _layout(self, s: State, me: int) -> _Layout:
         key = (s.board.side, len(s.players), s.num_players, me, len(s.ext.desks) if s.ext is not None else -1)
         lay = self._layouts.get(key)
@@ -247,23 +279,30 @@ class ObservationEncoder:
         order = [(me + k) % n for k in range(n)]
         seats = s.num_players
         ext_order = [q for q in order if s.ext is not None and q < len(s.ext.desks)]
-        # One entry per (small int, what it sets): its source index in the small int list, its base
-        # position, its value type. A count or category is one entry; a bit byte one per bit.
+        nf = self._nf
+        # One entry per small int listed by :meth:`encode`, in its order: its base position, its
+        # value type and the value that stands for a negative one.
         if self.gates > 8 or len(r.barrels) > 8:
             raise ValueError("the observation lists safe passages and Barrels as one byte each (8 at most)")
         base: list[int] = []
         off: list[int] = []
+        neg: list[int] = []
 
-        def entry(pos: int, typ: int) -> None:
+        def entry(pos: int, typ: int, negative: int = 0) -> None:
             base.append(pos)
             off.append(typ)
+            neg.append(negative)
 
         def counts(pos: int, count: int, scale: float, skip_first: bool = False) -> None:
             t = self._count_type(scale)
             for i in range(count):
                 entry(trash if skip_first and i == 0 else pos + i - (1 if skip_first else 0), t)
 
-        # The order of the small int list built in :meth:`encode`.
+        def cards(pos: int) -> None:  # a list of Fraud cards padded to nf entries (negative: none)
+            card = self._card_type(pos)
+            for _ in range(nf):
+                entry(pos, card, 255)
+
         for name, scale in (
             ("graveyard", 9.0),
             ("supply", 9.0),
@@ -279,8 +318,10 @@ class ObservationEncoder:
         ht = self._category_type(f"hell{n}/{me}", hell_cat)
         for t in range(s.board.size):
             entry(at["hell"] + t * self.cells, ht)
+        cards(at["fraud_market"])
         tt = self._category_type("tower", self._tower_lut)
         ft = self._category_type("family", [-1, *range(len(r.family_cards))])
+        it = self._signed_type(INFAMY_BIAS, 100.0)
         bit_types = [self._type(("bit", b), [0] * 256, [float(x >> b & 1) for x in range(256)]) for b in range(8)]
         nfl = 2 * len(r.locations)
         for k, q in enumerate(order):
@@ -292,8 +333,9 @@ class ObservationEncoder:
             counts(o + pat["half"], 1, 4.0)
             counts(o + pat["floors"], 1, float(r.tower_floors))
             counts(o + pat["home"] + 2, 1, 5.0)  # reserve
-            counts(o + pat["hand"] + len(r.fraud_cards), 1, 4.0)  # hand size
+            counts(o + pat["hand"] + nf, 1, 4.0)  # hand size
             entry(o + pat["family"], ft)  # Family card + 1
+            entry(m + 2, it)  # Infamy + bias (negative: -1)
             # Bit bytes, listed once per bit: the Diplomas of circles 1-8, of circle 9, safe passages,
             # Barrels delivered.
             for pos, nbits in (
@@ -314,9 +356,11 @@ class ObservationEncoder:
                 p = o + pat["pnp"]
                 for i, scale in enumerate((2.0, 4.0, 20.0, 20.0)):
                     counts(p + i, 1, scale)
+            cards(o + pat["played"])
+        cards(at["player_0"] + pat["hand"])  # the observer's own hand
         # Game counters and the pending decision (codes + 1, so 0 means none).
         counts(at["plague"] + 9, 1, 12.0)  # Plague cards left
-        counts(at["fraud_market"] + len(r.fraud_cards), 1, float(len(r.fraud_cards)))  # deck size
+        counts(at["fraud_market"] + nf, 1, float(nf))  # deck size
         o = at["turn"]
         counts(o, 1, 100.0)  # turn
         entry(o + 1, self._type(("flag",), [0] * 256, [0.0] + [1.0] * 255))  # ender + 1: last round
@@ -332,6 +376,11 @@ class ObservationEncoder:
         seat_cat = self._category_type("seat", [-1, *range(MAX_PLAYERS)])
         entry(o + nd + FRAME_ARGS, seat_cat)  # deciding seat (relative) + 1
         entry(o + nd + FRAME_ARGS + MAX_PLAYERS, seat_cat)  # current-turn seat (relative) + 1
+        at_ = self._signed_type(FRAME_ARGS_BIAS, 50.0)
+        for i in range(FRAME_ARGS):
+            entry(o + nd + i, at_)  # the frame's arguments + bias (negative: -1)
+        for j in range(self._plague_colours):  # the top Plague card + 1, once per colour it can have
+            entry(at["plague"], self._plague_type(j))
         if s.solo is not None:  # the Rival's next card + 1, its last turn's cards, its deck's cards
             nsolo = self.solo_cards
             o = at["solo"] + 1 + len(self.solo_variants) + len(LEVELS) + 2
@@ -346,8 +395,8 @@ class ObservationEncoder:
         lay.barrels = len(r.barrels)
         lay.base = np.array(base, dtype=np.intp)
         lay.off = np.array(off, dtype=np.intp)
+        lay.neg = np.array(neg, dtype=np.uint8)
         lay.slot_at = [at[f"player_{k}"] for k in range(n)]
-        lay.infamy_at = [o + pat["money"] + 2 for o in lay.slot_at]
         return lay
 
     def _game(self, s: State, me: int) -> _Game:
@@ -451,11 +500,26 @@ class ObservationEncoder:
         ps = [players[q] for q in lay.order]
         seats = s.num_players
         ext = s.ext
-        small = s.graveyard + s.supply + s.tiles + s.phleg + s.palace + s.barrel_market + s.hell
+        no_card = self._no_card
+        market = s.market
+        small = [
+            *s.graveyard,
+            *s.supply,
+            *s.tiles,
+            *s.phleg,
+            *s.palace,
+            *s.barrel_market,
+            *s.hell,
+            *market,
+            *no_card[len(market) :],
+        ]
         gates, barrels = lay.gates, lay.barrels
         for q, pl, has_ext in zip(lay.order, ps, lay.ext, strict=True):
             d = pl.diplomas
             lo = (d >> 1) & 255
+            infamy = pl.infamy + INFAMY_BIAS  # clamped here: below -100 is common (the clamp saturates)
+            if not 0 <= infamy <= 255:
+                infamy = 0 if infamy < 0 else 255
             small += (
                 pl.florins,
                 pl.drachmas,
@@ -465,6 +529,7 @@ class ObservationEncoder:
                 pl.reserve,
                 len(pl.hand),
                 pl.family + 1,
+                infamy,
                 lo,
                 lo,
                 lo,
@@ -485,19 +550,33 @@ class ObservationEncoder:
             if has_ext:
                 assert ext is not None
                 small += (ext.desks[q], ext.bells[q], ext.desk_paid[q], ext.desk_received[q])
+            played = pl.played
+            small += played
+            small += no_card[len(played) :]
+        mine = ps[0].hand  # the observer's own hand: the only hand read
+        small += mine
+        small += no_card[len(mine) :]
         n = len(players)
+        plague = s.plague
         frame = s.stack[-1] if not s.over and s.stack else None
         small += (
-            len(s.plague),
+            len(plague),
             len(s.deck),
             s.turn,
             s.ender + 1,
             s.final_turns + 1,
             s.quartiere + 1,
-            frame[0] if frame is not None else 0,
-            (frame[1] - me) % n + 1 if frame is not None else 0,
-            (s.current - me) % n + 1,
         )
+        if frame is not None:
+            # int(): a Decision (IntEnum) would send bytearray() down its slow path (~3x the time)
+            small += (int(frame[0]), (frame[1] - me) % n + 1, (s.current - me) % n + 1)
+            args = frame[2 : 2 + FRAME_ARGS]
+            small += [x + FRAME_ARGS_BIAS for x in args]
+            small += self._no_args[len(args) :]
+        else:
+            small += (0, 0, (s.current - me) % n + 1)
+            small += self._no_args
+        small += (plague[0] + 1 if plague else 0,) * self._plague_colours
         st = s.solo
         if st is not None:
             small.append(st.deck[0] + 1 if st.deck else 0)  # the next card, face up (0: none)
@@ -513,48 +592,22 @@ class ObservationEncoder:
             raise AssertionError("the state's lists do not have the sizes the rules data gives")
         try:
             codes = np.frombuffer(bytearray(small), dtype=np.uint8)
-        except ValueError:  # a count beyond a byte (or below 0): clamped, which no count's scale notices
-            codes = np.clip(np.array(small, dtype=np.int64), 0, 255)
+        except ValueError:  # beyond a byte: clamped to 255; below 0: the entry's stand-in for negatives
+            wide = np.array(small, dtype=np.int64)
+            codes = np.where(wide < 0, lay.neg, np.minimum(wide, 255)).astype(np.uint8)
         k = lay.off + codes
         out = g.template.copy()
         out[lay.base + self._rel[k]] = self._val[k]
-        # The rest: signed values and short, variable-length parts (ones are values 1.0).
+        # Dante (his stops are the game's) and the module values, one by one.
         ones, progress = g.dante[s.dante + 1]
-        idx: list[int] = [self._at_dante]
-        val: list[float] = [progress]
-        for o, pl in zip(lay.infamy_at, ps, strict=True):
-            idx.append(o)
-            x = pl.infamy / 100
-            val.append(1.0 if x > 1.0 else -1.0 if x < -1.0 else x)
-        o = self._at_plague
-        if s.plague:
-            colours, amounts = self._plague[s.plague[0]]
-            idx += [o + c - 1 for c in colours]
-            val += amounts
-        nf = self._nf
-        ones = ones + [self._at_market + c for c in s.market if c >= 0]
-        if frame is not None:
-            for i, x in enumerate(frame[2 : 2 + FRAME_ARGS], self._at_decision + self._nd):
-                idx.append(i)
-                val.append(max(-1.0, min(x / 50, 1.0)))
-        played = self._pat_played
-        for po, pl in zip(lay.slot_at, ps, strict=True):
-            if pl.played:
-                pd = po + played
-                ones += [pd + c for c in pl.played]
-        mine = ps[0].hand  # the observer's own hand: the only hand read
-        if mine:
-            hd = lay.slot_at[0] + self._pat_hand
-            ones += [hd + c for c in mine if 0 <= c < nf]
+        out[self._at_dante] = progress
+        for i in ones:
+            out[i] = 1.0
         if ext is not None and ext.phlegyas:
-            idx.append(self._at_modules + 2)
-            val.append(ext.bell_supply / ext.data.bells_total if ext.data.bells_total else 0.0)
+            total = ext.data.bells_total
+            out[self._at_modules + 2] = ext.bell_supply / total if total else 0.0
         if st is not None:
-            idx.append(self._at_solo_deck)
-            val.append(len(st.deck) / g.solo_deck_size)
-        idx += ones
-        val += [1.0] * len(ones)
-        out[idx] = val
+            out[self._at_solo_deck] = len(st.deck) / g.solo_deck_size
         return out[: self.size]
 
 

@@ -51,6 +51,22 @@ from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 
 TURN_ORDERS = ("engine", "cyclic")
+
+
+class ActionSpace(spaces.Discrete):
+    """``Discrete(n)`` (equal to it, same samples) whose ``contains`` answers a plain ``int`` without
+    numpy: PettingZoo's ``AssertOutOfBoundsWrapper`` asks it at every step (~3.5 us the numpy way)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._end = int(n)
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:  # what Discrete.contains answers for an int (start 0), without numpy
+            return 0 <= x < self._end
+        return super().contains(x)
+
+
 ILLEGAL_ACTIONS = ("penalize", "terminate")
 
 
@@ -122,7 +138,7 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.wait + 1) for a in self.possible_agents}
+        self.action_spaces = {a: ActionSpace(self.wait + 1) for a in self.possible_agents}
         self._rng: random.Random | None = None
         self.state: State | None = None
 
@@ -179,10 +195,10 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
     def _mask(self, p: int) -> np.ndarray:
         s = self.state
         assert s is not None
+        if not s.over and to_move(s) == p and (self.turn_order == "engine" or self._cursor == p):  # _deciding(p)
+            return self.actions.mask(legal_actions(s), self.wait + 1)
         m = np.zeros(self.wait + 1, dtype=np.int8)
-        if self._deciding(p):
-            m[self.actions.indices(legal_actions(s))] = 1
-        elif self.turn_order == "cyclic":
+        if self.turn_order == "cyclic":
             m[self.wait] = 1
         return m
 
@@ -201,7 +217,9 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         assert s is not None and action is not None
         p = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        rewards = self.rewards
+        for name in rewards:  # _clear_rewards(), inline
+            rewards[name] = 0
         self.infos[agent] = {}
         a = int(action)
         ended_by_illegal = False
@@ -227,7 +245,9 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         elif self.max_cycles is not None and self.num_steps >= self.max_cycles * self.players and cycle_end:
             self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self._selected()
-        self._accumulate_rewards()
+        cumulative = self._cumulative_rewards
+        for name, reward in self.rewards.items():  # _accumulate_rewards(), inline
+            cumulative[name] += reward
         if self.render_mode == "human":
             self.render()
 
