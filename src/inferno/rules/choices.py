@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import (
     advance_track,
     count_in_tower,
@@ -66,7 +66,7 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
 
 def list_gate(s: State, frame: Frame) -> list[Action]:
     own = s.players[frame[1]].passages
-    return [Action(Act.GATE, g) for g in range(s.board.gates) if not own >> g & 1]
+    return [act(Act.GATE, g) for g in range(s.board.gates) if not own >> g & 1]
 
 
 def place_passage(s: State, p: int, gate: int) -> None:
@@ -82,7 +82,7 @@ def apply_gate(s: State, frame: Frame, action: Action) -> None:
 
 
 def list_track(s: State, frame: Frame) -> list[Action]:
-    return [Action(Act.TRACK, c) for c in group_tracks(s, frame[2])]
+    return [act(Act.TRACK, c) for c in group_tracks(s, frame[2])]
 
 
 def apply_track(s: State, frame: Frame, action: Action) -> None:
@@ -94,9 +94,9 @@ def apply_track(s: State, frame: Frame, action: Action) -> None:
 
 def list_tower_home(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame[1]]
-    out = [Action(Act.HOME, k) for k in (0, 1) if member_code(k) in pl.tower]
+    out = [act(Act.HOME, k) for k in (0, 1) if member_code(k) in pl.tower]
     if out:
-        out.append(Action(Act.DONE))
+        out.append(act(Act.DONE))
     return out
 
 
@@ -138,7 +138,7 @@ def leave_tower(s: State, p: int, kind: int, floor: int, why: str) -> None:
 
 
 def list_leave_floor(s: State, frame: Frame) -> list[Action]:
-    return [Action(Act.FLOOR, f) for f in member_floors(s, frame[1], frame[2])]
+    return [act(Act.FLOOR, f) for f in member_floors(s, frame[1], frame[2])]
 
 
 def apply_leave_floor(s: State, frame: Frame, action: Action) -> None:
@@ -160,7 +160,7 @@ def apply_tower_home(s: State, frame: Frame, action: Action) -> None:
 
 def list_phleg(s: State, frame: Frame) -> list[Action]:
     top = s.rules.phleg_max
-    return [Action(Act.PHLEG, c) for c in range(2, 10) if s.phleg[c] < top]
+    return [act(Act.PHLEG, c) for c in range(2, 10) if s.phleg[c] < top]
 
 
 def raise_phleg(s: State, p: int, circle: int, step: int) -> None:
@@ -189,7 +189,7 @@ def list_styx(s: State, frame: Frame) -> list[Action]:
         n = s.graveyard[c]
         for k in range(1, min(n, most) + 1):
             if k in table:
-                out.append(Action(Act.DROWN, c, k))
+                out.append(act(Act.DROWN, c, k))
     return out
 
 

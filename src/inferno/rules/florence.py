@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision
+from typing import Final
+
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.choices import member_home, push_effect
 from inferno.rules.effects import (
     advance_track,
@@ -30,7 +32,7 @@ def may_enter(loc: Location, kind: int) -> bool:
     return not (loc.urchin_only and kind == NOBLE)
 
 
-_ENTRY: dict[int, tuple[Rules, tuple[int, ...]]] = {}
+_ENTRY: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
 
 def entry_table(rules: Rules) -> tuple[int, ...]:
@@ -71,7 +73,7 @@ def list_florence(s: State, frame: Frame) -> list[Action]:
     q = acting_quartiere(s, frame)
     out = []
     if not bribed:
-        out.append(Action(Act.BRIBE))
+        out.append(act(Act.BRIBE))
     lq = s.loc_quartiere
     home = pl.home
     fl = pl.florence
@@ -83,12 +85,12 @@ def list_florence(s: State, frame: Frame) -> list[Action]:
             continue
         for kind in (NOBLE, URCHIN):
             if home[kind] and 0 <= entry[2 * i + kind] <= florins:  # the entry requirement (S0; U6)
-                out.append(Action(Act.SEND, i, kind))
+                out.append(act(Act.SEND, i, kind))
         if (fl[2 * i] or fl[2 * i + 1]) and can_accuse(s, pl, loc):
             for kind in (NOBLE, URCHIN):
                 if fl[2 * i + kind]:
-                    out.append(Action(Act.ACCUSE, i, kind))
-    out.append(Action(Act.COUNCIL))
+                    out.append(act(Act.ACCUSE, i, kind))
+    out.append(act(Act.COUNCIL))
     return out
 
 
@@ -166,7 +168,7 @@ def accuser_floors(s: State, pl: PlayerState, loc: Location) -> list[int]:
 
 def list_accuser_floor(s: State, frame: Frame) -> list[Action]:
     _, p, li, _kind = frame
-    return [Action(Act.FLOOR, f) for f in accuser_floors(s, s.players[p], s.rules.locations[li])]
+    return [act(Act.FLOOR, f) for f in accuser_floors(s, s.players[p], s.rules.locations[li])]
 
 
 def apply_accuser_floor(s: State, frame: Frame, action: Action) -> None:
@@ -238,16 +240,16 @@ def list_council(s: State, frame: Frame) -> list[Action]:
     out = []
     for kind in (NOBLE, URCHIN):
         if member_code(kind) in pl.tower:
-            out.append(Action(Act.RECALL, TOWER_LOC, kind))
+            out.append(act(Act.RECALL, TOWER_LOC, kind))
     for j, n in enumerate(pl.florence):
         if n:
-            out.append(Action(Act.RECALL, j >> 1, j & 1))
+            out.append(act(Act.RECALL, j >> 1, j & 1))
     for c in range(2, 10):
         if (T_GUEST + c) in pl.tower:
-            out.append(Action(Act.DISMISS, c))
+            out.append(act(Act.DISMISS, c))
     for b in range(len(s.rules.barrels)):
         if (T_BARREL + b) in pl.tower:
-            out.append(Action(Act.RETURN, b))
+            out.append(act(Act.RETURN, b))
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision, HiddenInformationError
+from inferno.rules.actions import Act, Action, Decision, HiddenInformationError, act
 from inferno.rules.choices import push_effect
 from inferno.rules.effects import owns_barrel, pay_drachmas
 from inferno.rules.events import emit
@@ -11,12 +11,12 @@ from inferno.rules.state import Frame, State
 
 def list_source(s: State, frame: Frame) -> list[Action]:
     _, p, _cost, optional = frame
-    out = [Action(Act.PLAY, c) for c in s.players[p].hand]
-    out.extend(Action(Act.BUY, c) for c in s.market)
+    out = [act(Act.PLAY, c) for c in s.players[p].hand]
+    out.extend(act(Act.BUY, c) for c in s.market)
     if s.deck:
-        out.append(Action(Act.PLAY_DECK))
+        out.append(act(Act.PLAY_DECK))
     if optional and out:
-        out.append(Action(Act.DONE))
+        out.append(act(Act.DONE))
     return out
 
 
@@ -61,7 +61,7 @@ def apply_source(s: State, frame: Frame, action: Action) -> None:
 
 
 def list_effect(s: State, frame: Frame) -> list[Action]:
-    return [Action(Act.EFFECT, 0), Action(Act.EFFECT, 1)]
+    return [act(Act.EFFECT, 0), act(Act.EFFECT, 1)]
 
 
 def apply_effect(s: State, frame: Frame, action: Action) -> None:
@@ -71,9 +71,9 @@ def apply_effect(s: State, frame: Frame, action: Action) -> None:
 
 
 def list_draw(s: State, frame: Frame) -> list[Action]:
-    out = [Action(Act.DRAW, c) for c in s.market]
+    out = [act(Act.DRAW, c) for c in s.market]
     if s.deck:
-        out.append(Action(Act.DRAW_DECK))
+        out.append(act(Act.DRAW_DECK))
     return out
 
 

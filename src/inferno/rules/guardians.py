@@ -5,7 +5,7 @@ No effect ever takes a Soul below its own circle (S1, S2).
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.events import emit
 from inferno.rules.hell import land_soul
 from inferno.rules.model import GuardianEffect
@@ -15,9 +15,9 @@ from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State
 def list_move(s: State, frame: Frame) -> list[Action]:
     _, _p, optional = frame
     empties = [t for t, c in enumerate(s.hell) if c == EMPTY]
-    out = [Action(Act.GMOVE, slot, t) for slot in range(len(s.guardians)) for t in empties]
+    out = [act(Act.GMOVE, slot, t) for slot in range(len(s.guardians)) for t in empties]
     if optional and out:
-        out.append(Action(Act.DONE))
+        out.append(act(Act.DONE))
     return out
 
 
@@ -92,8 +92,8 @@ def effect_targets(s: State, p: int, slot: int) -> list[tuple[int, int]]:
 
 def list_effect(s: State, frame: Frame) -> list[Action]:
     _, p, slot = frame
-    out = [Action(Act.TARGET, x, t) for x, t in effect_targets(s, p, slot)]
-    out.append(Action(Act.DONE))
+    out = [act(Act.TARGET, x, t) for x, t in effect_targets(s, p, slot)]
+    out.append(act(Act.DONE))
     return out
 
 

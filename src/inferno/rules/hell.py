@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from inferno.rules import phlegyas, plutus
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import pay_drachmas, take_from_graveyard
 from inferno.rules.events import emit, gain_infamy
 from inferno.rules.model import Board
 from inferno.rules.state import EMPTY, LYING, Frame, State
 
-GRAVEYARD = -1  # the Graveyard as a shield linked to every Limbo shield (S2)
+GRAVEYARD: Final = -1  # the Graveyard as a shield linked to every Limbo shield (S2)
 
 
 class _Reach:
@@ -70,14 +72,14 @@ class _Reach:
         return lands, descends
 
 
-_REACH: dict[tuple[int, int], _Reach] = {}
-_KNOWN_LIMIT = 1 << 16  # positions remembered per board before the memory starts afresh
-_EMPTY_BITS = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
-_STANDING_BITS = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
-_MOVE = tuple(Action(Act.MOVE, t) for t in range(256))
-_STEP = tuple(Action(Act.STEP, t) for t in range(256))
-_ENTER = tuple(Action(Act.ENTER, c) for c in range(10))
-_DONE = Action(Act.DONE)
+_REACH: Final[dict[tuple[int, int], _Reach]] = {}
+_KNOWN_LIMIT: Final = 1 << 16  # positions remembered per board before the memory starts afresh
+_EMPTY_BITS: Final = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
+_STANDING_BITS: Final = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
+_MOVE: Final = tuple(act(Act.MOVE, t) for t in range(256))
+_STEP: Final = tuple(act(Act.STEP, t) for t in range(256))
+_ENTER: Final = tuple(act(Act.ENTER, c) for c in range(10))
+_DONE: Final = act(Act.DONE)
 
 
 def _reach(s: State) -> _Reach:
@@ -105,10 +107,10 @@ class _Memo:
         self.empty = _bits(s.hell, _EMPTY_BITS)
         self.passages = passages
         self.walls_mask = self.reach.through_walls(passages)
-        self.seen: dict[int, tuple[int, int]] = {}
+        self.seen: list[tuple[int, int] | None] = [None] * 10  # per colour 1..9
 
     def get(self, colour: int) -> tuple[int, int]:
-        m = self.seen.get(colour)
+        m = self.seen[colour]
         if m is None:
             r = self.reach
             # only the circles down to the Soul's own matter, and the passages only past the Walls
@@ -237,7 +239,7 @@ def list_bell(s: State, frame: Frame) -> list[Action]:
     """P&P, Phlegyas: slide the lifted Soul to a listed shield (spending a Bell), or descend from where it is."""
     _, p, colour, frm = frame
     memo = _Memo(s, s.players[p].passages)
-    out = [Action(Act.BELL, u) for u in _bell_slides(s, colour, frm, memo)]
+    out = [act(Act.BELL, u) for u in _bell_slides(s, colour, frm, memo)]
     if step_targets(s, p, colour, frm, memo):
         out.append(_DONE)
     return out
@@ -256,14 +258,9 @@ def land_soul(s: State, p: int, colour: int, t: int, why: str) -> None:
     if ct == colour:
         s.hell[t] = LYING + colour
         pts = s.rules.circle_infamy[ct]
-        gain_infamy(
-            s,
-            p,
-            pts,
-            "souls",
-            f"lays a {s.rules.circles[colour - 1].sin} Soul down on {b.labels[t]} ({why})",
-            "S2 Soul movement: lying down",
-        )
+        # the text only when the log keeps it
+        text = f"lays a {s.rules.circles[colour - 1].sin} Soul down on {b.labels[t]} ({why})" if s.record_events else ""
+        gain_infamy(s, p, pts, "souls", text, "S2 Soul movement: lying down")
     else:
         s.hell[t] = colour
         if s.record_events:

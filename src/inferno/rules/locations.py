@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.choices import list_gate, list_phleg, member_home, place_passage, raise_phleg
 from inferno.rules.effects import (
     built_spaces,
@@ -65,9 +65,9 @@ def list_courtyard(s: State, frame: Frame) -> list[Action]:
     out = []
     if home_left:
         if T_NOBLE in pl.tower:
-            out.append(Action(Act.HOME, 0))
+            out.append(act(Act.HOME, 0))
         if T_URCHIN in pl.tower:
-            out.append(Action(Act.HOME, 1))
+            out.append(act(Act.HOME, 1))
     if swaps_left:
         n = built_spaces(s, pl)
         t = pl.tower
@@ -77,8 +77,8 @@ def list_courtyard(s: State, frame: Frame) -> list[Action]:
                 if t[i] == t[j] or i // per == j // per:
                     continue
                 if guest_swap_ok(s, t, i, j, per):
-                    out.append(Action(Act.SWAP, i, j))
-    out.append(Action(Act.DONE))
+                    out.append(act(Act.SWAP, i, j))
+    out.append(act(Act.DONE))
     return out
 
 
@@ -123,8 +123,8 @@ def exchange_amounts(s: State, frame: Frame) -> range:
 
 
 def list_exchange(s: State, frame: Frame) -> list[Action]:
-    out = [Action(Act.EXCHANGE, n) for n in exchange_amounts(s, frame)]
-    out.append(Action(Act.DONE))
+    out = [act(Act.EXCHANGE, n) for n in exchange_amounts(s, frame)]
+    out.append(act(Act.DONE))
     return out
 
 
@@ -146,7 +146,7 @@ def apply_exchange(s: State, frame: Frame, action: Action) -> None:
 
 def list_bonfire_second(s: State, frame: Frame) -> list[Action]:
     out = list_phleg(s, frame) + list_gate(s, frame)
-    out.append(Action(Act.DONE))
+    out.append(act(Act.DONE))
     return out
 
 
@@ -170,9 +170,9 @@ def fraud_available(s: State, frame: Frame) -> bool:
 def list_bonfire_third(s: State, frame: Frame) -> list[Action]:
     out = []
     if guardian_can_move(s):
-        out.append(Action(Act.GUARDIAN))
-    out.append(Action(Act.STYX))
-    out.append(Action(Act.DONE))
+        out.append(act(Act.GUARDIAN))
+    out.append(act(Act.STYX))
+    out.append(act(Act.DONE))
     return out
 
 
@@ -190,8 +190,8 @@ def apply_bonfire_third(s: State, frame: Frame, action: Action) -> None:
 def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
     out = []
     if fraud_available(s, frame):
-        out.append(Action(Act.FRAUD))
-    out.append(Action(Act.DONE))
+        out.append(act(Act.FRAUD))
+    out.append(act(Act.DONE))
     return out
 
 
@@ -203,8 +203,8 @@ def apply_wall_fraud(s: State, frame: Frame, action: Action) -> None:
 
 def list_deliver(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame[1]]
-    out = [Action(Act.DELIVER, b.index) for b in s.rules.barrels if (T_BARREL + b.index) in pl.tower]
-    out.append(Action(Act.DONE))
+    out = [act(Act.DELIVER, b.index) for b in s.rules.barrels if (T_BARREL + b.index) in pl.tower]
+    out.append(act(Act.DONE))
     return out
 
 
@@ -246,7 +246,7 @@ def list_market(s: State, frame: Frame) -> list[Action]:
     out: list[Action] = []
     for b in s.rules.barrels:
         if can_take_barrel(s, pl, b.index):
-            out.extend(Action(Act.BARREL, b.index, f) for f in floors)
+            out.extend(act(Act.BARREL, b.index, f) for f in floors)
     return out
 
 
@@ -264,7 +264,7 @@ def list_palace(s: State, frame: Frame) -> list[Action]:
     out: list[Action] = []
     for c in s.rules.guest_circles:
         if can_invite(s, pl, c):
-            out.extend(Action(Act.GUEST, c, f) for f in floors)
+            out.extend(act(Act.GUEST, c, f) for f in floors)
     return out
 
 
