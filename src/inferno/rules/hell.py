@@ -21,7 +21,7 @@ class _Reach:
     into that set; it fills as positions need it (at most one entry per subset of a circle).
     """
 
-    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "known", "passable", "upto", "walls")
+    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "passable", "walls")
 
     def __init__(self, board: Board, walls: int) -> None:
         self.board = board
@@ -30,9 +30,7 @@ class _Reach:
         self.circle_mask = [sum(1 << t for t in cs) for cs in board.circle_shields]
         self.down_mask = [sum(1 << u for u in d) for d in board.down]
         self.below: list[dict[int, int]] = [{} for _ in board.circle_shields]
-        self.upto = [sum(self.circle_mask[: k + 1]) for k in range(len(self.circle_mask))]  # circles 1..k
         self.passable: dict[int, int] = {}
-        self.known: dict[tuple[int, int, int], tuple[int, int]] = {}  # (empty, walls_mask, colour) -> masks
 
     def through_walls(self, passages: int) -> int:
         """The shields just below the Walls of Dis a family with ``passages`` may enter."""
@@ -73,7 +71,6 @@ class _Reach:
 
 
 _REACH: Final[dict[tuple[int, int], _Reach]] = {}
-_KNOWN_LIMIT: Final = 1 << 16  # positions remembered per board before the memory starts afresh
 _EMPTY_BITS: Final = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
 _STANDING_BITS: Final = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
 _MOVE: Final = tuple(act(Act.MOVE, t) for t in range(256))
@@ -91,20 +88,20 @@ def _reach(s: State) -> _Reach:
     return r
 
 
-def _bits(hell: list[int], table: bytes) -> int:
-    """The shields whose content ``table`` maps to "1", as a bitmask."""
-    return int(bytes(hell).translate(table)[::-1], 2)
+def _bits(hell: bytes, table: bytes) -> int:
+    """The shields whose content (``hell`` as bytes) ``table`` maps to "1", as a bitmask."""
+    return int(hell.translate(table)[::-1], 2)
 
 
 class _Memo:
     """One position's empty shields and one family's passages, with the masks of each Soul colour
-    computed at most once (and remembered per board for positions seen again, as in a search)."""
+    computed at most once."""
 
     __slots__ = ("empty", "passages", "reach", "seen", "walls_mask")
 
-    def __init__(self, s: State, passages: int) -> None:
+    def __init__(self, s: State, passages: int, hell: bytes | None = None) -> None:
         self.reach = _reach(s)
-        self.empty = _bits(s.hell, _EMPTY_BITS)
+        self.empty = _bits(bytes(s.hell) if hell is None else hell, _EMPTY_BITS)
         self.passages = passages
         self.walls_mask = self.reach.through_walls(passages)
         self.seen: list[tuple[int, int] | None] = [None] * 10  # per colour 1..9
@@ -112,17 +109,7 @@ class _Memo:
     def get(self, colour: int) -> tuple[int, int]:
         m = self.seen[colour]
         if m is None:
-            r = self.reach
-            # only the circles down to the Soul's own matter, and the passages only past the Walls
-            empty = self.empty & r.upto[colour]
-            walls_mask = self.walls_mask if colour >= r.walls else 0
-            key = (empty, walls_mask, colour)
-            m = r.known.get(key)
-            if m is None:
-                if len(r.known) >= _KNOWN_LIMIT:
-                    r.known.clear()
-                m = r.known[key] = r.masks(empty, walls_mask, colour)
-            self.seen[colour] = m
+            m = self.seen[colour] = self.reach.masks(self.empty, self.walls_mask, colour)
         return m
 
     def first_steps(self, s: State, frm: int) -> int:
@@ -175,16 +162,17 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
     With Phlegyas, a standing Soul that can move only after a Bell's slide may be chosen too (P&P).
     """
     p = frame[1]
-    memo = _Memo(s, s.players[p].passages)
-    ring = s.ext is not None and phlegyas.can_ring(s, p)
     hell = s.hell
+    raw = bytes(hell)
+    memo = _Memo(s, s.players[p].passages, raw)
+    ring = s.ext is not None and phlegyas.can_ring(s, p)
     out = []
     circle = s.board.circle
     r = memo.reach
     down = r.down_mask
     above_walls = r.walls - 1
     empty = memo.empty
-    standing = _bits(hell, _STANDING_BITS)
+    standing = _bits(raw, _STANDING_BITS)
     while standing:  # each standing Soul, in shield order (what _can_move asks, inlined)
         low = standing & -standing
         standing ^= low
