@@ -17,11 +17,12 @@ GRAVEYARD: Final = -1  # the Graveyard as a shield linked to every Limbo shield 
 class _Reach:
     """One board's index tables for the Hell listing, as bitmasks over shields (bit t = shield t).
 
-    ``below[k]`` maps a set of circle ``k + 1`` shields to the circle ``k`` shields with a line down
-    into that set; it fills as positions need it (at most one entry per subset of a circle).
+    ``below[k]`` maps a set of circle ``k + 1`` shields (shifted down by the circle's lowest shield,
+    ``low[k + 1]``) to the circle ``k`` shields with a line down into that set, -1 until a position
+    needs it (empty for a circle spread over more than 16 shield numbers: then it is not remembered).
     """
 
-    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "passable", "walls")
+    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "low", "passable", "walls")
 
     def __init__(self, board: Board, walls: int) -> None:
         self.board = board
@@ -29,7 +30,12 @@ class _Reach:
         self.circle_shields = board.circle_shields
         self.circle_mask = [sum(1 << t for t in cs) for cs in board.circle_shields]
         self.down_mask = [sum(1 << u for u in d) for d in board.down]
-        self.below: list[dict[int, int]] = [{} for _ in board.circle_shields]
+        cs = board.circle_shields
+        self.low = [min(c, default=0) for c in cs]
+        spans = [max(c, default=0) - low + 1 for c, low in zip(cs, self.low, strict=True)]
+        self.below = [
+            [-1] * (1 << spans[k + 1]) if k + 1 < len(cs) and spans[k + 1] <= 16 else [] for k in range(len(cs))
+        ]
         self.passable: dict[int, int] = {}
 
     def through_walls(self, passages: int) -> int:
@@ -55,22 +61,26 @@ class _Reach:
         descends = 0
         walls = self.walls
         below = self.below
+        low = self.low
         for k in range(colour - 1, 0, -1):
             m = level
             if k + 1 == walls:
                 m &= walls_mask
             table = below[k]
-            d = table.get(m)
-            if d is None:
+            j = m >> low[k + 1]
+            d = table[j] if j < len(table) else -1
+            if d < 0:
                 dm = self.down_mask
-                d = table[m] = sum(1 << t for t in self.circle_shields[k] if dm[t] & m)
+                d = sum(1 << t for t in self.circle_shields[k] if dm[t] & m)
+                if j < len(table):
+                    table[j] = d
             descends |= d
             level = d | (empty & cm[k])
             lands |= level
         return lands, descends
 
 
-_REACH: Final[dict[tuple[int, int], _Reach]] = {}
+_REACH: Final[dict[int, _Reach]] = {}  # by id of the board
 _EMPTY_BITS: Final = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
 _STANDING_BITS: Final = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
 _MOVE: Final = tuple(act(Act.MOVE, t) for t in range(256))
@@ -82,9 +92,9 @@ _DONE: Final = act(Act.DONE)
 def _reach(s: State) -> _Reach:
     b = s.board
     walls = s.rules.walls_above_circle
-    r = _REACH.get((id(b), walls))
-    if r is None or r.board is not b:
-        r = _REACH[(id(b), walls)] = _Reach(b, walls)
+    r = _REACH.get(id(b))
+    if r is None or r.board is not b or r.walls != walls:
+        r = _REACH[id(b)] = _Reach(b, walls)
     return r
 
 
