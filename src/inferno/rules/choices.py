@@ -39,7 +39,8 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
     t = e.type
     if t is EffectType.FLORINS:
         pl.florins += e.amount
-        emit(s, "florins", p, f"gains {count(e.amount, 'Florin')} ({why})", "S0 Money")
+        if s.record_events:
+            emit(s, "florins", p, f"gains {count(e.amount, 'Florin')} ({why})", "S0 Money")
     elif t is EffectType.ADVANCE:
         if e.track:
             advance_track(s, p, e.track, why)
@@ -71,7 +72,8 @@ def list_gate(s: State, frame: Frame) -> list[Action]:
 
 def place_passage(s: State, p: int, gate: int) -> None:
     s.players[p].passages |= 1 << gate
-    emit(s, "passage", p, f"places a safe passage on gate {gate + 1} of the Walls of Dis", "S2 Walls of Dis")
+    if s.record_events:
+        emit(s, "passage", p, f"places a safe passage on gate {gate + 1} of the Walls of Dis", "S2 Walls of Dis")
 
 
 def apply_gate(s: State, frame: Frame, action: Action) -> None:
@@ -126,15 +128,17 @@ def leave_tower(s: State, p: int, kind: int, floor: int, why: str) -> None:
     remove_member_from_tower(pl, kind, floor, s.rules.spaces_per_floor)
     pl.home[kind] += 1
     if why == "council":
-        emit(
-            s,
-            "council",
-            p,
-            f"the council brings {article(MEMBER_KINDS[kind])} Home from the Tower",
-            "IT family council",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "council",
+                p,
+                f"the council brings {article(MEMBER_KINDS[kind])} Home from the Tower",
+                "IT family council",
+            )
     else:
-        emit(s, "home", p, f"brings {article(MEMBER_KINDS[kind])} from the Tower Home ({why})", "S0 Family members")
+        if s.record_events:
+            emit(s, "home", p, f"brings {article(MEMBER_KINDS[kind])} from the Tower Home ({why})", "S0 Family members")
 
 
 def list_leave_floor(s: State, frame: Frame) -> list[Action]:
@@ -165,13 +169,14 @@ def list_phleg(s: State, frame: Frame) -> list[Action]:
 
 def raise_phleg(s: State, p: int, circle: int, step: int) -> None:
     s.phleg[circle] = min(s.rules.phleg_max, s.phleg[circle] + step)
-    emit(
-        s,
-        "phlegethon",
-        p,
-        f"raises the {s.rules.circles[circle - 1].sin} Phlegethon cube to {s.phleg[circle]}",
-        "IT BONFIRE; U3",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "phlegethon",
+            p,
+            f"raises the {s.rules.circles[circle - 1].sin} Phlegethon cube to {s.phleg[circle]}",
+            "IT BONFIRE; U3",
+        )
 
 
 def apply_phleg(s: State, frame: Frame, action: Action) -> None:
@@ -198,13 +203,14 @@ def apply_styx(s: State, frame: Frame, action: Action) -> None:
     c, k = action.a, action.b
     s.supply[c] += k
     take_from_graveyard(s, c, k)
-    emit(
-        s,
-        "styx",
-        p,
-        f"drowns {k} {s.rules.circles[c - 1].sin} Soul{'s' if k > 1 else ''} in the River Styx",
-        "S0 The River Styx",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "styx",
+            p,
+            f"drowns {k} {s.rules.circles[c - 1].sin} Soul{'s' if k > 1 else ''} in the River Styx",
+            "S0 The River Styx",
+        )
     for g in reversed(s.rules.styx_table[k]):
         s.stack.append((Decision.TRACK, p, _GROUP_CODE[g]))
 

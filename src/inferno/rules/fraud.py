@@ -44,20 +44,22 @@ def apply_source(s: State, frame: Frame, action: Action) -> None:
         where = "from the top of the deck"
     pl.played = (*pl.played, card)
     fc = r.fraud_cards[card]
-    emit(s, "fraud", p, f"plays Fraud card {fc.id} {where}", "S0 Fraud cards")
+    if s.record_events:
+        emit(s, "fraud", p, f"plays Fraud card {fc.id} {where}", "S0 Fraud cards")
     s.stack.append((Decision.AUTO_REFILL_MARKET, p))
     if k == Act.PLAY:
         s.stack.append((Decision.FRAUD_DRAW, p))
     if owns_barrel(pl, fc.instant_barrel):
         s.stack.append((Decision.FRAUD_EFFECT, p, card))
     else:
-        emit(
-            s,
-            "fraud_lost",
-            p,
-            f"has no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost",
-            "S0 Fraud cards: left half",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "fraud_lost",
+                p,
+                f"has no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost",
+                "S0 Fraud cards: left half",
+            )
 
 
 def list_effect(s: State, frame: Frame) -> list[Action]:
@@ -83,13 +85,14 @@ def apply_draw(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DRAW:
         s.market.remove(action.a)
         pl.hand.append(action.a)
-        emit(
-            s,
-            "draw",
-            p,
-            f"takes {s.rules.fraud_cards[action.a].id} from the market into hand",
-            "S0 Fraud cards: replacement",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "draw",
+                p,
+                f"takes {s.rules.fraud_cards[action.a].id} from the market into hand",
+                "S0 Fraud cards: replacement",
+            )
     else:
         if s.deck[-1] < 0:
             raise HiddenInformationError("the deck order is hidden in this view")

@@ -31,7 +31,14 @@ def apply_move(s: State, frame: Frame, action: Action) -> None:
     s.hell[t] = GUARDIAN + slot
     s.guardian_pos[slot] = t
     g = s.rules.guardians[s.guardians[slot]]
-    emit(s, "guardian", p, f"moves {g.name} from {s.board.labels[old]} to {s.board.labels[t]}", "S1 p.22-23 Guardians")
+    if s.record_events:
+        emit(
+            s,
+            "guardian",
+            p,
+            f"moves {g.name} from {s.board.labels[old]} to {s.board.labels[t]}",
+            "S1 p.22-23 Guardians",
+        )
     s.stack.append((Decision.GUARDIAN_EFFECT, p, slot))
 
 
@@ -106,25 +113,28 @@ def apply_effect(s: State, frame: Frame, action: Action) -> None:
     labels = s.board.labels
     if g.effect is GuardianEffect.PIT:
         s.hell[t] = PIT
-        emit(s, "pit", p, f"{g.name} digs a Pit on {labels[t]}", "S3 Geryon's Pits; U11")
+        if s.record_events:
+            emit(s, "pit", p, f"{g.name} digs a Pit on {labels[t]}", "S3 Geryon's Pits; U11")
         return
     c = s.hell[x]
     if g.effect is GuardianEffect.PETRIFY:
         s.hell[x] = LYING + c
-        emit(
-            s,
-            "petrify",
-            p,
-            f"{g.name} petrifies the {s.rules.circles[c - 1].sin} Soul on {labels[x]}",
-            "BM Medusa; U11",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "petrify",
+                p,
+                f"{g.name} petrifies the {s.rules.circles[c - 1].sin} Soul on {labels[x]}",
+                "BM Medusa; U11",
+            )
         return
     s.hell[x] = EMPTY
-    emit(
-        s,
-        "guardian_effect",
-        p,
-        f"{g.name} moves the {s.rules.circles[c - 1].sin} Soul from {labels[x]}",
-        "S1 p.22-23; U11",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "guardian_effect",
+            p,
+            f"{g.name} moves the {s.rules.circles[c - 1].sin} Soul from {labels[x]}",
+            "S1 p.22-23; U11",
+        )
     land_soul(s, p, c, t, g.name)

@@ -31,11 +31,13 @@ def arrive(s: State, p: int, loc: Location) -> None:
     elif a is LocationAction.BANQUET:
         if pl.floors < s.rules.tower_floors:
             pl.floors += 1
-            emit(s, "banquet", p, f"builds Tower floor {pl.floors - 1}", "IT BANQUET")
+            if s.record_events:
+                emit(s, "banquet", p, f"builds Tower floor {pl.floors - 1}", "IT BANQUET")
     elif a is LocationAction.BANK:
         gain = prm["base_florins"] + prm["florins_per_guest"] * guests(pl)
         pl.florins += gain
-        emit(s, "bank", p, f"gains {count(gain, 'Florin')} at the BANK", "IT BANK")
+        if s.record_events:
+            emit(s, "bank", p, f"gains {count(gain, 'Florin')} at the BANK", "IT BANK")
     elif a is LocationAction.COURTYARD:
         s.stack.append((Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
     elif a is LocationAction.BONFIRE:
@@ -106,9 +108,14 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
     t = s.players[p].tower
     t[action.a], t[action.b] = t[action.b], t[action.a]
     per = s.rules.spaces_per_floor
-    emit(
-        s, "rearrange", p, f"rearranges the Tower: floor {action.a // per} <-> floor {action.b // per}", "IT COURTYARD"
-    )
+    if s.record_events:
+        emit(
+            s,
+            "rearrange",
+            p,
+            f"rearranges the Tower: floor {action.a // per} <-> floor {action.b // per}",
+            "IT COURTYARD",
+        )
     s.stack.append((Decision.COURTYARD, p, 0, swaps_left - 1))
 
 
@@ -135,13 +142,14 @@ def apply_exchange(s: State, frame: Frame, action: Action) -> None:
     n = action.a
     pl.florins -= n
     pl.drachmas += n // s.rules.florins_per_drachma
-    emit(
-        s,
-        "exchange",
-        frame[1],
-        f"changes {count(n, 'Florin')} into {count(n // s.rules.florins_per_drachma, 'Drachma')}",
-        "S0 Money; IT",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "exchange",
+            frame[1],
+            f"changes {count(n, 'Florin')} into {count(n // s.rules.florins_per_drachma, 'Drachma')}",
+            "S0 Money; IT",
+        )
 
 
 def list_bonfire_second(s: State, frame: Frame) -> list[Action]:
@@ -255,7 +263,8 @@ def apply_market(s: State, frame: Frame, action: Action) -> None:
     pl = s.players[p]
     s.barrel_market[action.a] -= 1
     put_in_tower(s, pl, action.b, T_BARREL + action.a)
-    emit(s, "barrel", p, f"takes the {s.rules.barrels[action.a].id} Barrel to Tower floor {action.b}", "IT MARKET")
+    if s.record_events:
+        emit(s, "barrel", p, f"takes the {s.rules.barrels[action.a].id} Barrel to Tower floor {action.b}", "IT MARKET")
 
 
 def list_palace(s: State, frame: Frame) -> list[Action]:
@@ -275,10 +284,11 @@ def apply_palace(s: State, frame: Frame, action: Action) -> None:
     s.palace[c] -= 1
     put_in_tower(s, pl, f, T_GUEST + c)
     pl.florins += f
-    emit(
-        s,
-        "guest",
-        p,
-        f"invites the {s.rules.circles[c - 1].colour} Guest to floor {f} and gains {count(f, 'Florin')}",
-        "IT PALACE; S0 Guests",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "guest",
+            p,
+            f"invites the {s.rules.circles[c - 1].colour} Guest to floor {f} and gains {count(f, 'Florin')}",
+            "IT PALACE; S0 Guests",
+        )
