@@ -258,18 +258,19 @@ def council(s: State, p: int) -> None:
 
 def list_council(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame[1]]
+    tower = set(pl.tower)
     out = []
     for kind in (NOBLE, URCHIN):
-        if member_code(kind) in pl.tower:
+        if member_code(kind) in tower:
             out.append(act(Act.RECALL, TOWER_LOC, kind))
     for j, n in enumerate(pl.florence):
         if n:
             out.append(act(Act.RECALL, j >> 1, j & 1))
     for c in range(2, 10):
-        if (T_GUEST + c) in pl.tower:
+        if (T_GUEST + c) in tower:
             out.append(act(Act.DISMISS, c))
     for b in range(len(s.rules.barrels)):
-        if (T_BARREL + b) in pl.tower:
+        if (T_BARREL + b) in tower:
             out.append(act(Act.RETURN, b))
     return out
 

@@ -15,7 +15,8 @@ from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State
 def list_move(s: State, frame: Frame) -> list[Action]:
     _, _p, optional = frame
     empties = [t for t, c in enumerate(s.hell) if c == EMPTY]
-    out = [act(Act.GMOVE, slot, t) for slot in range(len(s.guardians)) for t in empties]
+    gmove = Act.GMOVE
+    out = [act(gmove, slot, t) for slot in range(len(s.guardians)) for t in empties]
     if optional and out:
         out.append(act(Act.DONE))
     return out
