@@ -67,12 +67,12 @@ class _Reach:
             if k + 1 == walls:
                 m &= walls_mask
             table = below[k]
-            j = m >> low[k + 1]
-            d = table[j] if j < len(table) else -1
+            j = m >> low[k + 1]  # within the table: m holds circle k + 1 shields only
+            d = table[j] if table else -1
             if d < 0:
                 dm = self.down_mask
                 d = sum(1 << t for t in self.circle_shields[k] if dm[t] & m)
-                if j < len(table):
+                if table:
                     table[j] = d
             descends |= d
             level = d | (empty & cm[k])
@@ -105,21 +105,28 @@ def _bits(hell: bytes, table: bytes) -> int:
 
 class _Memo:
     """One position's empty shields and one family's passages, with the masks of each Soul colour
-    computed at most once."""
+    computed at most once (and the empty shields only once something needs them)."""
 
-    __slots__ = ("empty", "passages", "reach", "seen", "walls_mask")
+    __slots__ = ("_empty", "hell", "passages", "reach", "seen", "walls_mask")
 
     def __init__(self, s: State, passages: int, hell: bytes | None = None) -> None:
         self.reach = _reach(s)
-        self.empty = _bits(bytes(s.hell) if hell is None else hell, _EMPTY_BITS)
+        self.hell = s.hell
+        self._empty = -1 if hell is None else _bits(hell, _EMPTY_BITS)
         self.passages = passages
         self.walls_mask = self.reach.through_walls(passages)
         self.seen: list[tuple[int, int] | None] = [None] * 10  # per colour 1..9
 
+    def empty(self) -> int:
+        """The empty shields, as a bitmask."""
+        if self._empty < 0:
+            self._empty = _bits(bytes(self.hell), _EMPTY_BITS)
+        return self._empty
+
     def get(self, colour: int) -> tuple[int, int]:
         m = self.seen[colour]
         if m is None:
-            m = self.seen[colour] = self.reach.masks(self.empty, self.walls_mask, colour)
+            m = self.seen[colour] = self.reach.masks(self.empty(), self.walls_mask, colour)
         return m
 
     def first_steps(self, s: State, frm: int) -> int:
@@ -143,20 +150,24 @@ def step_targets(s: State, p: int, colour: int, frm: int, memo: _Memo | None = N
     if b.circle[frm] >= colour:
         return []
     first = memo.first_steps(s, frm)
-    if first & ~memo.empty:  # an occupied shield: the Soul must be able to jump on from it
-        first &= memo.get(colour)[0]
-    return [t for t in b.down[frm] if first >> t & 1]
+    down = b.down[frm]
+    hell = s.hell
+    for t in down:
+        if first >> t & 1 and hell[t] != EMPTY:  # an occupied shield: the Soul must be able to jump on from it
+            first &= memo.get(colour)[0]
+            break
+    return [t for t in down if first >> t & 1]
 
 
 def _can_move(s: State, colour: int, frm: int, memo: _Memo) -> bool:
     """Does a Soul of ``colour`` at ``frm`` have at least one legal move?"""
     if frm == GRAVEYARD:
         limbo = memo.reach.circle_mask[1]
-        return memo.empty & limbo != 0 or memo.get(colour)[0] & limbo != 0
+        return memo.empty() & limbo != 0 or memo.get(colour)[0] & limbo != 0
     if s.board.circle[frm] >= colour:
         return False
     first = memo.first_steps(s, frm)
-    return first & memo.empty != 0 or memo.get(colour)[1] >> frm & 1 == 1
+    return first & memo.empty() != 0 or memo.get(colour)[1] >> frm & 1 == 1
 
 
 def _bell_slides(s: State, colour: int, frm: int, memo: _Memo) -> list[int]:
@@ -181,7 +192,7 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
     r = memo.reach
     down = r.down_mask
     above_walls = r.walls - 1
-    empty = memo.empty
+    empty = memo.empty()
     standing = _bits(raw, _STANDING_BITS)
     while standing:  # each standing Soul, in shield order (what _can_move asks, inlined)
         low = standing & -standing
