@@ -22,19 +22,7 @@ class _Reach:
     needs it (empty for a circle spread over more than 16 shield numbers: then it is not remembered).
     """
 
-    __slots__ = (
-        "below",
-        "board",
-        "circle_mask",
-        "circle_shields",
-        "down_mask",
-        "known",
-        "low",
-        "passable",
-        "size",
-        "upto",
-        "walls",
-    )
+    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "low", "passable", "walls")
 
     def __init__(self, board: Board, walls: int) -> None:
         self.board = board
@@ -49,12 +37,6 @@ class _Reach:
             [-1] * (1 << spans[k + 1]) if k + 1 < len(cs) and spans[k + 1] <= 16 else [] for k in range(len(cs))
         ]
         self.passable: dict[int, int] = {}
-        self.size = len(board.circle)
-        self.upto = [sum(self.circle_mask[: k + 1]) for k in range(len(self.circle_mask))]  # circles 1..k
-        # masks met before, as plain ints (no tuples for the garbage collector to track): key
-        # (empty shields down to the colour's circle, passages past the Walls, colour), value
-        # lands | descends << size
-        self.known: dict[int, int] = {}
 
     def through_walls(self, passages: int) -> int:
         """The shields just below the Walls of Dis a family with ``passages`` may enter."""
@@ -99,7 +81,6 @@ class _Reach:
 
 
 _REACH: Final[dict[int, _Reach]] = {}  # by id of the board
-_KNOWN_LIMIT: Final = 1 << 16  # positions remembered per board before the memory starts afresh
 _EMPTY_BITS: Final = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
 _STANDING_BITS: Final = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
 _MOVE: Final = tuple(act(Act.MOVE, t) for t in range(256))
@@ -124,8 +105,7 @@ def _bits(hell: bytes, table: bytes) -> int:
 
 class _Memo:
     """One position's empty shields and one family's passages, with the masks of each Soul colour
-    computed at most once (remembered per board for positions seen again) and the empty shields
-    only once something needs them."""
+    computed at most once (and the empty shields only once something needs them)."""
 
     __slots__ = ("_empty", "hell", "passages", "reach", "seen", "walls_mask")
 
@@ -146,21 +126,7 @@ class _Memo:
     def get(self, colour: int) -> tuple[int, int]:
         m = self.seen[colour]
         if m is None:
-            r = self.reach
-            size = r.size
-            # only the circles down to the Soul's own matter, and the passages only past the Walls
-            empty = self.empty() & r.upto[colour]
-            walls_mask = self.walls_mask if colour >= r.walls else 0
-            key = ((empty << size | walls_mask) << 4) | colour
-            v = r.known.get(key)
-            if v is None:
-                if len(r.known) >= _KNOWN_LIMIT:
-                    r.known.clear()
-                m = r.masks(empty, walls_mask, colour)
-                r.known[key] = m[0] | m[1] << size
-            else:
-                m = (v & ((1 << size) - 1), v >> size)
-            self.seen[colour] = m
+            m = self.seen[colour] = self.reach.masks(self.empty(), self.walls_mask, colour)
         return m
 
     def first_steps(self, s: State, frm: int) -> int:
