@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Act(IntEnum):
@@ -55,6 +55,21 @@ class Action(NamedTuple):
     b: int = 0
 
 
+_SMALL: Final = 64  # arguments below this have one shared Action per (kind, a, b)
+_SHARED: Final[list[Action | None]] = [None] * ((max(Act) + 1) * _SMALL * _SMALL)
+
+
+def act(kind: Act, a: int = 0, b: int = 0) -> Action:
+    """``Action(kind, a, b)``, shared between calls for small arguments (no new tuple in listings)."""
+    if 0 <= a < _SMALL and 0 <= b < _SMALL:
+        i = (int(kind) * _SMALL + a) * _SMALL + b
+        got = _SHARED[i]
+        if got is None:
+            got = _SHARED[i] = Action(kind, a, b)
+        return got
+    return Action(kind, a, b)
+
+
 class Decision(IntEnum):
     """Kinds of pending decision (frames on the state's stack) and automatic steps (>= 100)."""
 
@@ -96,7 +111,7 @@ class Decision(IntEnum):
     AUTO_RIVAL = 106  # the solo game's Rival plays a card
 
 
-AUTO = 100
+AUTO: Final = 100
 
 
 class InfernoError(ValueError):

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import (
     advance_track,
     count_in_tower,
@@ -39,7 +39,8 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
     t = e.type
     if t is EffectType.FLORINS:
         pl.florins += e.amount
-        emit(s, "florins", p, f"gains {count(e.amount, 'Florin')} ({why})", "S0 Money")
+        if s.record_events:
+            emit(s, "florins", p, f"gains {count(e.amount, 'Florin')} ({why})", "S0 Money")
     elif t is EffectType.ADVANCE:
         if e.track:
             advance_track(s, p, e.track, why)
@@ -66,12 +67,13 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
 
 def list_gate(s: State, frame: Frame) -> list[Action]:
     own = s.players[frame[1]].passages
-    return [Action(Act.GATE, g) for g in range(s.board.gates) if not own >> g & 1]
+    return [act(Act.GATE, g) for g in range(s.board.gates) if not own >> g & 1]
 
 
 def place_passage(s: State, p: int, gate: int) -> None:
     s.players[p].passages |= 1 << gate
-    emit(s, "passage", p, f"places a safe passage on gate {gate + 1} of the Walls of Dis", "S2 Walls of Dis")
+    if s.record_events:
+        emit(s, "passage", p, f"places a safe passage on gate {gate + 1} of the Walls of Dis", "S2 Walls of Dis")
 
 
 def apply_gate(s: State, frame: Frame, action: Action) -> None:
@@ -82,7 +84,7 @@ def apply_gate(s: State, frame: Frame, action: Action) -> None:
 
 
 def list_track(s: State, frame: Frame) -> list[Action]:
-    return [Action(Act.TRACK, c) for c in group_tracks(s, frame[2])]
+    return [act(Act.TRACK, c) for c in group_tracks(s, frame[2])]
 
 
 def apply_track(s: State, frame: Frame, action: Action) -> None:
@@ -94,9 +96,9 @@ def apply_track(s: State, frame: Frame, action: Action) -> None:
 
 def list_tower_home(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame[1]]
-    out = [Action(Act.HOME, k) for k in (0, 1) if member_code(k) in pl.tower]
+    out = [act(Act.HOME, k) for k in (0, 1) if member_code(k) in pl.tower]
     if out:
-        out.append(Action(Act.DONE))
+        out.append(act(Act.DONE))
     return out
 
 
@@ -126,19 +128,21 @@ def leave_tower(s: State, p: int, kind: int, floor: int, why: str) -> None:
     remove_member_from_tower(pl, kind, floor, s.rules.spaces_per_floor)
     pl.home[kind] += 1
     if why == "council":
-        emit(
-            s,
-            "council",
-            p,
-            f"the council brings {article(MEMBER_KINDS[kind])} Home from the Tower",
-            "IT family council",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "council",
+                p,
+                f"the council brings {article(MEMBER_KINDS[kind])} Home from the Tower",
+                "IT family council",
+            )
     else:
-        emit(s, "home", p, f"brings {article(MEMBER_KINDS[kind])} from the Tower Home ({why})", "S0 Family members")
+        if s.record_events:
+            emit(s, "home", p, f"brings {article(MEMBER_KINDS[kind])} from the Tower Home ({why})", "S0 Family members")
 
 
 def list_leave_floor(s: State, frame: Frame) -> list[Action]:
-    return [Action(Act.FLOOR, f) for f in member_floors(s, frame[1], frame[2])]
+    return [act(Act.FLOOR, f) for f in member_floors(s, frame[1], frame[2])]
 
 
 def apply_leave_floor(s: State, frame: Frame, action: Action) -> None:
@@ -160,18 +164,19 @@ def apply_tower_home(s: State, frame: Frame, action: Action) -> None:
 
 def list_phleg(s: State, frame: Frame) -> list[Action]:
     top = s.rules.phleg_max
-    return [Action(Act.PHLEG, c) for c in range(2, 10) if s.phleg[c] < top]
+    return [act(Act.PHLEG, c) for c in range(2, 10) if s.phleg[c] < top]
 
 
 def raise_phleg(s: State, p: int, circle: int, step: int) -> None:
     s.phleg[circle] = min(s.rules.phleg_max, s.phleg[circle] + step)
-    emit(
-        s,
-        "phlegethon",
-        p,
-        f"raises the {s.rules.circles[circle - 1].sin} Phlegethon cube to {s.phleg[circle]}",
-        "IT BONFIRE; U3",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "phlegethon",
+            p,
+            f"raises the {s.rules.circles[circle - 1].sin} Phlegethon cube to {s.phleg[circle]}",
+            "IT BONFIRE; U3",
+        )
 
 
 def apply_phleg(s: State, frame: Frame, action: Action) -> None:
@@ -189,7 +194,7 @@ def list_styx(s: State, frame: Frame) -> list[Action]:
         n = s.graveyard[c]
         for k in range(1, min(n, most) + 1):
             if k in table:
-                out.append(Action(Act.DROWN, c, k))
+                out.append(act(Act.DROWN, c, k))
     return out
 
 
@@ -198,13 +203,14 @@ def apply_styx(s: State, frame: Frame, action: Action) -> None:
     c, k = action.a, action.b
     s.supply[c] += k
     take_from_graveyard(s, c, k)
-    emit(
-        s,
-        "styx",
-        p,
-        f"drowns {k} {s.rules.circles[c - 1].sin} Soul{'s' if k > 1 else ''} in the River Styx",
-        "S0 The River Styx",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "styx",
+            p,
+            f"drowns {k} {s.rules.circles[c - 1].sin} Soul{'s' if k > 1 else ''} in the River Styx",
+            "S0 The River Styx",
+        )
     for g in reversed(s.rules.styx_table[k]):
         s.stack.append((Decision.TRACK, p, _GROUP_CODE[g]))
 

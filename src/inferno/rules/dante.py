@@ -15,7 +15,8 @@ def advance_dante(s: State, frame: Frame) -> None:
     rival = p >= s.num_players  # the solo game's Rival makes no choices: no Fraud card, no Guardian
     s.dante += 1
     stop = s.stops[s.dante]
-    emit(s, "dante", p, f"Dante descends to stop {s.dante + 1} of {len(s.stops)} ({stop})", "S0 Dante's path")
+    if s.record_events:
+        emit(s, "dante", p, f"Dante descends to stop {s.dante + 1} of {len(s.stops)} ({stop})", "S0 Dante's path")
     if stop.kind is StopKind.FRAUD:
         if rival:
             return

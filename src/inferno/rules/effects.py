@@ -60,14 +60,17 @@ def advance_track(s: State, p: int, circle: int, why: str) -> None:
     name = r.circles[circle - 1].sin
     if level >= r.track_max:
         pts = r.overflow_infamy[circle]
-        emit(s, "track", p, f"advances past the end of the {name} track ({why})", "S0 Sin Tracks")
+        if s.record_events:
+            emit(s, "track", p, f"advances past the end of the {name} track ({why})", "S0 Sin Tracks")
         gain_infamy(s, p, pts, "tracks", f"scores for advancing beyond the {name} track's end", "S0 Sin Tracks; U4")
         return
     pl.tracks[circle] = level + 1
-    emit(s, "track", p, f"advances on the {name} track to {level + 1} ({why})", "S0 Sin Tracks")
+    if s.record_events:
+        emit(s, "track", p, f"advances on the {name} track to {level + 1} ({why})", "S0 Sin Tracks")
     if level + 1 == r.half_diploma_level:
         pl.half += 1
-        emit(s, "half", p, f"takes a ½ Diploma token for reaching space {level + 1} on {name}", "S0 Sin Tracks")
+        if s.record_events:
+            emit(s, "half", p, f"takes a ½ Diploma token for reaching space {level + 1} on {name}", "S0 Sin Tracks")
 
 
 def _free_meeple(s: State, colour: int) -> bool:
@@ -80,13 +83,14 @@ def _free_meeple(s: State, colour: int) -> bool:
             s.hell[t] = TILE + colour
             s.tiles[colour] -= 1
             s.supply[colour] += 1
-            emit(
-                s,
-                "tile",
-                -1,
-                f"a spare tile replaces the {s.rules.circles[colour - 1].sin} Soul on {b.labels[t]}",
-                "S0 Graveyard: colour runs out",
-            )
+            if s.record_events:
+                emit(
+                    s,
+                    "tile",
+                    -1,
+                    f"a spare tile replaces the {s.rules.circles[colour - 1].sin} Soul on {b.labels[t]}",
+                    "S0 Graveyard: colour runs out",
+                )
             return True
     return False
 
@@ -94,13 +98,14 @@ def _free_meeple(s: State, colour: int) -> bool:
 def soul_from_supply(s: State, colour: int) -> bool:
     """Take one meeple of ``colour`` from the supply into the Graveyard (False if none can be had)."""
     if s.supply[colour] <= 0 and not _free_meeple(s, colour):
-        emit(
-            s,
-            "exhausted",
-            -1,
-            f"no {s.rules.circles[colour - 1].sin} Soul is left to place",
-            "S0; DEFAULT: nothing is placed",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "exhausted",
+                -1,
+                f"no {s.rules.circles[colour - 1].sin} Soul is left to place",
+                "S0; DEFAULT: nothing is placed",
+            )
         return False
     s.supply[colour] -= 1
     s.graveyard[colour] += 1
@@ -118,13 +123,14 @@ def refill_graveyard(s: State) -> None:
         for colour in s.rules.plague_cards[card]:
             if soul_from_supply(s, colour):
                 names.append(s.rules.circles[colour - 1].sin)
-        emit(
-            s,
-            "plague",
-            -1,
-            f"Plague card {s.rules.plague_ids[card]} refills the Graveyard: {', '.join(names) or 'nothing'}",
-            "S0 Graveyard and Plague cards",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "plague",
+                -1,
+                f"Plague card {s.rules.plague_ids[card]} refills the Graveyard: {', '.join(names) or 'nothing'}",
+                "S0 Graveyard and Plague cards",
+            )
 
 
 def take_from_graveyard(s: State, colour: int, n: int) -> None:
@@ -139,18 +145,21 @@ def award_diploma(s: State, circle: int, why: str) -> None:
     best = max(pl.tracks[circle] for pl in s.players)
     name = s.rules.circles[circle - 1].sin
     if best <= 0:
-        emit(s, "diploma", -1, f"nobody is on the {name} track: no Diploma ({why})", "U10")
+        if s.record_events:
+            emit(s, "diploma", -1, f"nobody is on the {name} track: no Diploma ({why})", "U10")
         return
     leaders = [i for i, pl in enumerate(s.players) if pl.tracks[circle] == best]
     if not s.rules.diploma_ties_all and len(leaders) > 1:
-        emit(s, "diploma", -1, f"{name} Diploma tied: nobody places it ({why})", "U10")
+        if s.record_events:
+            emit(s, "diploma", -1, f"{name} Diploma tied: nobody places it ({why})", "U10")
         return
     for i in leaders:
         pl = s.players[i]
         if pl.diplomas >> circle & 1:
             continue
         pl.diplomas |= 1 << circle
-        emit(s, "diploma", i, f"places a {name} Diploma ({why})", "S3; IT Diploma stops")
+        if s.record_events:
+            emit(s, "diploma", i, f"places a {name} Diploma ({why})", "S3; IT Diploma stops")
 
 
 # --- Tower -----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from inferno.rules import (
     choices,
@@ -38,7 +39,7 @@ from inferno.rules.state import STATE_FIELDS, Frame, State
 Lister = Callable[[State, Frame], list[Action]]
 Applier = Callable[[State, Frame, Action], None]
 
-HANDLERS: dict[int, tuple[Lister, Applier]] = {
+HANDLERS: Final[dict[int, tuple[Lister, Applier]]] = {
     Decision.HELL: (hell.list_hell, hell.apply_hell),
     Decision.HELL_STEP: (hell.list_step, hell.apply_step),
     Decision.FLORENCE: (florence.list_florence, florence.apply_florence),
@@ -70,7 +71,7 @@ HANDLERS: dict[int, tuple[Lister, Applier]] = {
     Decision.BELL: (hell.list_bell, phlegyas.apply_bell),
 }
 
-AUTOMATIC: dict[int, Callable[[State, Frame], None]] = {
+AUTOMATIC: Final[dict[int, Callable[[State, Frame], None]]] = {
     Decision.AUTO_DANTE: dante.advance_dante,
     Decision.AUTO_REFILL_MARKET: fraud.refill_market,
     Decision.AUTO_FINAL_FRAUD: scoring.push_final_fraud,
@@ -80,7 +81,7 @@ AUTOMATIC: dict[int, Callable[[State, Frame], None]] = {
     Decision.AUTO_RIVAL: solo.rival_card,
 }
 
-_DONE_ONLY = [Action(Act.DONE)]
+_DONE_ONLY: Final = [Action(Act.DONE)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +189,7 @@ def to_move(s: State) -> int:
 
 
 # Every argument the engine uses is a small index or count; anything outside this is not an action.
-_ARG_LIMIT = 1 << 31
+_ARG_LIMIT: Final = 1 << 31
 
 
 def _what(v: object) -> str:

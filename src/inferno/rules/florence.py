@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision
+from typing import Final
+
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.choices import member_home, push_effect
 from inferno.rules.effects import (
     advance_track,
@@ -30,7 +32,7 @@ def may_enter(loc: Location, kind: int) -> bool:
     return not (loc.urchin_only and kind == NOBLE)
 
 
-_ENTRY: dict[int, tuple[Rules, tuple[int, ...]]] = {}
+_ENTRY: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
 
 def entry_table(rules: Rules) -> tuple[int, ...]:
@@ -65,13 +67,20 @@ def acting_quartiere(s: State, frame: Frame) -> int:
     return -1 if frame[2] else s.quartiere
 
 
+_MEMBER_ACTIONS: Final = 64  # shared SEND and ACCUSE actions for the first 32 locations
+_SEND: Final = tuple(act(Act.SEND, j >> 1, j & 1) for j in range(_MEMBER_ACTIONS))  # by 2 * location + kind
+_ACCUSE: Final = tuple(act(Act.ACCUSE, j >> 1, j & 1) for j in range(_MEMBER_ACTIONS))
+_BRIBE: Final = act(Act.BRIBE)
+_COUNCIL: Final = act(Act.COUNCIL)
+
+
 def list_florence(s: State, frame: Frame) -> list[Action]:
     _, p, bribed = frame
     pl = s.players[p]
     q = acting_quartiere(s, frame)
     out = []
     if not bribed:
-        out.append(Action(Act.BRIBE))
+        out.append(_BRIBE)
     lq = s.loc_quartiere
     home = pl.home
     fl = pl.florence
@@ -82,13 +91,15 @@ def list_florence(s: State, frame: Frame) -> list[Action]:
         if q >= 0 and lq[i] != q:
             continue
         for kind in (NOBLE, URCHIN):
-            if home[kind] and 0 <= entry[2 * i + kind] <= florins:  # the entry requirement (S0; U6)
-                out.append(Action(Act.SEND, i, kind))
+            j = 2 * i + kind
+            if home[kind] and 0 <= entry[j] <= florins:  # the entry requirement (S0; U6)
+                out.append(_SEND[j] if j < _MEMBER_ACTIONS else act(Act.SEND, i, kind))
         if (fl[2 * i] or fl[2 * i + 1]) and can_accuse(s, pl, loc):
             for kind in (NOBLE, URCHIN):
-                if fl[2 * i + kind]:
-                    out.append(Action(Act.ACCUSE, i, kind))
-    out.append(Action(Act.COUNCIL))
+                j = 2 * i + kind
+                if fl[j]:
+                    out.append(_ACCUSE[j] if j < _MEMBER_ACTIONS else act(Act.ACCUSE, i, kind))
+    out.append(_COUNCIL)
     return out
 
 
@@ -133,13 +144,14 @@ def accuse(s: State, p: int, li: int, kind: int) -> None:
     r = s.rules
     pl = s.players[p]
     loc = r.locations[li]
-    emit(
-        s,
-        "accuse",
-        p,
-        f"accuses a sinner of {r.circles[loc.circle - 1].sin} at the {loc.name}",
-        "S1 p.14-15 accusation",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "accuse",
+            p,
+            f"accuses a sinner of {r.circles[loc.circle - 1].sin} at the {loc.name}",
+            "S1 p.14-15 accusation",
+        )
     # 1. the accuser goes to the Tower (D3: the matching Guest's floor if it has room); the player
     # chooses the floor when several have room.
     floors = accuser_floors(s, pl, loc)
@@ -166,7 +178,7 @@ def accuser_floors(s: State, pl: PlayerState, loc: Location) -> list[int]:
 
 def list_accuser_floor(s: State, frame: Frame) -> list[Action]:
     _, p, li, _kind = frame
-    return [Action(Act.FLOOR, f) for f in accuser_floors(s, s.players[p], s.rules.locations[li])]
+    return [act(Act.FLOOR, f) for f in accuser_floors(s, s.players[p], s.rules.locations[li])]
 
 
 def apply_accuser_floor(s: State, frame: Frame, action: Action) -> None:
@@ -182,15 +194,17 @@ def finish_accusation(s: State, p: int, li: int, kind: int, floor: int) -> None:
     if floor >= 0:
         pl.florence[2 * li + kind] -= 1
         put_in_tower(s, pl, floor, member_code(kind))
-        emit(
-            s,
-            "tower",
-            p,
-            f"the accusing {MEMBER_KINDS[kind]} goes to floor {floor} of the Tower",
-            "S0; D3 accuser_floor_rule",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "tower",
+                p,
+                f"the accusing {MEMBER_KINDS[kind]} goes to floor {floor} of the Tower",
+                "S0; D3 accuser_floor_rule",
+            )
     else:
-        emit(s, "tower", p, f"the Tower is full: the accusing {MEMBER_KINDS[kind]} comes Home", "U8 data rule")
+        if s.record_events:
+            emit(s, "tower", p, f"the Tower is full: the accusing {MEMBER_KINDS[kind]} comes Home", "U8 data rule")
     # 2. everyone else in Florence comes Home.
     back = 0
     for j in range(len(pl.florence)):
@@ -200,29 +214,38 @@ def finish_accusation(s: State, p: int, li: int, kind: int, floor: int) -> None:
             pl.florence[j] = 0
             back += n
     if back:
-        emit(
-            s,
-            "home",
-            p,
-            f"{back} family member{'s' if back > 1 else ''} come{'s' if back == 1 else ''} Home from Florence",
-            "S1 accusation step 2",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "home",
+                p,
+                f"{back} family member{'s' if back > 1 else ''} come{'s' if back == 1 else ''} Home from Florence",
+                "S1 accusation step 2",
+            )
     # 3. a Soul of the location's colour goes to the Graveyard.
     if soul_from_supply(s, loc.circle):
-        emit(s, "graveyard", p, f"a {r.circles[loc.circle - 1].sin} Soul enters the Graveyard", "S1 accusation step 3")
+        if s.record_events:
+            emit(
+                s,
+                "graveyard",
+                p,
+                f"a {r.circles[loc.circle - 1].sin} Soul enters the Graveyard",
+                "S1 accusation step 3",
+            )
     # 5. Dante moves (pushed first so it resolves after the bonus), unless he is at the end.
     if s.ender < 0:
         s.stack.append((Decision.AUTO_DANTE, p))
     # 4. the Skull advances and the track's bonus is taken.
     advance_track(s, p, loc.circle, "accusation")
     tile = r.bonus_tiles[s.bonus[loc.circle]]
-    emit(
-        s,
-        "bonus",
-        p,
-        f"takes the {tile.kind} bonus of the {r.circles[loc.circle - 1].sin} track",
-        "S0 bonus only when you accuse",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "bonus",
+            p,
+            f"takes the {tile.kind} bonus of the {r.circles[loc.circle - 1].sin} track",
+            "S0 bonus only when you accuse",
+        )
     push_effect(s, p, tile.effect, f"{tile.kind} bonus")
 
 
@@ -235,19 +258,20 @@ def council(s: State, p: int) -> None:
 
 def list_council(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame[1]]
+    tower = set(pl.tower)
     out = []
     for kind in (NOBLE, URCHIN):
-        if member_code(kind) in pl.tower:
-            out.append(Action(Act.RECALL, TOWER_LOC, kind))
+        if member_code(kind) in tower:
+            out.append(act(Act.RECALL, TOWER_LOC, kind))
     for j, n in enumerate(pl.florence):
         if n:
-            out.append(Action(Act.RECALL, j >> 1, j & 1))
+            out.append(act(Act.RECALL, j >> 1, j & 1))
     for c in range(2, 10):
-        if (T_GUEST + c) in pl.tower:
-            out.append(Action(Act.DISMISS, c))
+        if (T_GUEST + c) in tower:
+            out.append(act(Act.DISMISS, c))
     for b in range(len(s.rules.barrels)):
-        if (T_BARREL + b) in pl.tower:
-            out.append(Action(Act.RETURN, b))
+        if (T_BARREL + b) in tower:
+            out.append(act(Act.RETURN, b))
     return out
 
 
@@ -262,32 +286,35 @@ def apply_council(s: State, frame: Frame, action: Action) -> None:
             pl.florence[2 * action.a + action.b] -= 1
             pl.home[action.b] += 1
             where = f"the {r.locations[action.a].name}"
-            emit(
-                s,
-                "council",
-                p,
-                f"the council brings {article(MEMBER_KINDS[action.b])} Home from {where}",
-                "IT family council",
-            )
+            if s.record_events:
+                emit(
+                    s,
+                    "council",
+                    p,
+                    f"the council brings {article(MEMBER_KINDS[action.b])} Home from {where}",
+                    "IT family council",
+                )
     elif action.kind == Act.DISMISS:
         i = pl.tower.index(T_GUEST + action.a)
         pl.tower[i] = 0
         s.palace[action.a] += 1
-        emit(
-            s,
-            "council",
-            p,
-            f"the council sends the {r.circles[action.a - 1].colour} Guest back to the PALACE",
-            "S0; IT family council",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "council",
+                p,
+                f"the council sends the {r.circles[action.a - 1].colour} Guest back to the PALACE",
+                "S0; IT family council",
+            )
     else:
         i = pl.tower.index(T_BARREL + action.a)
         pl.tower[i] = 0
         s.barrel_market[action.a] += 1
-        emit(
-            s,
-            "council",
-            p,
-            f"the council returns the {r.barrels[action.a].id} Barrel to the MARKET",
-            "IT family council",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "council",
+                p,
+                f"the council returns the {r.barrels[action.a].id} Barrel to the MARKET",
+                "IT family council",
+            )

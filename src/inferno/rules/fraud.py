@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision, HiddenInformationError
+from inferno.rules.actions import Act, Action, Decision, HiddenInformationError, act
 from inferno.rules.choices import push_effect
 from inferno.rules.effects import owns_barrel, pay_drachmas
 from inferno.rules.events import emit
@@ -11,12 +11,12 @@ from inferno.rules.state import Frame, State
 
 def list_source(s: State, frame: Frame) -> list[Action]:
     _, p, _cost, optional = frame
-    out = [Action(Act.PLAY, c) for c in s.players[p].hand]
-    out.extend(Action(Act.BUY, c) for c in s.market)
+    out = [act(Act.PLAY, c) for c in s.players[p].hand]
+    out.extend(act(Act.BUY, c) for c in s.market)
     if s.deck:
-        out.append(Action(Act.PLAY_DECK))
+        out.append(act(Act.PLAY_DECK))
     if optional and out:
-        out.append(Action(Act.DONE))
+        out.append(act(Act.DONE))
     return out
 
 
@@ -44,24 +44,26 @@ def apply_source(s: State, frame: Frame, action: Action) -> None:
         where = "from the top of the deck"
     pl.played = (*pl.played, card)
     fc = r.fraud_cards[card]
-    emit(s, "fraud", p, f"plays Fraud card {fc.id} {where}", "S0 Fraud cards")
+    if s.record_events:
+        emit(s, "fraud", p, f"plays Fraud card {fc.id} {where}", "S0 Fraud cards")
     s.stack.append((Decision.AUTO_REFILL_MARKET, p))
     if k == Act.PLAY:
         s.stack.append((Decision.FRAUD_DRAW, p))
     if owns_barrel(pl, fc.instant_barrel):
         s.stack.append((Decision.FRAUD_EFFECT, p, card))
     else:
-        emit(
-            s,
-            "fraud_lost",
-            p,
-            f"has no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost",
-            "S0 Fraud cards: left half",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "fraud_lost",
+                p,
+                f"has no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost",
+                "S0 Fraud cards: left half",
+            )
 
 
 def list_effect(s: State, frame: Frame) -> list[Action]:
-    return [Action(Act.EFFECT, 0), Action(Act.EFFECT, 1)]
+    return [act(Act.EFFECT, 0), act(Act.EFFECT, 1)]
 
 
 def apply_effect(s: State, frame: Frame, action: Action) -> None:
@@ -71,9 +73,9 @@ def apply_effect(s: State, frame: Frame, action: Action) -> None:
 
 
 def list_draw(s: State, frame: Frame) -> list[Action]:
-    out = [Action(Act.DRAW, c) for c in s.market]
+    out = [act(Act.DRAW, c) for c in s.market]
     if s.deck:
-        out.append(Action(Act.DRAW_DECK))
+        out.append(act(Act.DRAW_DECK))
     return out
 
 
@@ -83,13 +85,14 @@ def apply_draw(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DRAW:
         s.market.remove(action.a)
         pl.hand.append(action.a)
-        emit(
-            s,
-            "draw",
-            p,
-            f"takes {s.rules.fraud_cards[action.a].id} from the market into hand",
-            "S0 Fraud cards: replacement",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "draw",
+                p,
+                f"takes {s.rules.fraud_cards[action.a].id} from the market into hand",
+                "S0 Fraud cards: replacement",
+            )
     else:
         if s.deck[-1] < 0:
             raise HiddenInformationError("the deck order is hidden in this view")

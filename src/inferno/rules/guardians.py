@@ -5,7 +5,7 @@ No effect ever takes a Soul below its own circle (S1, S2).
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.events import emit
 from inferno.rules.hell import land_soul
 from inferno.rules.model import GuardianEffect
@@ -15,9 +15,10 @@ from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State
 def list_move(s: State, frame: Frame) -> list[Action]:
     _, _p, optional = frame
     empties = [t for t, c in enumerate(s.hell) if c == EMPTY]
-    out = [Action(Act.GMOVE, slot, t) for slot in range(len(s.guardians)) for t in empties]
+    gmove = Act.GMOVE
+    out = [act(gmove, slot, t) for slot in range(len(s.guardians)) for t in empties]
     if optional and out:
-        out.append(Action(Act.DONE))
+        out.append(act(Act.DONE))
     return out
 
 
@@ -31,7 +32,14 @@ def apply_move(s: State, frame: Frame, action: Action) -> None:
     s.hell[t] = GUARDIAN + slot
     s.guardian_pos[slot] = t
     g = s.rules.guardians[s.guardians[slot]]
-    emit(s, "guardian", p, f"moves {g.name} from {s.board.labels[old]} to {s.board.labels[t]}", "S1 p.22-23 Guardians")
+    if s.record_events:
+        emit(
+            s,
+            "guardian",
+            p,
+            f"moves {g.name} from {s.board.labels[old]} to {s.board.labels[t]}",
+            "S1 p.22-23 Guardians",
+        )
     s.stack.append((Decision.GUARDIAN_EFFECT, p, slot))
 
 
@@ -92,8 +100,8 @@ def effect_targets(s: State, p: int, slot: int) -> list[tuple[int, int]]:
 
 def list_effect(s: State, frame: Frame) -> list[Action]:
     _, p, slot = frame
-    out = [Action(Act.TARGET, x, t) for x, t in effect_targets(s, p, slot)]
-    out.append(Action(Act.DONE))
+    out = [act(Act.TARGET, x, t) for x, t in effect_targets(s, p, slot)]
+    out.append(act(Act.DONE))
     return out
 
 
@@ -106,25 +114,28 @@ def apply_effect(s: State, frame: Frame, action: Action) -> None:
     labels = s.board.labels
     if g.effect is GuardianEffect.PIT:
         s.hell[t] = PIT
-        emit(s, "pit", p, f"{g.name} digs a Pit on {labels[t]}", "S3 Geryon's Pits; U11")
+        if s.record_events:
+            emit(s, "pit", p, f"{g.name} digs a Pit on {labels[t]}", "S3 Geryon's Pits; U11")
         return
     c = s.hell[x]
     if g.effect is GuardianEffect.PETRIFY:
         s.hell[x] = LYING + c
-        emit(
-            s,
-            "petrify",
-            p,
-            f"{g.name} petrifies the {s.rules.circles[c - 1].sin} Soul on {labels[x]}",
-            "BM Medusa; U11",
-        )
+        if s.record_events:
+            emit(
+                s,
+                "petrify",
+                p,
+                f"{g.name} petrifies the {s.rules.circles[c - 1].sin} Soul on {labels[x]}",
+                "BM Medusa; U11",
+            )
         return
     s.hell[x] = EMPTY
-    emit(
-        s,
-        "guardian_effect",
-        p,
-        f"{g.name} moves the {s.rules.circles[c - 1].sin} Soul from {labels[x]}",
-        "S1 p.22-23; U11",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "guardian_effect",
+            p,
+            f"{g.name} moves the {s.rules.circles[c - 1].sin} Soul from {labels[x]}",
+            "S1 p.22-23; U11",
+        )
     land_soul(s, p, c, t, g.name)

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from inferno.rules import phlegyas, plutus
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import pay_drachmas, take_from_graveyard
 from inferno.rules.events import emit, gain_infamy
 from inferno.rules.model import Board
 from inferno.rules.state import EMPTY, LYING, Frame, State
 
-GRAVEYARD = -1  # the Graveyard as a shield linked to every Limbo shield (S2)
+GRAVEYARD: Final = -1  # the Graveyard as a shield linked to every Limbo shield (S2)
 
 
 class _Reach:
     """One board's index tables for the Hell listing, as bitmasks over shields (bit t = shield t).
 
-    ``below[k]`` maps a set of circle ``k + 1`` shields to the circle ``k`` shields with a line down
-    into that set; it fills as positions need it (at most one entry per subset of a circle).
+    ``below[k]`` maps a set of circle ``k + 1`` shields (shifted down by the circle's lowest shield,
+    ``low[k + 1]``) to the circle ``k`` shields with a line down into that set, -1 until a position
+    needs it (empty for a circle spread over more than 16 shield numbers: then it is not remembered).
     """
 
-    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "known", "passable", "upto", "walls")
+    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "low", "passable", "walls")
 
     def __init__(self, board: Board, walls: int) -> None:
         self.board = board
@@ -27,10 +30,13 @@ class _Reach:
         self.circle_shields = board.circle_shields
         self.circle_mask = [sum(1 << t for t in cs) for cs in board.circle_shields]
         self.down_mask = [sum(1 << u for u in d) for d in board.down]
-        self.below: list[dict[int, int]] = [{} for _ in board.circle_shields]
-        self.upto = [sum(self.circle_mask[: k + 1]) for k in range(len(self.circle_mask))]  # circles 1..k
+        cs = board.circle_shields
+        self.low = [min(c, default=0) for c in cs]
+        spans = [max(c, default=0) - low + 1 for c, low in zip(cs, self.low, strict=True)]
+        self.below = [
+            [-1] * (1 << spans[k + 1]) if k + 1 < len(cs) and spans[k + 1] <= 16 else [] for k in range(len(cs))
+        ]
         self.passable: dict[int, int] = {}
-        self.known: dict[tuple[int, int, int], tuple[int, int]] = {}  # (empty, walls_mask, colour) -> masks
 
     def through_walls(self, passages: int) -> int:
         """The shields just below the Walls of Dis a family with ``passages`` may enter."""
@@ -55,72 +61,72 @@ class _Reach:
         descends = 0
         walls = self.walls
         below = self.below
+        low = self.low
         for k in range(colour - 1, 0, -1):
             m = level
             if k + 1 == walls:
                 m &= walls_mask
             table = below[k]
-            d = table.get(m)
-            if d is None:
+            j = m >> low[k + 1]  # within the table: m holds circle k + 1 shields only
+            d = table[j] if table else -1
+            if d < 0:
                 dm = self.down_mask
-                d = table[m] = sum(1 << t for t in self.circle_shields[k] if dm[t] & m)
+                d = sum(1 << t for t in self.circle_shields[k] if dm[t] & m)
+                if table:
+                    table[j] = d
             descends |= d
             level = d | (empty & cm[k])
             lands |= level
         return lands, descends
 
 
-_REACH: dict[tuple[int, int], _Reach] = {}
-_KNOWN_LIMIT = 1 << 16  # positions remembered per board before the memory starts afresh
-_EMPTY_BITS = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
-_STANDING_BITS = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
-_MOVE = tuple(Action(Act.MOVE, t) for t in range(256))
-_STEP = tuple(Action(Act.STEP, t) for t in range(256))
-_ENTER = tuple(Action(Act.ENTER, c) for c in range(10))
-_DONE = Action(Act.DONE)
+_REACH: Final[dict[int, _Reach]] = {}  # by id of the board
+_EMPTY_BITS: Final = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
+_STANDING_BITS: Final = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
+_MOVE: Final = tuple(act(Act.MOVE, t) for t in range(256))
+_STEP: Final = tuple(act(Act.STEP, t) for t in range(256))
+_ENTER: Final = tuple(act(Act.ENTER, c) for c in range(10))
+_DONE: Final = act(Act.DONE)
 
 
 def _reach(s: State) -> _Reach:
     b = s.board
     walls = s.rules.walls_above_circle
-    r = _REACH.get((id(b), walls))
-    if r is None or r.board is not b:
-        r = _REACH[(id(b), walls)] = _Reach(b, walls)
+    r = _REACH.get(id(b))
+    if r is None or r.board is not b or r.walls != walls:
+        r = _REACH[id(b)] = _Reach(b, walls)
     return r
 
 
-def _bits(hell: list[int], table: bytes) -> int:
-    """The shields whose content ``table`` maps to "1", as a bitmask."""
-    return int(bytes(hell).translate(table)[::-1], 2)
+def _bits(hell: bytes, table: bytes) -> int:
+    """The shields whose content (``hell`` as bytes) ``table`` maps to "1", as a bitmask."""
+    return int(hell.translate(table)[::-1], 2)
 
 
 class _Memo:
     """One position's empty shields and one family's passages, with the masks of each Soul colour
-    computed at most once (and remembered per board for positions seen again, as in a search)."""
+    computed at most once (and the empty shields only once something needs them)."""
 
-    __slots__ = ("empty", "passages", "reach", "seen", "walls_mask")
+    __slots__ = ("_empty", "hell", "passages", "reach", "seen", "walls_mask")
 
-    def __init__(self, s: State, passages: int) -> None:
+    def __init__(self, s: State, passages: int, hell: bytes | None = None) -> None:
         self.reach = _reach(s)
-        self.empty = _bits(s.hell, _EMPTY_BITS)
+        self.hell = s.hell
+        self._empty = -1 if hell is None else _bits(hell, _EMPTY_BITS)
         self.passages = passages
         self.walls_mask = self.reach.through_walls(passages)
-        self.seen: dict[int, tuple[int, int]] = {}
+        self.seen: list[tuple[int, int] | None] = [None] * 10  # per colour 1..9
+
+    def empty(self) -> int:
+        """The empty shields, as a bitmask."""
+        if self._empty < 0:
+            self._empty = _bits(bytes(self.hell), _EMPTY_BITS)
+        return self._empty
 
     def get(self, colour: int) -> tuple[int, int]:
-        m = self.seen.get(colour)
+        m = self.seen[colour]
         if m is None:
-            r = self.reach
-            # only the circles down to the Soul's own matter, and the passages only past the Walls
-            empty = self.empty & r.upto[colour]
-            walls_mask = self.walls_mask if colour >= r.walls else 0
-            key = (empty, walls_mask, colour)
-            m = r.known.get(key)
-            if m is None:
-                if len(r.known) >= _KNOWN_LIMIT:
-                    r.known.clear()
-                m = r.known[key] = r.masks(empty, walls_mask, colour)
-            self.seen[colour] = m
+            m = self.seen[colour] = self.reach.masks(self.empty(), self.walls_mask, colour)
         return m
 
     def first_steps(self, s: State, frm: int) -> int:
@@ -144,20 +150,24 @@ def step_targets(s: State, p: int, colour: int, frm: int, memo: _Memo | None = N
     if b.circle[frm] >= colour:
         return []
     first = memo.first_steps(s, frm)
-    if first & ~memo.empty:  # an occupied shield: the Soul must be able to jump on from it
-        first &= memo.get(colour)[0]
-    return [t for t in b.down[frm] if first >> t & 1]
+    down = b.down[frm]
+    hell = s.hell
+    for t in down:
+        if first >> t & 1 and hell[t] != EMPTY:  # an occupied shield: the Soul must be able to jump on from it
+            first &= memo.get(colour)[0]
+            break
+    return [t for t in down if first >> t & 1]
 
 
 def _can_move(s: State, colour: int, frm: int, memo: _Memo) -> bool:
     """Does a Soul of ``colour`` at ``frm`` have at least one legal move?"""
     if frm == GRAVEYARD:
         limbo = memo.reach.circle_mask[1]
-        return memo.empty & limbo != 0 or memo.get(colour)[0] & limbo != 0
+        return memo.empty() & limbo != 0 or memo.get(colour)[0] & limbo != 0
     if s.board.circle[frm] >= colour:
         return False
     first = memo.first_steps(s, frm)
-    return first & memo.empty != 0 or memo.get(colour)[1] >> frm & 1 == 1
+    return first & memo.empty() != 0 or memo.get(colour)[1] >> frm & 1 == 1
 
 
 def _bell_slides(s: State, colour: int, frm: int, memo: _Memo) -> list[int]:
@@ -173,16 +183,17 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
     With Phlegyas, a standing Soul that can move only after a Bell's slide may be chosen too (P&P).
     """
     p = frame[1]
-    memo = _Memo(s, s.players[p].passages)
-    ring = s.ext is not None and phlegyas.can_ring(s, p)
     hell = s.hell
+    raw = bytes(hell)
+    memo = _Memo(s, s.players[p].passages, raw)
+    ring = s.ext is not None and phlegyas.can_ring(s, p)
     out = []
     circle = s.board.circle
     r = memo.reach
     down = r.down_mask
     above_walls = r.walls - 1
-    empty = memo.empty
-    standing = _bits(hell, _STANDING_BITS)
+    empty = memo.empty()
+    standing = _bits(raw, _STANDING_BITS)
     while standing:  # each standing Soul, in shield order (what _can_move asks, inlined)
         low = standing & -standing
         standing ^= low
@@ -237,7 +248,7 @@ def list_bell(s: State, frame: Frame) -> list[Action]:
     """P&P, Phlegyas: slide the lifted Soul to a listed shield (spending a Bell), or descend from where it is."""
     _, p, colour, frm = frame
     memo = _Memo(s, s.players[p].passages)
-    out = [Action(Act.BELL, u) for u in _bell_slides(s, colour, frm, memo)]
+    out = [act(Act.BELL, u) for u in _bell_slides(s, colour, frm, memo)]
     if step_targets(s, p, colour, frm, memo):
         out.append(_DONE)
     return out
@@ -256,14 +267,9 @@ def land_soul(s: State, p: int, colour: int, t: int, why: str) -> None:
     if ct == colour:
         s.hell[t] = LYING + colour
         pts = s.rules.circle_infamy[ct]
-        gain_infamy(
-            s,
-            p,
-            pts,
-            "souls",
-            f"lays a {s.rules.circles[colour - 1].sin} Soul down on {b.labels[t]} ({why})",
-            "S2 Soul movement: lying down",
-        )
+        # the text only when the log keeps it
+        text = f"lays a {s.rules.circles[colour - 1].sin} Soul down on {b.labels[t]} ({why})" if s.record_events else ""
+        gain_infamy(s, p, pts, "souls", text, "S2 Soul movement: lying down")
     else:
         s.hell[t] = colour
         if s.record_events:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.choices import list_gate, list_phleg, member_home, place_passage, raise_phleg
 from inferno.rules.effects import (
     built_spaces,
@@ -31,11 +31,13 @@ def arrive(s: State, p: int, loc: Location) -> None:
     elif a is LocationAction.BANQUET:
         if pl.floors < s.rules.tower_floors:
             pl.floors += 1
-            emit(s, "banquet", p, f"builds Tower floor {pl.floors - 1}", "IT BANQUET")
+            if s.record_events:
+                emit(s, "banquet", p, f"builds Tower floor {pl.floors - 1}", "IT BANQUET")
     elif a is LocationAction.BANK:
         gain = prm["base_florins"] + prm["florins_per_guest"] * guests(pl)
         pl.florins += gain
-        emit(s, "bank", p, f"gains {count(gain, 'Florin')} at the BANK", "IT BANK")
+        if s.record_events:
+            emit(s, "bank", p, f"gains {count(gain, 'Florin')} at the BANK", "IT BANK")
     elif a is LocationAction.COURTYARD:
         s.stack.append((Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
     elif a is LocationAction.BONFIRE:
@@ -65,9 +67,9 @@ def list_courtyard(s: State, frame: Frame) -> list[Action]:
     out = []
     if home_left:
         if T_NOBLE in pl.tower:
-            out.append(Action(Act.HOME, 0))
+            out.append(act(Act.HOME, 0))
         if T_URCHIN in pl.tower:
-            out.append(Action(Act.HOME, 1))
+            out.append(act(Act.HOME, 1))
     if swaps_left:
         n = built_spaces(s, pl)
         t = pl.tower
@@ -77,8 +79,8 @@ def list_courtyard(s: State, frame: Frame) -> list[Action]:
                 if t[i] == t[j] or i // per == j // per:
                     continue
                 if guest_swap_ok(s, t, i, j, per):
-                    out.append(Action(Act.SWAP, i, j))
-    out.append(Action(Act.DONE))
+                    out.append(act(Act.SWAP, i, j))
+    out.append(act(Act.DONE))
     return out
 
 
@@ -106,9 +108,14 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
     t = s.players[p].tower
     t[action.a], t[action.b] = t[action.b], t[action.a]
     per = s.rules.spaces_per_floor
-    emit(
-        s, "rearrange", p, f"rearranges the Tower: floor {action.a // per} <-> floor {action.b // per}", "IT COURTYARD"
-    )
+    if s.record_events:
+        emit(
+            s,
+            "rearrange",
+            p,
+            f"rearranges the Tower: floor {action.a // per} <-> floor {action.b // per}",
+            "IT COURTYARD",
+        )
     s.stack.append((Decision.COURTYARD, p, 0, swaps_left - 1))
 
 
@@ -123,8 +130,8 @@ def exchange_amounts(s: State, frame: Frame) -> range:
 
 
 def list_exchange(s: State, frame: Frame) -> list[Action]:
-    out = [Action(Act.EXCHANGE, n) for n in exchange_amounts(s, frame)]
-    out.append(Action(Act.DONE))
+    out = [act(Act.EXCHANGE, n) for n in exchange_amounts(s, frame)]
+    out.append(act(Act.DONE))
     return out
 
 
@@ -135,18 +142,19 @@ def apply_exchange(s: State, frame: Frame, action: Action) -> None:
     n = action.a
     pl.florins -= n
     pl.drachmas += n // s.rules.florins_per_drachma
-    emit(
-        s,
-        "exchange",
-        frame[1],
-        f"changes {count(n, 'Florin')} into {count(n // s.rules.florins_per_drachma, 'Drachma')}",
-        "S0 Money; IT",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "exchange",
+            frame[1],
+            f"changes {count(n, 'Florin')} into {count(n // s.rules.florins_per_drachma, 'Drachma')}",
+            "S0 Money; IT",
+        )
 
 
 def list_bonfire_second(s: State, frame: Frame) -> list[Action]:
     out = list_phleg(s, frame) + list_gate(s, frame)
-    out.append(Action(Act.DONE))
+    out.append(act(Act.DONE))
     return out
 
 
@@ -170,9 +178,9 @@ def fraud_available(s: State, frame: Frame) -> bool:
 def list_bonfire_third(s: State, frame: Frame) -> list[Action]:
     out = []
     if guardian_can_move(s):
-        out.append(Action(Act.GUARDIAN))
-    out.append(Action(Act.STYX))
-    out.append(Action(Act.DONE))
+        out.append(act(Act.GUARDIAN))
+    out.append(act(Act.STYX))
+    out.append(act(Act.DONE))
     return out
 
 
@@ -190,8 +198,8 @@ def apply_bonfire_third(s: State, frame: Frame, action: Action) -> None:
 def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
     out = []
     if fraud_available(s, frame):
-        out.append(Action(Act.FRAUD))
-    out.append(Action(Act.DONE))
+        out.append(act(Act.FRAUD))
+    out.append(act(Act.DONE))
     return out
 
 
@@ -203,8 +211,8 @@ def apply_wall_fraud(s: State, frame: Frame, action: Action) -> None:
 
 def list_deliver(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame[1]]
-    out = [Action(Act.DELIVER, b.index) for b in s.rules.barrels if (T_BARREL + b.index) in pl.tower]
-    out.append(Action(Act.DONE))
+    out = [act(Act.DELIVER, b.index) for b in s.rules.barrels if (T_BARREL + b.index) in pl.tower]
+    out.append(act(Act.DONE))
     return out
 
 
@@ -246,7 +254,7 @@ def list_market(s: State, frame: Frame) -> list[Action]:
     out: list[Action] = []
     for b in s.rules.barrels:
         if can_take_barrel(s, pl, b.index):
-            out.extend(Action(Act.BARREL, b.index, f) for f in floors)
+            out.extend(act(Act.BARREL, b.index, f) for f in floors)
     return out
 
 
@@ -255,7 +263,8 @@ def apply_market(s: State, frame: Frame, action: Action) -> None:
     pl = s.players[p]
     s.barrel_market[action.a] -= 1
     put_in_tower(s, pl, action.b, T_BARREL + action.a)
-    emit(s, "barrel", p, f"takes the {s.rules.barrels[action.a].id} Barrel to Tower floor {action.b}", "IT MARKET")
+    if s.record_events:
+        emit(s, "barrel", p, f"takes the {s.rules.barrels[action.a].id} Barrel to Tower floor {action.b}", "IT MARKET")
 
 
 def list_palace(s: State, frame: Frame) -> list[Action]:
@@ -264,7 +273,7 @@ def list_palace(s: State, frame: Frame) -> list[Action]:
     out: list[Action] = []
     for c in s.rules.guest_circles:
         if can_invite(s, pl, c):
-            out.extend(Action(Act.GUEST, c, f) for f in floors)
+            out.extend(act(Act.GUEST, c, f) for f in floors)
     return out
 
 
@@ -275,10 +284,11 @@ def apply_palace(s: State, frame: Frame, action: Action) -> None:
     s.palace[c] -= 1
     put_in_tower(s, pl, f, T_GUEST + c)
     pl.florins += f
-    emit(
-        s,
-        "guest",
-        p,
-        f"invites the {s.rules.circles[c - 1].colour} Guest to floor {f} and gains {count(f, 'Florin')}",
-        "IT PALACE; S0 Guests",
-    )
+    if s.record_events:
+        emit(
+            s,
+            "guest",
+            p,
+            f"invites the {s.rules.circles[c - 1].colour} Guest to floor {f} and gains {count(f, 'Florin')}",
+            "IT PALACE; S0 Guests",
+        )

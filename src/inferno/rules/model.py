@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from inferno.rules.provenance import TaggedValue
 from inferno.rules.solo_model import SoloData
 
-NOBLE = 0
-URCHIN = 1
-MEMBER_KINDS = ("noble", "urchin")
+NOBLE: Final = 0
+URCHIN: Final = 1
+MEMBER_KINDS: Final = ("noble", "urchin")
 
 
 class EffectType(StrEnum):

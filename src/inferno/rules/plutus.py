@@ -9,7 +9,7 @@ crossing your own Desk is free. How Desks are gained and placed is DEFAULT data 
 
 from __future__ import annotations
 
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import pay_drachmas
 from inferno.rules.events import emit
 from inferno.rules.pnp import DESK
@@ -75,7 +75,7 @@ def after_lay_down(s: State, p: int, circle: int) -> None:
 
 
 def list_desk(s: State, frame: Frame) -> list[Action]:
-    return [Action(Act.DESK, t) for t in desk_places(s)]
+    return [act(Act.DESK, t) for t in desk_places(s)]
 
 
 def apply_desk(s: State, frame: Frame, action: Action) -> None:

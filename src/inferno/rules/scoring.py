@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import circle_is_full, endgame_loan_penalty, guests, owns_barrel, urchins_owned
 from inferno.rules.events import emit, gain_infamy
 from inferno.rules.model import Endgame, EndgameType
@@ -62,7 +62,7 @@ def endgame_value(s: State, p: int, e: Endgame) -> int:
 
 
 def list_endgame(s: State, frame: Frame) -> list[Action]:
-    return [Action(Act.EFFECT, 0), Action(Act.EFFECT, 1), Action(Act.DONE)]
+    return [act(Act.EFFECT, 0), act(Act.EFFECT, 1), act(Act.DONE)]
 
 
 def apply_endgame(s: State, frame: Frame, action: Action) -> None:
@@ -109,7 +109,7 @@ def push_extra_diplomas(s: State, frame: Frame) -> None:
 
 def list_extra(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame[1]]
-    return [Action(Act.DIPLOMA, c) for c in range(2, 10) if not pl.diplomas >> c & 1]
+    return [act(Act.DIPLOMA, c) for c in range(2, 10) if not pl.diplomas >> c & 1]
 
 
 def apply_extra(s: State, frame: Frame, action: Action) -> None:

@@ -17,19 +17,19 @@ if TYPE_CHECKING:
     from inferno.rules.pnp import PnpState
 
 # Hell shield contents.
-EMPTY = 0
-LYING = 10  # + colour: a Soul meeple lying down
-TILE = 20  # + colour: a spare Soul tile lying down (its meeple went back to the supply)
-GUARDIAN = 30  # + active Guardian slot
-PIT = 40
+EMPTY: Final = 0
+LYING: Final = 10  # + colour: a Soul meeple lying down
+TILE: Final = 20  # + colour: a spare Soul tile lying down (its meeple went back to the supply)
+GUARDIAN: Final = 30  # + active Guardian slot
+PIT: Final = 40
 
 # Tower space contents.
-T_NOBLE = 1
-T_URCHIN = 2
-T_GUEST = 10  # + circle of the Guest's colour
-T_BARREL = 20  # + Barrel index
+T_NOBLE: Final = 1
+T_URCHIN: Final = 2
+T_GUEST: Final = 10  # + circle of the Guest's colour
+T_BARREL: Final = 20  # + Barrel index
 
-TOWER_LOC = 8  # "location" index meaning the Tower in a council recall
+TOWER_LOC: Final = 8  # "location" index meaning the Tower in a council recall
 
 
 @dataclass(frozen=True, slots=True)
