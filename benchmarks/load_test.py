@@ -119,7 +119,8 @@ async def play_game_ws(
     c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats, interval: float = 0
 ) -> None:
     """One game played over the live connections: a socket per seat; the seat to move sends its
-    action on its socket and times the answer (``ack``); every seat receives each new state."""
+    action on its socket and times the answer (the state message that carries its ``ack``); every seat
+    receives each new state."""
     import websockets
 
     rng = random.Random(seed)
@@ -156,21 +157,21 @@ async def play_game_ws(
                 msg = json.loads(raw)
                 if msg["type"] == "state":
                     latest = msg["data"]
+                    if "ack" in msg and sent_at is not None:  # the answer to this seat's action
+                        stats.post_ms.append((time.perf_counter() - sent_at) * 1000)
+                        stats.moves += 1
+                        played += 1
+                        sent_at = None
+                        if played >= moves:
+                            done.set()
+                            return
                     if latest["pending"] is None:
                         if i == 0:
                             stats.games_finished += 1
                         done.set()
                         return
-                elif msg["type"] in ("ack", "refused") and sent_at is not None:
-                    if msg["type"] == "ack":
-                        stats.post_ms.append((time.perf_counter() - sent_at) * 1000)
-                        stats.moves += 1
-                        played += 1
-                        if played >= moves:
-                            done.set()
-                            return
-                    else:
-                        stats.error(f"action {msg['error']}")
+                elif msg["type"] == "refused" and sent_at is not None:
+                    stats.error(f"action {msg['error']}")
                     sent_at = None
                     if latest is not None and msg.get("version", -1) > latest["version"]:
                         continue  # the new state is on its way
@@ -349,13 +350,15 @@ def start_server(db: Path, url: str | None = None) -> tuple[subprocess.Popen[byt
     raise RuntimeError("server did not start")
 
 
-def _cpu_seconds(proc: subprocess.Popen[bytes] | None) -> float:
-    """User + system CPU time of the server process so far (Linux /proc), 0 if unknown."""
+def _cpu_seconds(proc: subprocess.Popen[bytes] | None, *, system: bool = False) -> float:
+    """User + system CPU time of the server process so far (Linux /proc), 0 if unknown; with ``system``,
+    only the time spent in the kernel (socket writes and reads, database file writes)."""
     if proc is None:
         return 0.0
     try:
         fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        ticks = int(fields[12]) if system else int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return 0.0
 
@@ -388,6 +391,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             url = ",".join(urls)
         try:
             cpu0 = sum(_cpu_seconds(p) for p in procs)
+            sys0 = sum(_cpu_seconds(p, system=True) for p in procs)
             out = run_load(
                 url, args.games, args.moves, args.players, args.concurrency, args.processes, args.ws, args.rate
             )
@@ -397,6 +401,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 out["server_processes"] = len(procs)
                 out["server_cpu_seconds"] = round(cpu, 2)
                 out["server_cpu_ms_per_move"] = round(1000 * cpu / max(1, out["moves"]), 2)
+                kernel = sum(_cpu_seconds(p, system=True) for p in procs) - sys0
+                out["server_kernel_ms_per_move"] = round(1000 * kernel / max(1, out["moves"]), 2)
         finally:
             for p in procs:
                 p.terminate()

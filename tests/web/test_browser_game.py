@@ -1,7 +1,7 @@
 """The browser game in real Chromium: the lobby's seat links, escaped server texts, error pages, hot-seat
 links in one tab, double clicks, an unreachable server, wording, the layout at 1440x900 and 390x844
 (screenshots in artifacts/web/), the last move, previews, the your-turn title, and whole games played
-to the end (against bots; two humans with a spectator)."""
+to the end (against bots, every move sent over the live connection; two humans with a spectator)."""
 
 from __future__ import annotations
 
@@ -312,6 +312,8 @@ def test_a_whole_game_against_bots_in_the_browser(server: ServerProcess, browser
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=21)
     page = _page(browser)
+    posted: list[str] = []  # moves sent by HTTP instead of the live connection
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" and r.url.endswith("/actions") else None)
     _open(page, server.url + g["seats"][0]["link"])
     rng = random.Random(21)
     for _ in range(400):
@@ -324,6 +326,7 @@ def test_a_whole_game_against_bots_in_the_browser(server: ServerProcess, browser
     page.screenshot(path=str(ARTIFACTS / "game-over-vs-bots.png"), full_page=False)
     _inside(page, "#scoring")
     assert page.errors == []  # type: ignore[attr-defined]
+    assert posted == []  # every move went over the open live connection
 
 
 def test_two_humans_and_a_spectator_play_to_the_end(server: ServerProcess, browser: Browser) -> None:

@@ -15,8 +15,9 @@ import inferno
 from inferno.records.log import events
 from inferno.rules.serialize import state_to_dict
 from inferno.rules.solo_model import SoloConfig
+from inferno.rules.state import linked_to_list
 from inferno.server import places
-from inferno.server.seat_views import Shared, log_lines
+from inferno.server.seat_views import Shared, log_lines, moves_made
 from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json
 
 GAMES = [
@@ -66,7 +67,7 @@ def test_seat_view_from_the_shared_part_equals_its_own_view(
         checked += 1
 
 
-def test_the_kept_log_equals_the_log_from_scratch_forward_and_after_undos() -> None:
+def test_the_kept_log_and_move_count_equal_those_from_scratch_forward_and_after_undos() -> None:
     s = inferno.new_game(3, 21, modules=("plutus",))
     rng = random.Random(21)
     history = [s]
@@ -77,9 +78,10 @@ def test_the_kept_log_equals_the_log_from_scratch_forward_and_after_undos() -> N
         elif not s.over:
             s = inferno.apply(s, rng.choice(inferno.legal_actions(s)))
             history.append(s)
-        lines = log_lines(s, before)
+        lines, moves = log_lines(s, before), moves_made(s, before)
         assert lines == _scratch_log(s), step
-        before = Shared(s, {}, s.events, lines)
+        assert moves == len(linked_to_list(s.actions)) == s.version, step
+        before = Shared(s, {}, s.events, lines, moves)
 
 
 @pytest.mark.parametrize(("players", "seed", "modules", "solo"), GAMES)

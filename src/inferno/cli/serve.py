@@ -131,6 +131,7 @@ def command(
     try:
         import uvicorn
 
+        from inferno.server import collector
         from inferno.server.app import ServerSettings, create_app
         from inferno.server.botpool import BotBudget
         from inferno.server.limits import Rate
@@ -169,7 +170,9 @@ def command(
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", ws_max_size=65_536, ws_per_message_deflate=False
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    server = uvicorn.Server(config)
+    collector.tune()  # after start-up: see inferno.server.collector
+    server.run(sockets=[sock])
 
 
 def database_url(value: str | None) -> str | None:

@@ -39,6 +39,14 @@ class SnapshotError(ValueError):
     """A snapshot that cannot be loaded; the message names the field."""
 
 
+def _player_dict(p: PlayerState) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    for f in _PLAYER_FIELDS:
+        v = getattr(p, f)
+        d[f] = list(v) if isinstance(v, (list, tuple)) else v
+    return d
+
+
 def state_to_dict(s: State, *, actions: bool = True) -> dict[str, Any]:
     """Everything that defines the state, as plain JSON types (without the list of past actions if not
     ``actions``: a view for the screen needs only the state they led to)."""
@@ -46,13 +54,7 @@ def state_to_dict(s: State, *, actions: bool = True) -> dict[str, Any]:
         **stamp(STATE_SNAPSHOT),
         "config": s.config.to_dict(),
         "rules_fingerprint": s.rules.fingerprint,
-        "players": [
-            {
-                f: (list(getattr(p, f)) if isinstance(getattr(p, f), (list, tuple)) else getattr(p, f))
-                for f in _PLAYER_FIELDS
-            }
-            for p in s.players
-        ],
+        "players": [_player_dict(p) for p in s.players],
         "stack": [list(f) for f in s.stack],
         "over": s.over,
         "sudden_death": s.sudden_death,

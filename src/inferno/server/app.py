@@ -29,7 +29,7 @@ from inferno.server.botpool import BotBudget, BotPool
 from inferno.server.errors import STATUS, ErrorCode, Refused
 from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
 from inferno.server.live import parse_ws_act
-from inferno.server.seat_views import LogMark
+from inferno.server.seat_views import LogMark, SeatView
 from inferno.server.service import (
     BOT_LEASE,
     EXPIRE_ABANDONED,
@@ -581,17 +581,18 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         seat_of(client_key(request), game_id, token)
         return JSONResponse(service.replay_view(game_id, upto))
 
-    async def ws_message(msg: Any, game_id: str, seat: int) -> bytes | None:
+    async def ws_message(msg: Any, game_id: str, seat: int) -> tuple[bytes | None, Any]:
         """A message after the token: ``{"type": "act", "action": ..., "version": N, "id": any}`` plays an
-        action (answered by ``ack`` or ``refused`` with the same ``id``); anything else gets an ``error``."""
+        action. Returns the answer to send (``refused`` with the same ``id``, or an ``error`` for anything
+        else), or None and the acknowledgement for the state message that answers a played action."""
         act = parse_ws_act(msg.get("text"), settings.max_ws_message)
         if isinstance(act, Refused):
-            return orjson.dumps({"type": "error", **act.to_json()})
+            return orjson.dumps({"type": "error", **act.to_json()}), None
         try:
             version = await play(game_id, seat, act.version, act.action)
         except Refused as exc:
-            return orjson.dumps({"type": "refused", "id": act.id, **exc.to_json()})
-        return orjson.dumps({"type": "ack", "id": act.id, "version": version})
+            return orjson.dumps({"type": "refused", "id": act.id, **exc.to_json()}), None
+        return None, {"id": act.id, "version": version}
 
     review_routes.install(app, desk, seat_of, client_key, count_read, action_limit.allow)
 
@@ -628,18 +629,24 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             return
 
         mark: LogMark | None = None  # where the log this connection was sent last stands
+        sent: SeatView | None = None  # the view this connection sent last
 
-        async def send_state() -> None:
+        async def send_state(ack: dict[str, Any] | None = None) -> None:
             # Each seat's view is built once per version, whoever reads it; after the first message a
-            # connection gets only the log lines added since its last one (``log_from``).
-            nonlocal mark
-            msg = service.live_message(game_id, seat, mark, wait=False)  # no thread if nothing to wait for
-            if msg is None:
-                msg = await anyio.to_thread.run_sync(service.live_message, game_id, seat, mark)
-            assert msg is not None
-            snap, mark = msg
-            now = f"{time.time():.3f}"
-            await ws.send_text('{"type":"state","now":' + now + ',"data":' + snap.decode() + "}")
+            # connection gets only the log lines added since its last one (``log_from``). A view already
+            # sent is not sent again, unless it answers an action (``ack``): the state is the answer.
+            nonlocal mark, sent
+            v = service.live_view(game_id, seat, wait=False)  # no thread if nothing to wait for
+            if v is None:
+                v = await anyio.to_thread.run_sync(service.live_view, game_id, seat)
+            assert v is not None
+            if v is sent and ack is None:
+                return
+            body, mark, sent = v.since(mark), v.mark, v
+            head = '{"type":"state","now":' + f"{time.time():.3f}"
+            if ack is not None:
+                head += ',"ack":' + orjson.dumps(ack).decode()
+            await ws.send_text(head + ',"data":' + body.decode() + "}")
 
         try:
             await send_state()
@@ -648,9 +655,11 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
                 async def drain() -> None:  # answer the seat's actions; notice when it leaves
                     try:
                         while (msg := await ws.receive())["type"] != "websocket.disconnect":
-                            reply = await ws_message(msg, game_id, seat)
+                            reply, ack = await ws_message(msg, game_id, seat)
                             if reply is not None:
                                 await ws.send_text(reply.decode())
+                            else:
+                                await send_state(ack)
                     except Exception:
                         pass
                     tg.cancel_scope.cancel()

@@ -61,6 +61,7 @@ class Shared:
     public: dict[str, Any]
     head: tuple[Any, ...] | None
     lines: list[dict[str, Any]]
+    moves: int  # the moves that led to ``state``
 
 
 def log_lines(s: State, before: Shared | None) -> list[dict[str, Any]]:
@@ -78,15 +79,26 @@ def log_lines(s: State, before: Shared | None) -> list[dict[str, Any]]:
     return kept + new
 
 
+def moves_made(s: State, before: Shared | None) -> int:
+    """The moves that led to ``s``: ``before``'s count and those added since, or all of them counted
+    again when ``s`` does not continue ``before`` (an undo)."""
+    node, added = s.actions, 0
+    stop = before.state.actions if before is not None else None
+    while node is not None and node is not stop:
+        added += 1
+        node = node[1]
+    return added + before.moves if before is not None and node is not None else added
+
+
 def shared(sess: Session, s: State) -> Shared:
     """``sess``'s shared part for its state ``s``, made from the previous one if it is not made yet. Any
     thread may call it: a session keeps one ``Shared`` at a time and replaces it whole."""
     before = sess.shared
     if before is not None and before.state is s:
         return before
-    lines = log_lines(s, before)
-    public = public_json(s, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen, log=lines)
-    made = Shared(s, public, s.events, lines)
+    lines, moves = log_lines(s, before), moves_made(s, before)
+    public = public_json(s, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen, log=lines, moves=moves)
+    made = Shared(s, public, s.events, lines, moves)
     sess.shared = made
     return made
 

@@ -356,14 +356,11 @@ class GameService:
         assert v is not None
         return v.full()
 
-    def live_message(
-        self, game_id: str, seat: int, mark: LogMark | None, *, wait: bool = True
-    ) -> tuple[bytes, LogMark] | None:
-        """The state a live connection sends next, and its new log mark: the seat's view with only the log
-        lines added since ``mark`` (the connection's last message), or whole. None: it would have to wait
-        (only with ``wait=False``)."""
-        v = self._seat_view(game_id, seat, wait=wait)
-        return (v.since(mark), v.mark) if v is not None else None
+    def live_view(self, game_id: str, seat: int, *, wait: bool = True) -> SeatView | None:
+        """The view a live connection of ``seat`` sends next (the same object until the game changes, so
+        a connection can tell that it has sent it already). None: it would have to wait (only with
+        ``wait=False``)."""
+        return self._seat_view(game_id, seat, wait=wait)
 
     def _seat_view(self, game_id: str, seat: int, *, wait: bool) -> SeatView | None:
         """``seat``'s view of the current version, built once per version. Without ``wait``, None for a game

@@ -4,6 +4,8 @@ static board layout taken from the rules data (never hard-coded here)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from inferno.help import effect_words, endgame_words, help_text
@@ -87,7 +89,7 @@ def preview(s: State, a: Action) -> dict[str, Any] | None:
         "drachmas": after.drachmas - before.drachmas,
     }
     if new.turn == s.turn:
-        changed = [i for i, (x, y) in enumerate(zip(s.hell, new.hell, strict=True)) if x != y]
+        changed = list(compress(range(len(s.hell)), map(ne, s.hell, new.hell)))
         out["shields"] = changed
         out["stops"] = [i for i in changed if 0 < new.hell[i] < GUARDIAN]  # where a Soul now is
         if new.quartiere != s.quartiere and new.quartiere >= 0:
@@ -110,13 +112,14 @@ def legal_json(s: State, with_preview: bool = True) -> list[dict[str, Any]]:
     return out
 
 
-def last_move_json(s: State) -> dict[str, Any] | None:
-    """The last move's player and the public board places it touched (for highlighting it)."""
+def last_move_json(s: State, moves: int | None = None) -> dict[str, Any] | None:
+    """The last move's number and the public board places it touched (for highlighting it); ``moves``:
+    the moves made so far, if the caller knows them."""
     if s.actions is None:
         return None
     a = s.actions[0]
     targets = [k for k in action_targets(a) if k.startswith(_PUBLIC_TARGET)]
-    return {"index": _length(s.actions), "targets": targets}
+    return {"index": _length(s.actions) if moves is None else moves, "targets": targets}
 
 
 def result_json(s: State) -> dict[str, Any] | None:
@@ -166,12 +169,12 @@ def _event_json(e: Event) -> dict[str, Any]:
 
 
 def public_json(
-    full: State, *, seed: int, seed_chosen: bool, log: list[dict[str, Any]] | None = None
+    full: State, *, seed: int, seed_chosen: bool, log: list[dict[str, Any]] | None = None, moves: int | None = None
 ) -> dict[str, Any]:
     """What every seat sees of ``full``, built once per version and shared: the spectator's state (every
     hand hidden), the decision pending, the log (``log``: its lines as JSON if the caller keeps them,
-    else built from the events), the last move, the result and the solo Rival. ``seat_json`` adds a
-    seat's own part. Callers must not modify it."""
+    else built from the events), the last move, the result and the solo Rival. ``moves``: the moves made
+    so far, if the caller counts them. ``seat_json`` adds a seat's own part. Callers must not modify it."""
     pub = view(full, SPECTATOR)
     d = state_to_dict(pub, actions=False)
     d.pop("format", None)
@@ -189,14 +192,16 @@ def public_json(
             "explain": text,
             "rule": rule,
         }
+    if moves is None:
+        moves = _length(full.actions)
     return {
         "state": d,
-        "moves": _length(full.actions),
+        "moves": moves,
         "pending": pend_json,
         "legal": [],
         "log": lines[-LOG_TAIL:],
         "log_total": len(lines),
-        "last_move": last_move_json(full),
+        "last_move": last_move_json(full, moves),
         "result": result_json(full),
         "solo": solo_view(pub),
     }

@@ -223,10 +223,13 @@ function connect() {
       app.offline = false; status(""); noteServerNow(msg.now);
       const snap = withWholeLog(msg.data);
       if (snap) incoming(snap); else refresh(true); // a gap in the log: ask for the whole state
+      if (msg.ack) answered(msg.ack.id, null); // this state answers our move: it was played
     }
+    else if (msg.type === "refused") { answered(msg.id, Object.assign(new Error(msg.message || msg.error), { data: msg })); }
     else if (msg.type === "error") { app.refused = msg; }
   };
   ws.onclose = (ev) => {
+    for (const [id, m] of [...moving]) if (m.ws === ws) answered(id, new Unreachable(UNREACHABLE)); // played or not: the refresh tells
     if (app.ws !== ws) return;
     if (ev.code === 4404 || ev.code === 4403) { showProblem(...problemFor({ status: ev.code - 4000, message: "" })); return; }
     app.offline = true;
@@ -618,6 +621,26 @@ function showScoring(res, names) {
   }
 }
 
+// Moves go over the live connection while it is open (no HTTP request per move). The server answers
+// with the new state, which carries the move's acknowledgement, or with a refusal saying why.
+const moving = new Map(); // move id -> { resolve, reject, ws: the socket it was sent on }
+let lastMoveId = 0;
+
+function moveOnSocket(text) {
+  return new Promise((resolve, reject) => {
+    const id = ++lastMoveId;
+    moving.set(id, { resolve, reject, ws: app.ws });
+    app.ws.send(JSON.stringify({ type: "act", action: text, version: app.snap.version, id }));
+  });
+}
+
+function answered(id, error) {
+  const waiting = moving.get(id);
+  if (!waiting) return;
+  moving.delete(id);
+  if (error) waiting.reject(error); else waiting.resolve();
+}
+
 function setBusy(on) {
   app.busy = on;
   document.querySelectorAll("#actions button.action, #menu button").forEach((b) => { b.disabled = on; });
@@ -628,8 +651,8 @@ async function send(text) {
   showError("");
   setBusy(true);
   try {
-    await api(`/api/games/${app.game}/actions`, { version: app.snap.version, action: text });
-    if (!app.ws || app.ws.readyState !== WebSocket.OPEN) await refresh();
+    if (app.ws && app.ws.readyState === WebSocket.OPEN) await moveOnSocket(text);
+    else { await api(`/api/games/${app.game}/actions`, { version: app.snap.version, action: text }); await refresh(); }
   } catch (e) {
     if (e.data && e.data.error === "stale") await refresh(); // the game moved on: show where it is now
     else showError(e.message);
