@@ -116,20 +116,25 @@ async def play_game(
 
 
 async def play_game_ws(
-    c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats, interval: float = 0
+    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, interval: float = 0
 ) -> None:
     """One game played over the live connections: a socket per seat; the seat to move sends its
     action on its socket and times the answer (the state message that carries its ``ack``); every seat
-    receives each new state."""
+    receives each new state. With several servers (``cs``), the game is created on one and each seat
+    connects to the next in turn, so a move made on one process reaches sockets on the others."""
     import websockets
 
     rng = random.Random(seed)
-    r = await c.post("/api/games", json={"seats": [{"kind": "human"}] * players, "seed": seed})
+    r = await cs[seed % len(cs)].post("/api/games", json={"seats": [{"kind": "human"}] * players, "seed": seed})
     if r.status_code != 200:
         stats.error(f"create {r.status_code}")
         return
     g = r.json()
-    ws_url = str(c.base_url).replace("http://", "ws://") + f"/api/games/{g['game']}/ws"
+
+    def ws_url(i: int) -> str:
+        base = str(cs[(seed + i) % len(cs)].base_url).replace("http://", "ws://")
+        return base + f"/api/games/{g['game']}/ws"
+
     done = asyncio.Event()
     played = 0
     pace = Pace(interval, rng)
@@ -138,7 +143,7 @@ async def play_game_ws(
         nonlocal played
         latest: dict[str, Any] | None = None
         sent_at: float | None = None
-        async with websockets.connect(ws_url, max_size=None) as ws:
+        async with websockets.connect(ws_url(i), max_size=None) as ws:
             await ws.send(json.dumps({"token": token}))
 
             async def maybe_act() -> None:
@@ -200,7 +205,7 @@ async def _client(
         cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
         if ws:
             await asyncio.gather(
-                *(_safe_ws_game(cs[0], players, moves, 1000 + first + i, stats, interval) for i in range(games))
+                *(_safe_ws_game(cs, players, moves, 1000 + first + i, stats, interval) for i in range(games))
             )
         else:
             await asyncio.gather(
@@ -219,10 +224,10 @@ async def _safe_game(
 
 
 async def _safe_ws_game(
-    c: httpx.AsyncClient, players: int, moves: int, seed: int, stats: Stats, interval: float = 0
+    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, interval: float = 0
 ) -> None:
     try:
-        await play_game_ws(c, players, moves, seed, stats, interval)
+        await play_game_ws(cs, players, moves, seed, stats, interval)
     except Exception as exc:  # a refused or dropped socket is counted, and the other games go on
         stats.error(f"transport {type(exc).__name__}")
 

@@ -165,3 +165,16 @@ def test_bots_keep_playing_when_the_process_running_them_dies(servers: list[Serv
         at_kill = state(cb, g["game"], spec)["version"]
         assert state(cb, g["game"], spec)["result"] is None  # a game of random bots lasts far longer
         wait_for(lambda: state(cb, g["game"], spec)["version"] >= at_kill + 5, timeout=30)
+
+
+@pytest.mark.parametrize("servers", [(2, ())], indirect=True)
+def test_games_played_over_live_connections_spread_over_two_processes(servers: list[ServerProcess]) -> None:
+    """The load test's live-connection games across processes: each game's seats connect to different
+    processes, so every move's answer and every other seat's new state cross from one to the other."""
+    from tests.web.test_process import _load_test_module
+
+    load = _load_test_module()
+    url = ",".join(s.url for s in servers)
+    out = load.run_load(url, games=4, moves=10, players=3, concurrency=4, processes=1, ws=True)
+    assert out["errors"] == {}
+    assert out["moves"] == 4 * 10
