@@ -24,7 +24,9 @@ table: the margin over the bar (the Rival's final Infamy, or the level's target)
 ``info["solo"]`` holds the result (won, bar, margin, rank) and every step's ``info["rival_next"]``
 the Rival's next card in words.
 
-Registered with Gymnasium as ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0``.
+Registered with Gymnasium as ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0``;
+``gymnasium.make_vec("inferno/Inferno-v0", num_envs=n)`` gives n games stepped together
+(:mod:`inferno.envs.batch`).
 """
 
 from __future__ import annotations
@@ -185,6 +187,13 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         return self._obs(), {}
 
     def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, info = self._advance(action)
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, terminated, truncated, info
+
+    def _advance(self, action: int) -> tuple[float, bool, bool, dict[str, Any]]:
+        """``step`` without the observation: (reward, terminated, truncated, info)."""
         s = self.state
         assert s is not None, "call reset() before step()"
         a = int(action)
@@ -214,9 +223,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
                 info["solo"] = res.solo.to_dict()
             terminated = True
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
-        if self.render_mode == "human":
-            self.render()
-        return self._obs(), reward, terminated, truncated, info
+        return reward, terminated, truncated, info
 
     def _margin(self) -> float:
         """Own Infamy minus the best other player's (solo: minus the Rival's or the target); public."""
@@ -317,9 +324,17 @@ class InfernoSoloEnv(InfernoGymEnv):
 
 
 def register() -> None:
-    """Register ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0`` with Gymnasium (idempotent)."""
+    """Register ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0`` with Gymnasium (idempotent).
+
+    ``gymnasium.make_vec("inferno/Inferno-v0", num_envs=n)`` builds an
+    :class:`inferno.envs.batch.InfernoBatchEnv` (its ``vector_entry_point``); pass
+    ``vectorization_mode="sync"`` for a ``SyncVectorEnv`` of single envs."""
     if "inferno/Inferno-v0" not in gym.registry:
-        gym.register(id="inferno/Inferno-v0", entry_point="inferno.envs.gymnasium_env:InfernoGymEnv")
+        gym.register(
+            id="inferno/Inferno-v0",
+            entry_point="inferno.envs.gymnasium_env:InfernoGymEnv",
+            vector_entry_point="inferno.envs.batch:InfernoBatchEnv",
+        )
     if "inferno/InfernoSolo-v0" not in gym.registry:
         gym.register(id="inferno/InfernoSolo-v0", entry_point="inferno.envs.gymnasium_env:InfernoSoloEnv")
 
