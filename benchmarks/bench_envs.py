@@ -1,7 +1,7 @@
 """Environment steps per second, single process, random masked actions.
 
     python benchmarks/bench_envs.py [--steps 20000] [--players 2] [--modules plutus+phlegyas] [--only observe,...]
-    python benchmarks/bench_envs.py --only batch [--envs 16,64,256] [--rounds 9]
+    python benchmarks/bench_envs.py --only batch [--envs 16,64,256] [--rounds 15]
 
 Rows: the bare engine (legal_actions + apply_in_place, for reference), one observation with its
 action mask (``observe``: the PettingZoo environment's observation of the agent to move, timed alone
@@ -21,9 +21,9 @@ observations and masks into two N-row arrays, resetting a finished game at once)
 ``gymnasium.vector.SyncVectorEnv`` over N of them (its default ``copy=True``, and ``copy=False``)
 and ``inferno.envs.batch.InfernoBatchEnv``; all four start the same games (same seeds, same random
 draws). They run interleaved in one process, a slice of each in turn, ``--rounds`` times; each
-figure is the median over the rounds (a shared machine's load drifts less within a round), and the
-ratios are of those medians. One step is one game's step: a next-step autoreset, which moves no
-game, is not counted.
+figure is the median over the rounds, and each ratio the median of the rounds' ratios of CPU time
+(a shared machine's load drifts less within a round than between rounds). One step is one game's
+step: a next-step autoreset, which moves no game, is not counted.
 """
 
 from __future__ import annotations
@@ -250,7 +250,8 @@ def bench_batch(envs: list[int], steps: int, players: int, rounds: int) -> None:
     import statistics
 
     print(f"\nN games stepped together, {steps} game steps per variant and N, {rounds} interleaved rounds")
-    print("(medians over the rounds; x Sync: steps/s over SyncVectorEnv copy=False's, x loop: over the loop's)")
+    print("(medians over the rounds; x Sync, x loop: median of each round's ratio of CPU steps/s to")
+    print(" SyncVectorEnv copy=False's and to the loop's in the same round)")
     print(f"{'N':>5} {'variant':<26}{'steps/s':>10}{'us/step':>9}{'CPU steps/s':>13}{'x Sync':>8}{'x loop':>8}")
     clock = time.thread_time
     for n in envs:
@@ -268,14 +269,13 @@ def bench_batch(envs: list[int], steps: int, players: int, rounds: int) -> None:
                 dt, dc = time.perf_counter() - t0, clock() - c0
                 wall[name].append(done / dt)
                 cpu[name].append(done / dc)
-        med = {name: statistics.median(wall[name]) for name in names}
+        sync, loop = cpu["SyncVectorEnv copy=False"], cpu["loop of N envs"]
         for name in names:
-            rate = med[name]
+            rate = statistics.median(wall[name])
             c = statistics.median(cpu[name])
-            print(
-                f"{n:>5} {name:<26}{rate:>10,.0f}{1e6 / rate:>9.1f}{c:>13,.0f}"
-                f"{rate / med['SyncVectorEnv copy=False']:>8.2f}{rate / med['loop of N envs']:>8.2f}"
-            )
+            x_sync = statistics.median(a / b for a, b in zip(cpu[name], sync, strict=True))
+            x_loop = statistics.median(a / b for a, b in zip(cpu[name], loop, strict=True))
+            print(f"{n:>5} {name:<26}{rate:>10,.0f}{1e6 / rate:>9.1f}{c:>13,.0f}{x_sync:>8.2f}{x_loop:>8.2f}")
 
 
 def _import_modules(names: list[str]) -> None:
@@ -297,7 +297,7 @@ def main() -> None:
     ap.add_argument("--modules", default="", help="P&P modules for the PettingZoo rows, joined by +")
     ap.add_argument("--only", default="", help="comma-separated words; run only the rows whose name has one")
     ap.add_argument("--envs", default="64", help="batch rows: numbers of games stepped together, comma-separated")
-    ap.add_argument("--rounds", type=int, default=9, help="batch rows: interleaved rounds (median reported)")
+    ap.add_argument("--rounds", type=int, default=15, help="batch rows: interleaved rounds (median reported)")
     args = ap.parse_args()
     words = [w.strip().lower() for w in args.only.split(",") if w.strip()]
     global MODULES

@@ -165,6 +165,10 @@ def test_buffers_are_reused_unless_copy() -> None:
     obs2, *_ = env.step(_actions(obs["action_mask"], np.random.default_rng(0)))
     assert obs2["observation"] is obs["observation"] and obs2["action_mask"] is obs["action_mask"]
     assert obs["observation"].flags.c_contiguous and obs["observation"].shape == (2, env.envs[0].encoder.size)
+    actions = _actions(obs2["action_mask"], np.random.default_rng(1))
+    obs2["action_mask"][:] = 0  # a caller writing into the buffers does not change what is legal
+    _, rewards, _, _, infos = env.step(actions)
+    assert "illegal_action" not in infos and (rewards == 0).all()
     env = InfernoBatchEnv(2, players=2, copy=True)
     obs, _ = env.reset(seed=0)
     obs2, *_ = env.step(_actions(obs["action_mask"], np.random.default_rng(0)))

@@ -96,6 +96,7 @@ class InfernoBatchEnv(gym.vector.VectorEnv[Obs, np.ndarray, np.ndarray]):
         self._terminations = np.zeros(self.num_envs, dtype=np.bool_)
         self._truncations = np.zeros(self.num_envs, dtype=np.bool_)
         self._autoreset = np.zeros(self.num_envs, dtype=np.bool_)
+        self._legal: list[list[int]] = [[] for _ in range(self.num_envs)]  # each game's legal indices now
         self._started = False
 
     # --- observations ---------------------------------------------------------------------------
@@ -110,11 +111,14 @@ class InfernoBatchEnv(gym.vector.VectorEnv[Obs, np.ndarray, np.ndarray]):
         rows: list[int] = []
         cols: list[int] = []
         indices = self.actions.indices
+        legal = self._legal
         for i, s in enumerate(states):
             if not s.over and to_move(s) == seat:
-                idx = indices(legal_actions(s))
+                idx = legal[i] = indices(legal_actions(s))
                 cols += idx
                 rows += [i] * len(idx)
+            else:
+                legal[i] = []
         masks[rows, cols] = 1
         if self.copy:
             return {"observation": obs.copy(), "action_mask": masks.copy()}
@@ -167,8 +171,8 @@ class InfernoBatchEnv(gym.vector.VectorEnv[Obs, np.ndarray, np.ndarray]):
         self._started = True
         return self._observe(), infos
 
-    def _check(self, actions: Any) -> np.ndarray:
-        """The actions as an intp array, or a clear error (before any game moves)."""
+    def _check(self, actions: Any) -> list[int]:
+        """The actions as ints, or a clear error (before any game moves)."""
         n = self.num_envs
         a = np.asarray(actions)
         if a.dtype.kind not in "iu":
@@ -182,47 +186,54 @@ class InfernoBatchEnv(gym.vector.VectorEnv[Obs, np.ndarray, np.ndarray]):
                 f"action index {int(a[i])} for game {i} is outside 0..{self.num_actions - 1}"
                 + (f" ({len(bad)} games have one)" if len(bad) > 1 else "")
             )
-        a = a.astype(np.intp, copy=False)
+        acts: list[int] = a.tolist()
         if self.illegal_action == "raise":
-            moving = ~self._autoreset if self.autoreset_mode is AutoresetMode.NEXT_STEP else np.ones(n, np.bool_)
-            illegal = np.flatnonzero(moving & (self._masks[np.arange(n), a] == 0))
-            if len(illegal):
-                i = int(illegal[0])
+            skip = self._autoreset.tolist() if self.autoreset_mode is AutoresetMode.NEXT_STEP else [False] * n
+            illegal = [i for i in range(n) if not skip[i] and acts[i] not in self._legal[i]]
+            if illegal:
+                i = illegal[0]
                 raise ValueError(
-                    f"action {int(a[i])} ({self._table[int(a[i])]}) is not legal in game {i}"
-                    + (f"; games {illegal.tolist()} have illegal actions" if len(illegal) > 1 else "")
+                    f"action {acts[i]} ({self._table[acts[i]]}) is not legal in game {i}"
+                    + (f"; games {illegal} have illegal actions" if len(illegal) > 1 else "")
                     + " (its legal actions are the 1s of its action_mask)"
                 )
-        return a
+        return acts
 
     def step(self, actions: Any) -> tuple[Obs, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Step every game with its action; finished games are reset as ``autoreset_mode`` says."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        acts = self._check(actions).tolist()
+        acts = self._check(actions)
         mode = self.autoreset_mode
-        rewards, terms, truncs = self._rewards, self._terminations, self._truncations
+        n = self.num_envs
+        ended = self._autoreset.tolist()
+        if mode is AutoresetMode.DISABLED and any(ended):
+            raise RuntimeError(
+                f"game {ended.index(True)} has ended: with autoreset disabled, reset it first "
+                "(reset(options={'reset_mask': mask}))"
+            )
+        rewards = [0.0] * n
+        terms = [False] * n
+        truncs = [False] * n
+        legal = self._legal
         infos: dict[str, Any] = {}
         for i, env in enumerate(self.envs):
-            if mode is AutoresetMode.NEXT_STEP and self._autoreset[i]:
+            if ended[i] and mode is AutoresetMode.NEXT_STEP:
                 _, info = env.reset()
-                rewards[i] = 0.0
-                terms[i] = False
-                truncs[i] = False
             else:
-                if mode is AutoresetMode.DISABLED and self._autoreset[i]:
-                    raise RuntimeError(
-                        f"game {i} has ended: with autoreset disabled, reset it first "
-                        "(reset(options={'reset_mask': mask}))"
-                    )
-                rewards[i], terms[i], truncs[i], info = env._advance(acts[i])
-                if mode is AutoresetMode.SAME_STEP and (terms[i] or truncs[i]):
+                a = acts[i]
+                reward, term, trunc, info = env._advance(a, a in legal[i])
+                rewards[i], terms[i], truncs[i] = reward, term, trunc
+                if (term or trunc) and mode is AutoresetMode.SAME_STEP:
                     infos = self._add_info(infos, {"final_obs": env._obs(), "final_info": info}, i)
                     _, info = env.reset()
             if info:
                 infos = self._add_info(infos, info, i)
-        np.logical_or(terms, truncs, out=self._autoreset)
-        return self._observe(), rewards.copy(), terms.copy(), truncs.copy(), infos
+        self._rewards[:] = rewards
+        self._terminations[:] = terms
+        self._truncations[:] = truncs
+        np.logical_or(self._terminations, self._truncations, out=self._autoreset)
+        return self._observe(), self._rewards.copy(), self._terminations.copy(), self._truncations.copy(), infos
 
     def close_extras(self, **kwargs: Any) -> None:
         for env in self.envs:

@@ -192,8 +192,9 @@ class InfernoGymEnv(gym.Env[Obs, int]):
             self.render()
         return self._obs(), reward, terminated, truncated, info
 
-    def _advance(self, action: int) -> tuple[float, bool, bool, dict[str, Any]]:
-        """``step`` without the observation: (reward, terminated, truncated, info)."""
+    def _advance(self, action: int, legal: bool | None = None) -> tuple[float, bool, bool, dict[str, Any]]:
+        """``step`` without the observation: (reward, terminated, truncated, info). ``legal``: whether
+        the action is one of the learner's legal actions now, when the caller knows (from the mask)."""
         s = self.state
         assert s is not None, "call reset() before step()"
         a = int(action)
@@ -201,7 +202,9 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         info: dict[str, Any] = {}
         terminated = False
         act = self.actions.action(a) if 0 <= a < self.actions.size else None
-        if act is None or s.over or to_move(s) != self.seat or act not in legal_actions(s):
+        if legal is None:
+            legal = act is not None and not s.over and to_move(s) == self.seat and act in legal_actions(s)
+        if not legal or act is None:
             reward = self.illegal_reward
             info["illegal_action"] = True
             terminated = self.illegal_action == "terminate"
