@@ -211,3 +211,31 @@ def test_the_rival_takes_seat_slot_1_and_its_next_card_is_observed(variant: str)
     first_card = 1 + len(enc.solo_variants) + 3 + 2
     assert solo[first_card : first_card + enc.solo_cards].nonzero()[0].tolist() == [card.index]
     assert enc.encode(_midgame(2, 4, 40), 0)[enc.at["solo"]] == 0.0
+
+
+def test_games_in_play_keep_their_parts_when_new_games_fill_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many games sharing one encoder (a vector of environments): each new game must not make the
+    games still in play rebuild their per-game parts (a full clear did, at every new game)."""
+    from inferno.envs import observation
+    from inferno.rules.pack import load_rules
+
+    monkeypatch.setattr(observation, "GAMES_KEPT", 16)
+    enc = observation.ObservationEncoder(load_rules())
+    built: list[int] = []
+    build = enc._build_game
+
+    def counted(s: State, me: int) -> object:
+        built.append(id(s))
+        return build(s, me)
+
+    monkeypatch.setattr(enc, "_build_game", counted)
+    in_play = [inferno.new_game(2, seed, record_events=False) for seed in range(10)]
+    for s in in_play:
+        enc.encode(s, 0)
+    built.clear()
+    for seed in range(100, 140):  # 40 games that start and end while the 10 play on
+        enc.encode(inferno.new_game(2, seed, record_events=False), 0)
+        for s in in_play:
+            np.testing.assert_array_equal(enc.encode(s, 0), default_encoder().encode(s, 0))
+    assert not {id(s) for s in in_play} & set(built)
+    assert len(built) == 40

@@ -24,7 +24,9 @@ table: the margin over the bar (the Rival's final Infamy, or the level's target)
 ``info["solo"]`` holds the result (won, bar, margin, rank) and every step's ``info["rival_next"]``
 the Rival's next card in words.
 
-Registered with Gymnasium as ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0``.
+Registered with Gymnasium as ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0``;
+``gymnasium.make_vec("inferno/Inferno-v0", num_envs=n)`` gives n games stepped together
+(:mod:`inferno.envs.batch`).
 """
 
 from __future__ import annotations
@@ -185,6 +187,14 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         return self._obs(), {}
 
     def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, info = self._advance(action)
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, terminated, truncated, info
+
+    def _advance(self, action: int, legal: bool | None = None) -> tuple[float, bool, bool, dict[str, Any]]:
+        """``step`` without the observation: (reward, terminated, truncated, info). ``legal``: whether
+        the action is one of the learner's legal actions now, when the caller knows (from the mask)."""
         s = self.state
         assert s is not None, "call reset() before step()"
         a = int(action)
@@ -192,7 +202,9 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         info: dict[str, Any] = {}
         terminated = False
         act = self.actions.action(a) if 0 <= a < self.actions.size else None
-        if act is None or s.over or to_move(s) != self.seat or act not in legal_actions(s):
+        if legal is None:
+            legal = act is not None and not s.over and to_move(s) == self.seat and act in legal_actions(s)
+        if not legal or act is None:
             reward = self.illegal_reward
             info["illegal_action"] = True
             terminated = self.illegal_action == "terminate"
@@ -214,9 +226,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
                 info["solo"] = res.solo.to_dict()
             terminated = True
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
-        if self.render_mode == "human":
-            self.render()
-        return self._obs(), reward, terminated, truncated, info
+        return reward, terminated, truncated, info
 
     def _margin(self) -> float:
         """Own Infamy minus the best other player's (solo: minus the Rival's or the target); public."""
@@ -317,9 +327,17 @@ class InfernoSoloEnv(InfernoGymEnv):
 
 
 def register() -> None:
-    """Register ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0`` with Gymnasium (idempotent)."""
+    """Register ``inferno/Inferno-v0`` and ``inferno/InfernoSolo-v0`` with Gymnasium (idempotent).
+
+    ``gymnasium.make_vec("inferno/Inferno-v0", num_envs=n)`` builds an
+    :class:`inferno.envs.batch.InfernoBatchEnv` (its ``vector_entry_point``); pass
+    ``vectorization_mode="sync"`` for a ``SyncVectorEnv`` of single envs."""
     if "inferno/Inferno-v0" not in gym.registry:
-        gym.register(id="inferno/Inferno-v0", entry_point="inferno.envs.gymnasium_env:InfernoGymEnv")
+        gym.register(
+            id="inferno/Inferno-v0",
+            entry_point="inferno.envs.gymnasium_env:InfernoGymEnv",
+            vector_entry_point="inferno.envs.batch:InfernoBatchEnv",
+        )
     if "inferno/InfernoSolo-v0" not in gym.registry:
         gym.register(id="inferno/InfernoSolo-v0", entry_point="inferno.envs.gymnasium_env:InfernoSoloEnv")
 

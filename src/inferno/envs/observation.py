@@ -18,7 +18,9 @@ reproduces the table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -37,6 +39,7 @@ STOP_KINDS = list(StopKind)
 FRAME_ARGS = 3
 INFAMY_BIAS = 100  # Infamy is listed as Infamy + 100 (a small non-negative int)
 FRAME_ARGS_BIAS = 50  # a frame argument as argument + 50
+GAMES_KEPT = 1024  # per-game parts (templates, ~16 kB each) kept per encoder: games x observers in play
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +83,7 @@ class _Game:
         "solo_deck_size",
         "stops",
         "template",
+        "used",
     )
 
     layout: _Layout
@@ -93,6 +97,7 @@ class _Game:
     side: str
     solo_deck: list[int]  # the solo level's deck: cards per card kind
     solo_deck_size: int
+    used: bool  # encoded again since it was built or the cache last made room
 
 
 class ObservationEncoder:
@@ -183,6 +188,10 @@ class ObservationEncoder:
         self.pat = {seg.name: seg.start for seg in self.player_parts}
         self._decision_pos = {int(d): i for i, d in enumerate(DECISIONS)}
         self._at_dante = self.at["dante"]
+        # Where the scatter sends what has no place (a card list's padding, a colour code's unused
+        # first count): Dante's progress cell, which ``encode`` always writes after the scatter. So a
+        # vector needs no slot past its end, and many can be written side by side in one array.
+        self._trash = self._at_dante
         self._at_plague = self.at["plague"]
         self._at_market = self.at["fraud_market"]
         self._at_turn = self.at["turn"]
@@ -250,13 +259,13 @@ class ObservationEncoder:
         """A Fraud card index listed at ``base``: 1 at that card's position (255 and any other value
         past the cards: the trash slot)."""
         nf = self._nf
-        none = self.size - base
+        none = self._trash - base
         return self._type(("card", base), [*range(nf)] + [none] * (256 - nf), [1.0] * nf + [0.0] * (256 - nf))
 
     def _plague_type(self, j: int) -> int:
         """The top Plague card + 1 (0: none): its j-th colour's position and amount (trash slot past
         its colours)."""
-        none = self.size - self._at_plague
+        none = self._trash - self._at_plague
         rel = [none]
         val = [0.0]
         for colours, amounts in self._plague:
@@ -274,7 +283,7 @@ class ObservationEncoder:
     def _build_layout(self, s: State, me: int) -> _Layout:
         r = self.rules
         at, pat = self.at, self.pat
-        trash = self.size
+        trash = self._trash
         n = len(s.players)
         order = [(me + k) % n for k in range(n)]
         seats = s.num_players
@@ -403,25 +412,33 @@ class ObservationEncoder:
         """The per-game part (template and Dante's stops), rebuilt when the game's fixed parts change."""
         key = (id(s.config), me)
         g = self._games.get(key)
-        if (
-            g is None
-            or g.config is not s.config
-            or g.guardians is not s.guardians
-            or g.bonus is not s.bonus
-            or g.loc_quartiere is not s.loc_quartiere
-            or g.stops is not s.stops
-            or g.side is not s.board.side
-        ):
-            if len(self._games) >= 256:
-                self._games.clear()
+        if g is None or not _fits(g, s):
+            if len(self._games) >= GAMES_KEPT:
+                self._forget()
             g = self._games[key] = self._build_game(s, me)
+        else:
+            g.used = True
         return g
+
+    def _forget(self) -> None:
+        """Make room among the per-game parts: drop those not encoded again since they were built or
+        the cache last made room (games that ended), or the older half if nearly all were. Clearing them all would rebuild every game
+        in play at once, and with as many games in play as entries (many environments sharing this
+        encoder) that happened at every new game."""
+        games = self._games
+        idle = [key for key, g in games.items() if not g.used]
+        if len(idle) < len(games) // 8:
+            idle = list(islice(games, len(games) // 2))
+        for key in idle:
+            del games[key]
+        for g in games.values():
+            g.used = False
 
     def _build_game(self, s: State, me: int) -> _Game:
         r = self.rules
         at = self.at
         lay = self._layout(s, me)
-        t = np.zeros(self.size + 1, dtype=np.float32)
+        t = np.zeros(self.size, dtype=np.float32)
         t[at["side"] + self.sides.index(s.board.side)] = 1.0
         for o in lay.slot_at:
             t[o] = 1.0  # present
@@ -474,6 +491,7 @@ class ObservationEncoder:
         g.side = s.board.side
         g.solo_deck = [0] * self.solo_cards
         g.solo_deck_size = 1
+        g.used = False
         if cfg is not None:
             deck = r.solo.variants[cfg.variant].levels[cfg.level].deck
             for c in deck:
@@ -489,12 +507,25 @@ class ObservationEncoder:
         With ``player`` omitted, ``s`` must be a player's view (``inferno.view(state, player)``).
         Only what ``player`` may see is read.
         """
+        me = self._observer(s, player)
+        g = self._game(s, me)
+        lay = g.layout
+        k = lay.off + _codes(self._small(s, me, g), lay.neg)
+        out = g.template.copy()
+        out[lay.base + self._rel[k]] = self._val[k]
+        self._extras(out, 0, s, g)
+        return out
+
+    def _observer(self, s: State, player: int | None) -> int:
         me = s.viewer if player is None else player
         if not 0 <= me < s.num_players or (s.viewer >= 0 and s.viewer != me):
             raise ValueError(
                 "encode needs a seated player: encode(state, player) or encode(inferno.view(state, player))"
             )
-        g = self._game(s, me)
+        return me
+
+    def _small(self, s: State, me: int, g: _Game) -> list[int]:
+        """The state's small ints in the layout's order (the codes before clamping to a byte)."""
         lay = g.layout
         players = s.players
         ps = [players[q] for q in lay.order]
@@ -590,25 +621,108 @@ class ObservationEncoder:
             small += left
         if len(small) != lay.count:
             raise AssertionError("the state's lists do not have the sizes the rules data gives")
-        try:
-            codes = np.frombuffer(bytearray(small), dtype=np.uint8)
-        except ValueError:  # beyond a byte: clamped to 255; below 0: the entry's stand-in for negatives
-            wide = np.array(small, dtype=np.int64)
-            codes = np.where(wide < 0, lay.neg, np.minimum(wide, 255)).astype(np.uint8)
-        k = lay.off + codes
-        out = g.template.copy()
-        out[lay.base + self._rel[k]] = self._val[k]
-        # Dante (his stops are the game's) and the module values, one by one.
+        return small
+
+    def _extras(self, out: np.ndarray, offset: int, s: State, g: _Game) -> None:
+        """Write what the scatter does not place into ``out`` from ``offset`` on, after the scatter:
+        Dante's progress and next stop (his stops are the game's), two module values."""
         ones, progress = g.dante[s.dante + 1]
-        out[self._at_dante] = progress
+        out[offset + self._at_dante] = progress  # over the scatter's trash slot
         for i in ones:
-            out[i] = 1.0
+            out[offset + i] = 1.0
+        ext = s.ext
         if ext is not None and ext.phlegyas:
             total = ext.data.bells_total
-            out[self._at_modules + 2] = ext.bell_supply / total if total else 0.0
+            out[offset + self._at_modules + 2] = ext.bell_supply / total if total else 0.0
+        st = s.solo
         if st is not None:
-            out[self._at_solo_deck] = len(st.deck) / g.solo_deck_size
-        return out[: self.size]
+            out[offset + self._at_solo_deck] = len(st.deck) / g.solo_deck_size
+
+
+class ObservationBatch:
+    """The observations of ``n`` games, written together into the rows of one preallocated array.
+
+    ``encode(states, players)`` fills row ``i`` of :attr:`out` (float32, ``(n, encoder.size)``) with
+    ``encoder.encode(states[i], players[i])`` and returns :attr:`out` itself. The small ints of all
+    ``n`` games go through one gather and one scatter, and a game's fixed part (its template) is
+    copied into its row's template only when the game changes (a reset), so the numpy calls per step
+    do not grow with ``n``. The array is reused: copy it to keep an observation past the next call.
+    """
+
+    def __init__(self, encoder: ObservationEncoder, n: int) -> None:
+        if n < 1:
+            raise ValueError(f"need at least one game, got {n}")
+        self.encoder = encoder
+        self.n = n
+        self.out = np.zeros((n, encoder.size), dtype=np.float32)
+        self._flat = self.out.reshape(-1)  # a view: the scatter writes through it
+        self._templates = np.zeros_like(self.out)
+        self._games: list[_Game | None] = [None] * n
+        self._layouts: list[_Layout | None] = [None] * n
+        self._observers = [-1] * n
+        self._base = np.zeros(0, dtype=np.intp)
+        self._off = np.zeros(0, dtype=np.intp)
+        self._neg = np.zeros(0, dtype=np.uint8)
+        self._stale = True
+
+    def encode(self, states: Sequence[State], players: Sequence[int]) -> np.ndarray:
+        """Row ``i`` = the observation of ``players[i]`` in ``states[i]``; returns :attr:`out`."""
+        enc = self.encoder
+        n = self.n
+        if len(states) != n or len(players) != n:
+            raise ValueError(f"need {n} states and {n} players, got {len(states)} and {len(players)}")
+        size = enc.size
+        games, layouts, observers = self._games, self._layouts, self._observers
+        current: list[_Game] = []
+        small: list[int] = []
+        for i in range(n):
+            s = states[i]
+            me = enc._observer(s, players[i])
+            g = games[i]
+            if g is None or me != observers[i] or not _fits(g, s):
+                g = games[i] = enc._game(s, me)
+                observers[i] = me
+                self._templates[i] = g.template
+                if g.layout is not layouts[i]:
+                    layouts[i] = g.layout
+                    self._stale = True
+            current.append(g)
+            small += enc._small(s, me, g)
+        if self._stale:  # where each game's small ints go: rebuilt when a game's layout changes
+            lays = [g.layout for g in current]
+            self._base = np.concatenate([lay.base + i * size for i, lay in enumerate(lays)])
+            self._off = np.concatenate([lay.off for lay in lays])
+            self._neg = np.concatenate([lay.neg for lay in lays])
+            self._stale = False
+        k = self._off + _codes(small, self._neg)
+        np.copyto(self.out, self._templates)
+        flat = self._flat
+        flat[self._base + enc._rel[k]] = enc._val[k]
+        extras = enc._extras
+        for i, g in enumerate(current):
+            extras(flat, i * size, states[i], g)
+        return self.out
+
+
+def _fits(g: _Game, s: State) -> bool:
+    """Whether ``g`` (built for an earlier state) still describes the fixed parts of ``s``'s game."""
+    return (
+        g.config is s.config
+        and g.guardians is s.guardians
+        and g.bonus is s.bonus
+        and g.loc_quartiere is s.loc_quartiere
+        and g.stops is s.stops
+        and g.side is s.board.side
+    )
+
+
+def _codes(small: list[int], neg: np.ndarray) -> np.ndarray:
+    """The small ints as bytes: beyond a byte clamped to 255, below 0 the entry's stand-in for negatives."""
+    try:
+        return np.frombuffer(bytearray(small), dtype=np.uint8)
+    except ValueError:
+        wide = np.array(small, dtype=np.int64)
+        return np.where(wide < 0, neg, np.minimum(wide, 255)).astype(np.uint8)
 
 
 def hell_categories(slots: int) -> list[int]:
