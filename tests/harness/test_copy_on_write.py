@@ -3,15 +3,18 @@
 A change made without taking ownership first would leak into every state sharing that player, and a
 rule that keeps reading a player it did not own across a change would read stale pieces. Both are
 looked for here, over seeded bot games of 1 to 5 players (solo games against the Rival, both board
-sides, the P&P modules), with and without the event log: at sampled positions, every legal action is
-played on
+sides, the P&P modules), with and without the event log: at sampled positions, every legal action,
+followed by the first legal action after it, is played
 
-- a copy, in place: the original's full snapshot stays the same;
-- the original, in place and with rollback, while a copy of it is kept: the copy stays the same;
-- ``apply``;
+- on a copy, in place: the original's full snapshot stays the same;
+- on the original, the first action in place with rollback, while a copy of it is kept: the copy
+  stays the same (the second action, without rollback, changes in place whatever the original
+  claimed back after its rollback copy);
+- with ``apply``;
 
-and each result must equal the action played on a copy that owns all of its players (so never shares
-a piece). Views and determinized views of each position must leave it unchanged too.
+and each result must equal the same actions played on a copy that owns all of its players (so never
+shares a piece). Views and determinized views of each position must leave it unchanged too, and
+copies of the positions kept while the game goes on must stay as they were.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from typing import Any, NamedTuple
 import pytest
 
 import inferno
-from inferno.rules.state import linked_to_list
 from tests.harness.play import SIDES, random_steps
 
 STRIDE = 4  # one position checked every STRIDE decisions, and every one once final scoring has begun
@@ -82,15 +84,26 @@ def _snap(s: inferno.State) -> dict[str, Any]:
     }
 
 
-def _result(s: inferno.State, head: Any) -> tuple[dict[str, Any], list[Any], list[Any]]:
-    """What an action did: the snapshot after it, the actions and the events it added after ``head``."""
-    events = []
-    node = s.events
+def _since(node: Any, head: Any) -> list[Any]:
+    """The items a linked log gained after ``head``, newest first."""
+    out = []
     while node is not None and node is not head:
-        events.append(node[0])
+        out.append(node[0])
         node = node[1]
     assert node is head
-    return inferno.state_to_dict(s, actions=False), linked_to_list(s.actions)[-1:], events
+    return out
+
+
+def _result(s: inferno.State, before: inferno.State) -> tuple[dict[str, Any], list[Any], list[Any]]:
+    """What was played on ``before`` to reach ``s``: the snapshot, and the actions and events added."""
+    return inferno.state_to_dict(s, actions=False), _since(s.actions, before.actions), _since(s.events, before.events)
+
+
+def _then_first(t: inferno.State) -> None:
+    """One more action, the first legal one, in place without rollback: any player ``t`` claims to own
+    but still shares is changed in place here."""
+    if not t.over:
+        inferno.apply_in_place(t, inferno.legal_actions(t)[0], rollback=False)
 
 
 def _owning_copy(s: inferno.State) -> inferno.State:
@@ -104,26 +117,30 @@ def _owning_copy(s: inferno.State) -> inferno.State:
 
 def _check_position(s: inferno.State, rng: random.Random) -> None:
     before = _snap(s)
-    head = s.events
     acts = inferno.legal_actions(s)
     for a in acts:
         ref = _owning_copy(s)
         inferno.apply_in_place(ref, a, rollback=False)
-        want = _result(ref, head)
+        _then_first(ref)
+        want = _result(ref, s)
 
         c = s.copy()  # shares every player with s
         inferno.apply_in_place(c, a, rollback=False)
-        assert _result(c, head) == want, f"{a}: a copy sharing its players plays it differently"
+        _then_first(c)
+        assert _result(c, s) == want, f"{a}: a copy sharing its players plays it differently"
         assert _snap(s) == before, f"{a} played on a copy changed the original"
 
         o = s.copy()
         kept = o.copy()
         inferno.apply_in_place(o, a)  # with rollback: copies o once more, then takes the copy's players back
-        assert _result(o, head) == want, f"{a}: played in place with rollback differs"
+        _then_first(o)
+        assert _result(o, s) == want, f"{a}: played in place with rollback differs"
         assert _snap(kept) == before, f"{a} played on a state changed an earlier copy of it"
 
         t = inferno.apply(s, a)
-        assert _result(t, head) == want, f"{a}: apply differs"
+        if not t.over:
+            t = inferno.apply(t, inferno.legal_actions(t)[0])
+        assert _result(t, s) == want, f"{a}: apply differs"
         assert _snap(s) == before, f"apply({a}) changed its input"
     for p in [*range(s.num_players), -1]:
         v = inferno.view(s, p)
