@@ -27,7 +27,7 @@ import pytest
 import inferno
 from tests.harness.play import SIDES, random_steps
 
-STRIDE = 4  # one position checked every STRIDE decisions, and every one once final scoring has begun
+STRIDE = 2  # one position checked every STRIDE decisions, and every one once final scoring has begun
 SOLO = [
     inferno.SoloConfig("rival", "easy"),
     inferno.SoloConfig("pilgrimage", "medium"),
