@@ -99,7 +99,7 @@ def test_loan_costs_come_from_the_engine_loan_table() -> None:
     costs = next_loan_costs(s)
     t = s.copy()
     t.record_events = False
-    pl = t.players[1]
+    pl = t.own_player(1)
     for k in range(len(costs) + 2):
         before = pl.infamy + endgame_loan_penalty(t, 1)
         take_loan(t, 1)
@@ -125,12 +125,12 @@ def test_drachmas_are_worth_the_loans_they_save_when_deep_in_debt() -> None:
     """At 4 loans every further loan costs 5 Infamy at once: 2 Drachmas held save one of those."""
     s = Scenario(players=2, seed=1).player(0, drachmas=0, florins=0, loans=4).state
     rich = s.copy()
-    rich.players[0].drachmas = 2
+    rich.own_player(0).drachmas = 2
     gain = player_values(rich)[0] - player_values(s)[0]
     assert gain >= DEFAULT_WEIGHTS.loan_foresight * next_loan_costs(s)[4] - 1e-9
     light = Scenario(players=2, seed=1).player(0, drachmas=0, florins=0, loans=0).state
     light_rich = light.copy()
-    light_rich.players[0].drachmas = 2
+    light_rich.own_player(0).drachmas = 2
     assert gain > player_values(light_rich)[0] - player_values(light)[0]
     # Without the loan term, 2 Drachmas are worth the same at any depth of debt.
     g_old = player_values(rich, NO_NEW_TERMS)[0] - player_values(s, NO_NEW_TERMS)[0]

@@ -32,10 +32,10 @@ def test_utilities_are_win_estimates_between_0_and_1() -> None:
 def test_held_diploma_counts_phlegethon_times_skull_level() -> None:
     """S3 step 4: a Diploma scores Phlegethon value × Skull level, so one more level adds one cube."""
     s = inferno.new_game(2, seed=1, record_events=False)
-    s.players[0].diplomas |= 1 << 4
-    s.players[0].tracks[4] = 2
+    s.own_player(0).diplomas |= 1 << 4
+    s.own_player(0).tracks[4] = 2
     before = player_values(s)[0]
-    s.players[0].tracks[4] = 3
+    s.own_player(0).tracks[4] = 3
     gained = player_values(s)[0] - before
     assert gained >= projected_phlegethon(s)[4] - 1e-9
 
@@ -44,7 +44,7 @@ def test_loans_lower_the_estimate() -> None:
     """S0 loan table / S3 step 5: the Boat's position costs Infamy at the end."""
     s = inferno.new_game(2, seed=1, record_events=False)
     base = player_values(s)[1]
-    s.players[1].loans = 2
+    s.own_player(1).loans = 2
     assert player_values(s)[1] < base
 
 

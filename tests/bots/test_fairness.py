@@ -25,7 +25,7 @@ def _hide_differently(s: State, player: int) -> State:
     """A full state differing from ``s`` only in what ``player`` cannot see."""
     t = s.copy()
     q = next(q for q, pl in enumerate(t.players) if q != player and pl.hand)
-    hand = t.players[q].hand
+    hand = t.own_player(q).hand
     hand[0], t.deck[0] = t.deck[0], hand[0]
     t.deck.reverse()
     t.legal_cache = None

@@ -40,7 +40,7 @@ def _swap_opponent_secrets(s: State, me: int) -> State:
             break
     for p, pl in enumerate(t.players):
         if p != me:
-            pl.hand = [pool.pop() for _ in pl.hand]
+            t.own_player(p).hand = [pool.pop() for _ in pl.hand]
     t.deck = pool
     return t
 
@@ -117,7 +117,7 @@ def test_own_hand_changes_the_observation() -> None:
     s = _midgame(2, 1)
     me = inferno.to_move(s)
     t = s.copy()
-    mine = t.players[me].hand
+    mine = t.own_player(me).hand
     assert mine and t.deck
     mine[0], t.deck[0] = t.deck[0], mine[0]
     assert not np.array_equal(enc.encode(s, me), enc.encode(t, me))
@@ -126,7 +126,7 @@ def test_own_hand_changes_the_observation() -> None:
 def test_seats_are_relative_to_the_observer() -> None:
     enc = default_encoder()
     s = _midgame(2, 4)
-    s.players[0].infamy, s.players[1].infamy = 30, -20
+    s.own_player(0).infamy, s.own_player(1).infamy = 30, -20
     money0 = enc.at["player_0"] + enc.pat["money"] + 2
     money1 = enc.at["player_1"] + enc.pat["money"] + 2
     o0, o1 = enc.encode(s, 0), enc.encode(s, 1)

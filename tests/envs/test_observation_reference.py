@@ -78,7 +78,7 @@ def test_values_beyond_a_byte_equal_the_reference() -> None:
     for _ in range(60):
         inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
     for florins, infamy in ((300, -500), (7, 400), (1000, -101), (0, 156)):
-        s.players[1].florins = florins
-        s.players[2].infamy = infamy
+        s.own_player(1).florins = florins
+        s.own_player(2).infamy = infamy
         for p in range(3):
             assert np.array_equal(enc.encode(s, p), reference_encode(enc, s, p))

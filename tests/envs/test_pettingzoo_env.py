@@ -181,7 +181,7 @@ def test_observation_is_the_agents_view_only_d5() -> None:
     before = env.observe(f"player_{me}")["observation"]
     assert np.array_equal(before, default_encoder().encode(inferno.view(s, me)))
     assert np.array_equal(before, reference_encode(default_encoder(), s, me))
-    s.players[other].hand[0], s.deck[0] = s.deck[0], s.players[other].hand[0]
+    s.own_player(other).hand[0], s.deck[0] = s.deck[0], s.players[other].hand[0]
     assert np.array_equal(before, env.observe(f"player_{me}")["observation"])
     assert not np.array_equal(
         env.observe(f"player_{other}")["observation"], default_encoder().encode(inferno.view(s, me))

@@ -28,27 +28,27 @@ def _soul_below_its_circle(s: inferno.State) -> None:
 
 
 def _extra_noble(s: inferno.State) -> None:
-    s.players[0].home[0] += 1
+    s.own_player(0).home[0] += 1
 
 
 def _guest_from_nowhere(s: inferno.State) -> None:
-    pl = s.players[0]
+    pl = s.own_player(0)
     pl.tower[pl.tower.index(EMPTY)] = T_GUEST + s.rules.guest_circles[0]
 
 
 def _barrel_twice(s: inferno.State) -> None:
-    pl = s.players[0]
+    pl = s.own_player(0)
     pl.tower[pl.tower.index(EMPTY)] = T_BARREL
     pl.panel |= 1
     s.barrel_market[0] -= 2
 
 
 def _duplicate_card(s: inferno.State) -> None:
-    s.players[0].hand.append(s.market[0])
+    s.own_player(0).hand.append(s.market[0])
 
 
 def _negative_money(s: inferno.State) -> None:
-    s.players[0].drachmas = -1
+    s.own_player(0).drachmas = -1
 
 
 def _guardian_moved_silently(s: inferno.State) -> None:
@@ -56,7 +56,7 @@ def _guardian_moved_silently(s: inferno.State) -> None:
 
 
 def _noble_on_unbuilt_floor(s: inferno.State) -> None:
-    pl = s.players[0]
+    pl = s.own_player(0)
     pl.tower[-1] = T_NOBLE
     pl.home[0] -= 1
 
@@ -94,6 +94,6 @@ def test_check_catches_corruption(
 def test_ledger_catches_unexplained_infamy() -> None:
     s = play_prefix(2, 4, 30)
     ledger = checks.InfamyLedger(s)
-    s.players[1].infamy += 1
+    s.own_player(1).infamy += 1
     with pytest.raises(AssertionError, match="Infamy"):
         ledger.update(s)

@@ -204,7 +204,7 @@ def test_a_failure_inside_a_rule_restores_the_state(monkeypatch: pytest.MonkeyPa
 
     def broken(st_: State, fr: Any, act: Action) -> None:
         real(st_, fr, act)
-        st_.players[0].florins += 99
+        st_.own_player(0).florins += 99
         st_.hell[0] = 7
         raise RuntimeError("a rule handler broke midway")
 

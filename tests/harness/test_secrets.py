@@ -122,7 +122,7 @@ def _redealt(s: State, viewer: int, rng: random.Random) -> State:
     cards = [t.players[i].hand[k] for i, k in places] + t.deck
     rng.shuffle(cards)
     for i, k in places:
-        t.players[i].hand[k] = cards.pop()
+        t.own_player(i).hand[k] = cards.pop()
     t.deck = cards
     t.legal_cache = None
     inferno.legal_actions(t)

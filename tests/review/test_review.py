@@ -133,7 +133,7 @@ def _swap_hidden(rec: GameRecord, at: int, seat: int) -> tuple:
     other = 1 - seat
     t = s.copy()
     assert t.players[other].hand and t.deck
-    t.players[other].hand[0], t.deck[0] = t.deck[0], t.players[other].hand[0]
+    t.own_player(other).hand[0], t.deck[0] = t.deck[0], t.players[other].hand[0]
     rng = random.Random(5)
     rng.shuffle(t.deck)
     assert t.players[other].hand != s.players[other].hand or t.deck != s.deck

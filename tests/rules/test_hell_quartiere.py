@@ -26,7 +26,7 @@ def test_quartiere_comes_from_the_final_shield_of_the_move() -> None:
 def test_bribe_costs_two_drachmas_and_lifts_the_quartiere_limit() -> None:
     """S2: "bribe Charon: pay 2 to act in any quartiere instead"."""
     sc = Scenario(players=2, seed=1).player(0, drachmas=5, florins=5, loans=0)
-    sc.state.players[0].home = [2, 1]
+    sc.state.own_player(0).home = [2, 1]
     s = sc.florence_phase(0, "bank")
     q = sc.quartiere_of("bank")
     assert quartieri_of(s, Act.SEND) == {q}

@@ -77,7 +77,7 @@ def test_only_a_drachma_cost_takes_a_loan() -> None:
     """S0: "you cannot borrow just to keep the coins": with no Drachma, of all Florence options only the
     2-Drachma bribe moves the Boat."""
     sc = Scenario(players=2, seed=1).player(0, drachmas=0, loans=0, florins=3)
-    sc.state.players[0].home = [1, 1]
+    sc.state.own_player(0).home = [1, 1]
     s = sc.florence_phase(0, "bank")
     borrowed = {inferno.action_text(s, a) for a in inferno.legal_actions(s) if inferno.apply(s, a).players[0].loans}
     assert borrowed == {"bribe"}
@@ -93,13 +93,13 @@ def test_florins_cannot_be_borrowed_noble_needs_the_florin_for_a_special_locatio
     """S0: "Without Florins you cannot do anything that costs Florins" (U6: a Noble pays 1 Florin, an Urchin
     enters free); only Drachmas can be borrowed."""
     sc = Scenario(players=2, seed=1).player(0, florins=0, drachmas=5)
-    sc.state.players[0].home = [1, 1]
+    sc.state.own_player(0).home = [1, 1]
     s = play(sc.florence_phase(0, "bank"), "bribe")
     special = {loc.id for loc in s.rules.locations if loc.special}
     assert _special_sends(s, 0) == set()
     assert _special_sends(s, 1) == special
     sc = Scenario(players=2, seed=1).player(0, florins=1, drachmas=5)
-    sc.state.players[0].home = [1, 1]
+    sc.state.own_player(0).home = [1, 1]
     s = play(sc.florence_phase(0, "bank"), "bribe")
     assert _special_sends(s, 0) == special
     s = play(s, "send bonfire noble")
@@ -111,7 +111,7 @@ def test_florins_cannot_be_borrowed_noble_needs_the_florin_for_a_special_locatio
 def test_florins_change_into_drachmas_one_for_one_up_to_the_location_maximum(location: str, most: int) -> None:
     """S0 / RULES.md §15: Florins change into Drachmas at the BONFIRE (up to 3) and the WALL (up to 2), U9 1:1."""
     sc = Scenario(players=2, seed=1).player(0, florins=6, drachmas=0)
-    sc.state.players[0].home = [1, 0]
+    sc.state.own_player(0).home = [1, 0]
     s = play(sc.florence_phase(0, location), f"send {location} noble")
     assert s.players[0].florins == 5  # the Noble's 1-Florin entry (U6)
     assert texts(s) == sorted(["done", *(f"exchange {n}" for n in range(1, most + 1))])
@@ -122,6 +122,6 @@ def test_florins_change_into_drachmas_one_for_one_up_to_the_location_maximum(loc
 def test_exchange_is_limited_by_the_florins_you_have() -> None:
     """S0: you change the Florins you own; 2 Florins left at the BONFIRE allow at most 2."""
     sc = Scenario(players=2, seed=1).player(0, florins=3, drachmas=0)
-    sc.state.players[0].home = [1, 0]
+    sc.state.own_player(0).home = [1, 0]
     s = play(sc.florence_phase(0, "bonfire"), "send bonfire noble")
     assert texts(s) == ["done", "exchange 1", "exchange 2"]

@@ -141,8 +141,8 @@ def test_card_diploma_accuses_on_dantes_next_diploma_and_can_win_it() -> None:
     """Dante's Diploma stop goes to the track leader (S3), so the Rival's Skulls compete for it."""
     s = _game(10)
     nxt = next(st for st in s.stops[s.dante + 1 :] if st.circle >= 2)
-    s.players[RIVAL].tracks[nxt.circle] = 3
-    s.players[0].tracks[nxt.circle] = 0
+    s.own_player(RIVAL).tracks[nxt.circle] = 3
+    s.own_player(0).tracks[nxt.circle] = 0
     while s.stops[s.dante + 1] is not nxt:
         s.dante += 1
     _play_card(s, _card(s, accuse="diploma"))
@@ -195,13 +195,13 @@ def test_result_wins_against_the_rival_and_ranks_by_margin() -> None:
     assert r.solo.won == won == r.players[0].winner
     assert r.winners == ((0,) if won else ())
     # Forcing the score shows both outcomes and the ranks of the table.
-    s.players[0].infamy = rv.infamy + 30
+    s.own_player(0).infamy = rv.infamy + 30
     r = result(s)
     assert r.solo is not None and r.solo.won and r.solo.rank == "Master of Hell"
-    s.players[0].infamy = rv.infamy - 100
+    s.own_player(0).infamy = rv.infamy - 100
     r = result(s)
     assert r.solo is not None and not r.solo.won and r.solo.rank == "Lost Soul"
-    s.players[0].infamy = rv.infamy - 5
+    s.own_player(0).infamy = rv.infamy - 5
     assert result(s).solo.rank == "Penitent"  # type: ignore[union-attr]
     assert json.loads(json.dumps(result(s).to_dict()))["solo"]["rank"] == "Penitent"
 
@@ -210,11 +210,11 @@ def test_result_of_the_target_variant_ignores_the_rivals_score() -> None:
     cfg = SoloConfig("pilgrimage", "hard")
     s = _finished(cfg, 15)
     target = s.rules.solo.variants["pilgrimage"].levels["hard"].target
-    s.players[0].infamy = target
-    s.players[RIVAL].infamy = target + 50
+    s.own_player(0).infamy = target
+    s.own_player(RIVAL).infamy = target + 50
     r = result(s)
     assert r.solo is not None and r.solo.won and r.solo.bar == target and r.solo.margin == 0
-    s.players[0].infamy = target - 1
+    s.own_player(0).infamy = target - 1
     assert not result(s).solo.won  # type: ignore[union-attr]
 
 

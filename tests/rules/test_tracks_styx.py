@@ -80,7 +80,7 @@ def test_single_soul_graveyard_allows_a_one_soul_styx_then_refills_at_once() -> 
 def test_bonfire_styx_costs_two_drachmas() -> None:
     """S0: the River Styx at the BONFIRE costs 2 Drachmas."""
     sc = Scenario(players=2, seed=1).graveyard(greed=1).player(0, florins=1, drachmas=3, loans=0)
-    sc.state.players[0].home = [1, 0]
+    sc.state.own_player(0).home = [1, 0]
     s = play(sc.florence_phase(0, "bonfire"), "send bonfire noble", "done")
     while decision(s) != Decision.BONFIRE_THIRD:
         s = play(s, "done")

@@ -180,7 +180,7 @@ def next_loan_costs(s: State) -> tuple[int, ...]:
         return hit
     t = s.copy()
     t.record_events = False
-    pl = t.players[0]
+    pl = t.own_player(0)
     pl.loans = 0
     costs = []
     for _ in range(len(s.rules.loan_positions) + 1):

@@ -35,10 +35,9 @@ def group_tracks(s: State, group: int) -> tuple[int, ...]:
 
 def push_effect(s: State, p: int, e: Effect, why: str) -> None:
     """Resolve an effect now, or push the decision it needs."""
-    pl = s.players[p]
     t = e.type
     if t is EffectType.FLORINS:
-        pl.florins += e.amount
+        s.own_player(p).florins += e.amount
         if s.record_events:
             emit(s, "florins", p, f"gains {count(e.amount, 'Florin')} ({why})", "S0 Money")
     elif t is EffectType.ADVANCE:
@@ -71,7 +70,7 @@ def list_gate(s: State, frame: Frame) -> list[Action]:
 
 
 def place_passage(s: State, p: int, gate: int) -> None:
-    s.players[p].passages |= 1 << gate
+    s.own_player(p).passages |= 1 << gate
     if s.record_events:
         emit(s, "passage", p, f"places a safe passage on gate {gate + 1} of the Walls of Dis", "S2 Walls of Dis")
 
@@ -124,7 +123,7 @@ def member_home(s: State, p: int, kind: int, why: str) -> None:
 
 
 def leave_tower(s: State, p: int, kind: int, floor: int, why: str) -> None:
-    pl = s.players[p]
+    pl = s.own_player(p)
     remove_member_from_tower(pl, kind, floor, s.rules.spaces_per_floor)
     pl.home[kind] += 1
     if why == "council":

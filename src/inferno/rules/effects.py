@@ -10,7 +10,7 @@ from inferno.rules.state import EMPTY, LYING, T_BARREL, T_GUEST, T_NOBLE, T_URCH
 def take_loan(s: State, p: int) -> None:
     """Charon's loan: Boat one space down, 2 Drachmas, immediate penalty as the table says (S0)."""
     r = s.rules
-    pl = s.players[p]
+    pl = s.own_player(p)
     pl.loans += 1
     pl.drachmas += r.drachmas_per_loan
     if pl.loans <= len(r.loan_positions):
@@ -35,7 +35,7 @@ def pay_drachmas(s: State, p: int, amount: int, why: str) -> None:
     """Pay Drachmas, borrowing from Charon only while short (S0: a Drachma cost is never closed)."""
     if amount <= 0:
         return
-    pl = s.players[p]
+    pl = s.own_player(p)
     while pl.drachmas < amount:
         take_loan(s, p)
     pl.drachmas -= amount
@@ -55,7 +55,7 @@ def endgame_loan_penalty(s: State, p: int) -> int:
 def advance_track(s: State, p: int, circle: int, why: str) -> None:
     """One advance on a Sin Track: ½ Diploma at the 4th space, Infamy beyond it (S0). No bonus."""
     r = s.rules
-    pl = s.players[p]
+    pl = s.own_player(p)
     level = pl.tracks[circle]
     name = r.circles[circle - 1].sin
     if level >= r.track_max:
@@ -154,10 +154,9 @@ def award_diploma(s: State, circle: int, why: str) -> None:
             emit(s, "diploma", -1, f"{name} Diploma tied: nobody places it ({why})", "U10")
         return
     for i in leaders:
-        pl = s.players[i]
-        if pl.diplomas >> circle & 1:
+        if s.players[i].diplomas >> circle & 1:
             continue
-        pl.diplomas |= 1 << circle
+        s.own_player(i).diplomas |= 1 << circle
         if s.record_events:
             emit(s, "diploma", i, f"places a {name} Diploma ({why})", "S3; IT Diploma stops")
 
@@ -183,6 +182,7 @@ def floor_has_room(s: State, pl: PlayerState, floor: int, guest: bool = False) -
 
 
 def put_in_tower(s: State, pl: PlayerState, floor: int, code: int) -> None:
+    """Put ``code`` on an empty space of ``floor`` (``pl`` from ``s.own_player``)."""
     n = s.rules.spaces_per_floor
     i = pl.tower.index(EMPTY, floor * n, floor * n + n)
     pl.tower[i] = code
@@ -222,7 +222,8 @@ def member_code(kind: int) -> int:
 
 
 def remove_member_from_tower(pl: PlayerState, kind: int, floor: int, per: int) -> None:
-    """Take a family member of ``kind`` out of the Tower, from ``floor`` (``per`` spaces a floor)."""
+    """Take a family member of ``kind`` out of the Tower, from ``floor`` (``per`` spaces a floor;
+    ``pl`` from ``State.own_player``)."""
     code = member_code(kind)
     for i in range(floor * per + per - 1, floor * per - 1, -1):
         if pl.tower[i] == code:

@@ -271,12 +271,14 @@ def apply_in_place(s: State, action: Action, *, rollback: bool = True) -> None:
     if not rollback:
         _step(s, act)
         return
+    owned = s.owned
     saved = s.copy()
     try:
         _step(s, act)
     except BaseException:
         _restore(s, saved)
         raise
+    s.owned |= owned  # the copy is dropped: players no other state shared before are this state's alone again
 
 
 def apply(s: State, action: Action) -> State:
@@ -298,7 +300,7 @@ def view(s: State, player: int) -> State:
     v.config = s.config.public()
     for i, pl in enumerate(v.players):
         if i != player:
-            pl.hand = [-1] * len(pl.hand)
+            v.own_player(i).hand = [-1] * len(pl.hand)
     v.deck = [-1] * len(v.deck)
     solo.hide_deck(v)
     if s.over or v.stack[-1][1] != player:
@@ -315,8 +317,8 @@ def determinize(v: State, rng: random.Random) -> State:
         seen.update(pl.played)
     unseen = [c for c in range(len(s.rules.fraud_cards)) if c not in seen]
     rng.shuffle(unseen)
-    for pl in s.players:
-        pl.hand = [c if c >= 0 else unseen.pop() for c in pl.hand]
+    for i, pl in enumerate(s.players):
+        s.own_player(i).hand = [c if c >= 0 else unseen.pop() for c in pl.hand]
     s.deck = [c if c >= 0 else unseen.pop() for c in s.deck]
     solo.fill_deck(s, rng)
     s.viewer = -1

@@ -45,6 +45,6 @@ def emit(s: State, kind: str, player: int, text: str, rule: str, points: int = 0
 
 def gain_infamy(s: State, p: int, amount: int, source: str, text: str, rule: str) -> None:
     """Change player ``p``'s Infamy and log it with its source."""
-    s.players[p].infamy += amount
+    s.own_player(p).infamy += amount
     if s.record_events:
         s.events = (Event("score", p, text, rule, amount, source), s.events)

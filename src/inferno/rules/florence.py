@@ -120,7 +120,7 @@ def apply_florence(s: State, frame: Frame, action: Action) -> None:
 
 
 def send(s: State, p: int, li: int, kind: int) -> None:
-    pl = s.players[p]
+    pl = s.own_player(p)
     loc = s.rules.locations[li]
     pl.home[kind] -= 1
     pl.florence[2 * li + kind] += 1
@@ -189,7 +189,7 @@ def apply_accuser_floor(s: State, frame: Frame, action: Action) -> None:
 def finish_accusation(s: State, p: int, li: int, kind: int, floor: int) -> None:
     """Accusation steps 1 (the accuser to ``floor``, or Home with -1) to 5 (S1 p.14-15)."""
     r = s.rules
-    pl = s.players[p]
+    pl = s.own_player(p)
     loc = r.locations[li]
     if floor >= 0:
         pl.florence[2 * li + kind] -= 1
@@ -277,7 +277,7 @@ def list_council(s: State, frame: Frame) -> list[Action]:
 
 def apply_council(s: State, frame: Frame, action: Action) -> None:
     p = frame[1]
-    pl = s.players[p]
+    pl = s.own_player(p)
     r = s.rules
     if action.kind == Act.RECALL:
         if action.a == TOWER_LOC:

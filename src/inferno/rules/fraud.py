@@ -25,7 +25,7 @@ def apply_source(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
     r = s.rules
-    pl = s.players[p]
+    pl = s.own_player(p)
     k = action.kind
     if k == Act.PLAY_DECK and s.deck[-1] < 0:
         raise HiddenInformationError("the deck order is hidden in this view")
@@ -81,7 +81,7 @@ def list_draw(s: State, frame: Frame) -> list[Action]:
 
 def apply_draw(s: State, frame: Frame, action: Action) -> None:
     p = frame[1]
-    pl = s.players[p]
+    pl = s.own_player(p)
     if action.kind == Act.DRAW:
         s.market.remove(action.a)
         pl.hand.append(action.a)

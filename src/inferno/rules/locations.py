@@ -20,7 +20,7 @@ from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Fra
 
 def arrive(s: State, p: int, loc: Location) -> None:
     """Carry out a location's action for the family member just sent there."""
-    pl = s.players[p]
+    pl = s.own_player(p)
     a = loc.action
     prm = loc.params
     if a is LocationAction.HAYSTACK:
@@ -105,7 +105,7 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
         s.stack.append((Decision.COURTYARD, p, home_left - 1, swaps_left))
         member_home(s, p, action.a, "COURTYARD")
         return
-    t = s.players[p].tower
+    t = s.own_player(p).tower
     t[action.a], t[action.b] = t[action.b], t[action.a]
     per = s.rules.spaces_per_floor
     if s.record_events:
@@ -138,7 +138,7 @@ def list_exchange(s: State, frame: Frame) -> list[Action]:
 def apply_exchange(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
-    pl = s.players[frame[1]]
+    pl = s.own_player(frame[1])
     n = action.a
     pl.florins -= n
     pl.drachmas += n // s.rules.florins_per_drachma
@@ -220,7 +220,7 @@ def apply_deliver(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
     p = frame[1]
-    pl = s.players[p]
+    pl = s.own_player(p)
     b = s.rules.barrels[action.a]
     pl.tower[pl.tower.index(T_BARREL + b.index)] = EMPTY
     pl.panel |= 1 << b.index
@@ -260,7 +260,7 @@ def list_market(s: State, frame: Frame) -> list[Action]:
 
 def apply_market(s: State, frame: Frame, action: Action) -> None:
     p = frame[1]
-    pl = s.players[p]
+    pl = s.own_player(p)
     s.barrel_market[action.a] -= 1
     put_in_tower(s, pl, action.b, T_BARREL + action.a)
     if s.record_events:
@@ -279,7 +279,7 @@ def list_palace(s: State, frame: Frame) -> list[Action]:
 
 def apply_palace(s: State, frame: Frame, action: Action) -> None:
     p = frame[1]
-    pl = s.players[p]
+    pl = s.own_player(p)
     c, f = action.a, action.b
     s.palace[c] -= 1
     put_in_tower(s, pl, f, T_GUEST + c)

@@ -45,7 +45,7 @@ def cross(s: State, p: int, t: int) -> None:
         emit(s, "desk_unpaid", p, f"cannot pay the toll of Player {owner + 1}'s Desk on {label}", RULE)
         return
     pay_drachmas(s, p, toll, f"toll of Player {owner + 1}'s Desk on {label}")
-    s.players[owner].drachmas += toll
+    s.own_player(owner).drachmas += toll
     ext.desk_paid[p] += toll
     ext.desk_received[owner] += toll
     emit(

@@ -241,7 +241,7 @@ class Scenario:
 
     def passage(self, p: int, gate: int | str) -> Scenario:
         """Give seat ``p`` a safe passage on ``gate`` (1-based, as printed: ``3`` or ``"gate 3"``)."""
-        self.state.players[self._seat(p)].passages |= 1 << gate_index(self.state, gate)
+        self.state.own_player(self._seat(p)).passages |= 1 << gate_index(self.state, gate)
         return self._changed()
 
     def passages(self, p: int, *gates: int | str) -> Scenario:
@@ -249,17 +249,17 @@ class Scenario:
         bits = 0
         for g in gates:
             bits |= 1 << gate_index(self.state, g)
-        self.state.players[self._seat(p)].passages = bits
+        self.state.own_player(self._seat(p)).passages = bits
         return self._changed()
 
     def diplomas(self, p: int, *sins: str | Sin) -> Scenario:
         """Seat ``p`` holds a Diploma in exactly the circles of ``sins``."""
-        self.state.players[self._seat(p)].diplomas = sum(1 << c for c in {self._circle(x) for x in sins})
+        self.state.own_player(self._seat(p)).diplomas = sum(1 << c for c in {self._circle(x) for x in sins})
         return self._changed()
 
     def half_diplomas(self, p: int, n: int) -> Scenario:
         """Seat ``p`` holds ``n`` half-Diploma tokens."""
-        self.state.players[self._seat(p)].half = self._number(n, "half-Diplomas")
+        self.state.own_player(self._seat(p)).half = self._number(n, "half-Diplomas")
         return self._changed()
 
     def track(self, p: int, sin: str | Sin, level: int) -> Scenario:
@@ -268,7 +268,7 @@ class Scenario:
         if c == 1:
             raise ScenarioError("there is no pagan Sin Track (the tracks are lust to treachery)")
         top = self.state.rules.track_max
-        self.state.players[self._seat(p)].tracks[c] = self._number(
+        self.state.own_player(self._seat(p)).tracks[c] = self._number(
             level, f"a level on the {Sin.of_circle(c).label} track", 0, top
         )
         return self._changed()
@@ -283,7 +283,7 @@ class Scenario:
         self, p: int, florins: int | None = None, drachmas: int | None = None, loans: int | None = None
     ) -> Scenario:
         """Seat ``p``'s Florins, Drachmas and loans from Charon (those given)."""
-        pl = self.state.players[self._seat(p)]
+        pl = self.state.own_player(self._seat(p))
         if florins is not None:
             pl.florins = self._number(florins, "Florins")
         if drachmas is not None:
@@ -294,7 +294,7 @@ class Scenario:
 
     def infamy(self, p: int, points: int) -> Scenario:
         """Seat ``p``'s Infamy (it may be below zero)."""
-        self.state.players[self._seat(p)].infamy = self._number(points, "Infamy", lo=-(10**6))
+        self.state.own_player(self._seat(p)).infamy = self._number(points, "Infamy", lo=-(10**6))
         return self._changed()
 
     def hand(self, p: int, *cards: str) -> Scenario:
@@ -307,7 +307,7 @@ class Scenario:
 
     def home(self, p: int, nobles: int | None = None, urchins: int | None = None) -> Scenario:
         """How many Nobles and Urchins seat ``p`` has at Home (those given)."""
-        pl = self.state.players[self._seat(p)]
+        pl = self.state.own_player(self._seat(p))
         if nobles is not None:
             pl.home[0] = self._number(nobles, "Nobles at Home", 0, self.state.rules.max_nobles)
         if urchins is not None:
@@ -317,7 +317,7 @@ class Scenario:
     def floors(self, p: int, n: int) -> Scenario:
         """Seat ``p``'s Tower has ``n`` floors built (the ground floor counts); floors above must be empty."""
         r = self.state.rules
-        pl = self.state.players[self._seat(p)]
+        pl = self.state.own_player(self._seat(p))
         n = self._number(n, "Tower floors", 1, r.tower_floors)
         if any(pl.tower[n * r.spaces_per_floor :]):
             raise ScenarioError(f"player {p + 1}'s Tower has pieces above floor {n - 1}: empty those floors first")
@@ -459,7 +459,7 @@ class Scenario:
         ``half``, ``floors``, ``home`` ...); the named setters (:meth:`track`, :meth:`money`,
         :meth:`home` ...) check their values.
         """
-        pl = self.state.players[self._seat(p)]
+        pl = self.state.own_player(self._seat(p))
         for k, v in fields.items():
             if k == "tracks":
                 if not isinstance(v, dict):
@@ -499,7 +499,7 @@ class Scenario:
         """
         s = self.state
         r = s.rules
-        pl = s.players[self._seat(p)]
+        pl = s.own_player(self._seat(p))
         per = r.spaces_per_floor
         floor = self._number(floor, "a Tower floor", 0, r.tower_floors - 1)
         if len(items) > per:
@@ -542,7 +542,7 @@ class Scenario:
         if kind not in MEMBER_KINDS:
             raise ScenarioError(f"unknown family member {member!r} (noble or urchin)")
         self._number(n, "family members", 1)
-        self.state.players[self._seat(p)].florence[2 * i + MEMBER_KINDS.index(kind)] += n
+        self.state.own_player(self._seat(p)).florence[2 * i + MEMBER_KINDS.index(kind)] += n
         return self._changed()
 
     def quartiere_of(self, location: str) -> int:
@@ -647,13 +647,13 @@ class Scenario:
         want_hands = {p: [self._card(c) for c in ids] for p, ids in hands.items()}
         top = [self._card(c) for c in deck_top]
         named = set(top) | set(want_market or ()) | {c for ids in want_hands.values() for c in ids}
-        for pl in s.players:
-            pl.hand = [c for c in pl.hand if c not in named]
+        for i, pl in enumerate(s.players):
+            s.own_player(i).hand = [c for c in pl.hand if c not in named]
         s.market = [c for c in s.market if c not in named]
         s.deck = [c for c in s.deck if c not in named]
         for p, ids in want_hands.items():
             s.deck[:0] = s.players[p].hand
-            s.players[p].hand = ids
+            s.own_player(p).hand = ids
         if want_market is not None:
             s.deck[:0] = s.market
             s.market = want_market

@@ -114,7 +114,7 @@ def list_extra(s: State, frame: Frame) -> list[Action]:
 
 def apply_extra(s: State, frame: Frame, action: Action) -> None:
     p = frame[1]
-    pl = s.players[p]
+    pl = s.own_player(p)
     pl.half -= 2
     pl.diplomas |= 1 << action.a
     emit(s, "extra_diploma", p, f"trades two ½ Diplomas for a {s.rules.circles[action.a - 1].sin} Diploma", "S3 step 3")

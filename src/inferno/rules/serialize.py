@@ -121,6 +121,7 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
             raise SnapshotError(str(exc)) from None
     try:
         s.players = []
+        s.owned = -1
         for i, pd in enumerate(d["players"]):
             p = PlayerState()
             for f in _PLAYER_FIELDS:

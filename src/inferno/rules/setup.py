@@ -146,6 +146,7 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     families = list(range(len(rules.family_cards)))
     rng.shuffle(families)
     s.players = []
+    s.owned = -1  # a new game owns its players
     spaces = rules.tower_floors * rules.spaces_per_floor
     for i in range(n):
         fc = rules.family_cards[families[i]]

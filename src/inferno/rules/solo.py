@@ -155,7 +155,7 @@ def _take_passage(s: State) -> None:
     pl = s.players[RIVAL]
     for g in range(s.board.gates):
         if not pl.passages >> g & 1:
-            pl.passages |= 1 << g
+            s.own_player(RIVAL).passages |= 1 << g
             emit(s, "passage", RIVAL, f"places a safe passage on gate {g + 1}", RULE)
             return
 
@@ -246,6 +246,7 @@ def _trade_halves(s: State) -> None:
         if not free:
             return
         c = max(free, key=lambda k: (pl.tracks[k], k))
+        pl = s.own_player(RIVAL)
         pl.half -= 2
         pl.diplomas |= 1 << c
         emit(s, "extra_diploma", RIVAL, f"trades two ½ Diplomas for a {s.rules.circles[c - 1].sin} Diploma", RULE)

@@ -2,6 +2,11 @@
 
 Static data (rules, board, Dante's stops, config) is shared by reference between copies; only the
 changing parts are copied. Codes used in the lists are defined here.
+
+The players' pieces are copied on write: a copy shares every :class:`PlayerState` with the state it
+came from, and the first change to a player on either side copies that player alone. Reading
+``s.players[p]`` is always fine; every change to a player goes through ``s.own_player(p)``, which
+returns the player's pieces owned by ``s`` alone.
 """
 
 from __future__ import annotations
@@ -171,6 +176,7 @@ STATE_FIELDS: Final = (
     "loc_quartiere",
     "market",
     "over",
+    "owned",
     "palace",
     "phleg",
     "plague",
@@ -199,7 +205,8 @@ class State:
     config: GameConfig
     board: Board
     stops: tuple[Stop, ...]
-    players: list[PlayerState]
+    players: list[PlayerState]  # shared with copies until changed: change them through own_player(p)
+    owned: int  # bit p set = players[p] belongs to this state alone (-1: all of them)
     hell: list[int]
     graveyard: list[int]  # Souls per colour (index 1..9)
     supply: list[int]  # meeples per colour in the supply
@@ -235,13 +242,16 @@ class State:
     ext: PnpState | None  # the P&P expansion's pieces, None when no module is on
 
     def copy(self) -> State:
-        """An independent copy sharing only immutable data and the logs' linked lists."""
+        """An independent copy sharing immutable data, the logs' linked lists and (until either side
+        changes one) the players' pieces."""
         c = State()
         c.rules = self.rules
         c.config = self.config
         c.board = self.board
         c.stops = self.stops
-        c.players = [p.copy() for p in self.players]
+        c.players = self.players[:]
+        self.owned = 0  # both states share every player now: the first change on either side copies it
+        c.owned = 0
         c.hell = self.hell[:]
         c.graveyard = self.graveyard[:]
         c.supply = self.supply[:]
@@ -279,6 +289,15 @@ class State:
 
     def __copy__(self) -> State:
         return self.copy()
+
+    def own_player(self, p: int) -> PlayerState:
+        """Player ``p``'s pieces, ready to change: copied first if another state still shares them."""
+        if self.owned >> p & 1:
+            return self.players[p]
+        pl = self.players[p].copy()
+        self.players[p] = pl
+        self.owned |= 1 << p
+        return pl
 
     @property
     def num_players(self) -> int:
