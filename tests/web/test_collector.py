@@ -39,6 +39,8 @@ def test_serve_tunes_the_collector_before_serving(tmp_path: Path, monkeypatch: p
     order: list[str] = []
     monkeypatch.setattr(collector, "tune", lambda *a: order.append("tune"))
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: order.append("run"))
+    # uvicorn's logging set-up would bind handlers to the runner's stream, which closes after the call.
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     out = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", str(tmp_path / "games.db")])
     assert out.exit_code == 0, out.output
     assert order == ["tune", "run"]
