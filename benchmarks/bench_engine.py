@@ -7,9 +7,16 @@ machine matters less)::
     python benchmarks/bench_engine.py --games 50      # quicker
     python benchmarks/bench_engine.py --profile       # also cProfile 4-player games, top hotspots
     python benchmarks/bench_engine.py --compiled build/compiled   # pure, then compiled (`make compiled`)
+    python benchmarks/bench_engine.py --players 4 --compiled build/compiled --catanatron   # and catanatron
 
 Targets: <= 20 µs per decision in 4-player random games, <= 20 µs to copy a mid-game state; for the
-compiled engine (``--compiled``) <= 3 µs per decision and <= 1.5 µs per copy.
+compiled engine (``--compiled``) <= 3 µs per decision and <= 1.5 µs per copy, and at most 0.1× the time
+catanatron (the Python Settlers of Catan engine) takes, measured side by side with ``--catanatron``.
+
+``--catanatron`` plays random catanatron games (2 to 4 players, for each of ``--players`` in that range)
+in this process after Inferno's rows, with the same timers, games per row and best-of policy, and prints
+Inferno / catanatron. catanatron is a benchmark-only dependency (in the ``dev`` extra, not a runtime
+one): ``pip install catanatron``. Without it, ``--catanatron`` stops at once with a one-line message.
 """
 
 from __future__ import annotations
@@ -26,8 +33,9 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import inferno
 
@@ -36,6 +44,10 @@ TARGET_COPY_US = 20.0
 COMPILED_DECISION_US = 3.0
 COMPILED_COPY_US = 1.5
 MID_GAME = 150  # decisions into the game for the "mid-game" state
+CATANATRON_GOAL = 0.1  # the compiled engine's time per decision and per copy, at most this × catanatron's
+CATANATRON_MISSING = "--catanatron needs catanatron, a benchmark-only dependency: pip install catanatron"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +126,7 @@ def _mid_game_states(players: int, count: int) -> list[inferno.State]:
     return out
 
 
-def _per_call_us(states: list[inferno.State], fn: Callable[[inferno.State], object], repeat: int) -> float:
+def _per_call_us(states: Sequence[T], fn: Callable[[T], object], repeat: int) -> float:
     """Median over states of the mean µs per call of ``fn(state)``."""
     times = []
     for s in states:
@@ -149,6 +161,154 @@ def measure(players: int, games: int, repeat: int) -> Row:
         copy_us,
         snap_us,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CatanRow:
+    """catanatron's measurements for one player count (see ``measure_catanatron``)."""
+
+    players: int
+    decisions_per_game: float
+    decision_us: float
+    unchecked_us: float
+    copy_us: float
+    over_us: float
+
+
+def catanatron_available() -> bool:
+    try:
+        import catanatron  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _catan_game(players: int, seed: int) -> Any:
+    from catanatron import Color, Game, RandomPlayer
+
+    colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE][:players]
+    # Game() seeds the global `random` (its dice, shuffles and discards) with `seed or <random>`: 0 is no seed.
+    return Game([RandomPlayer(c) for c in colors], seed=seed + 1)
+
+
+def _catan_play(players: int, seed: int, validate: bool) -> tuple[float, int]:
+    """One random catanatron game: (seconds deciding, decisions). The counterpart of ``_play`` in place.
+
+    What is timed per decision: reading ``game.state.playable_actions`` (a list catanatron computes
+    eagerly at the end of each action, inside ``execute``, so the listing's cost is in ``execute``),
+    the random choice, ``game.execute(action)`` (which applies the action to the state in place and lists
+    the next player's actions) and the end-of-game test ``Game.play`` uses: ``winning_color()`` (about
+    2 µs) and the turn limit, where Inferno reads ``State.over``. With ``validate`` (``execute``'s
+    default), ``execute`` first checks ``action in playable_actions``, as Inferno's ``apply_in_place``
+    checks ``action in`` its listing; without it, that check is skipped (Inferno has no such switch).
+    Game creation (board, deck) is not timed, like ``new_game`` in ``_play``.
+
+    A seed gives the same game within one process, but not across processes (catanatron's play depends
+    on more than its seed), so catanatron's figures vary more between runs than Inferno's.
+    """
+    from catanatron.game import TURNS_LIMIT
+
+    rng = random.Random(seed)
+    game = _catan_game(players, seed)
+    state = game.state  # execute changes this object in place
+    execute = game.execute
+    winner = game.winning_color
+    n = 0
+    t0 = time.process_time()
+    while winner() is None and state.num_turns < TURNS_LIMIT:
+        acts = state.playable_actions
+        execute(acts[rng.randrange(len(acts))], validate)
+        n += 1
+    return time.process_time() - t0, n
+
+
+def _catan_games(players: int, games: int, validate: bool) -> tuple[float, int]:
+    """(µs per decision, total decisions)."""
+    deciding = 0.0
+    decisions = 0
+    for seed in range(games):
+        b, n = _catan_play(players, seed, validate)
+        deciding += b
+        decisions += n
+    return 1e6 * deciding / decisions, decisions
+
+
+def _catan_mid_games(players: int, count: int) -> list[Any]:
+    out = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = _catan_game(players, seed)
+        for _ in range(MID_GAME):
+            if _catan_over(game):
+                break
+            acts = game.state.playable_actions
+            game.execute(acts[rng.randrange(len(acts))])
+        out.append(game)
+    return out
+
+
+def _catan_over(game: Any) -> bool:
+    from catanatron.game import TURNS_LIMIT
+
+    return game.winning_color() is not None or game.state.num_turns >= TURNS_LIMIT
+
+
+def measure_catanatron(players: int, games: int, repeat: int) -> CatanRow:
+    """catanatron measured as ``measure`` measures Inferno: the same games per row, best of ``repeat``.
+
+    A copy is ``Game.copy()`` of a game ``MID_GAME`` decisions in (the game's state: board, player
+    table, decks, buildings, its action log; the player objects and the current listing are shared),
+    timed per call as Inferno's ``State.copy``: the median over 20 such games of the mean of 2000 copies.
+    """
+    from catanatron import Game
+
+    checked = [_catan_games(players, games, validate=True) for _ in range(repeat)]
+    unchecked = [_catan_games(players, games, validate=False) for _ in range(repeat)]
+    mids = _catan_mid_games(players, 20)
+    copy_us = min(_per_call_us(mids, Game.copy, 2000) for _ in range(repeat))
+    over_us = min(_per_call_us(mids, _catan_over, 2000) for _ in range(repeat))
+    return CatanRow(
+        players,
+        checked[0][1] / games,
+        min(c[0] for c in checked),
+        min(u[0] for u in unchecked),
+        copy_us,
+        over_us,
+    )
+
+
+def print_catan_table(rows: list[CatanRow]) -> None:
+    print(f"{'players':>7} {'dec/game':>9} {'µs/dec':>8} {'µs/dec':>9} {'µs/copy':>8} {'µs/end':>8}")
+    print(f"{'':>7} {'':>9} {'execute':>8} {'no check':>9} {'mid-game':>8} {'test':>8}")
+    for r in rows:
+        print(
+            f"{r.players:>7} {r.decisions_per_game:>9.0f} {r.decision_us:>8.2f} {r.unchecked_us:>9.2f}"
+            f" {r.copy_us:>8.2f} {r.over_us:>8.2f}"
+        )
+
+
+def print_catan_ratios(catan: list[CatanRow], engines: list[tuple[str, list[Row]]]) -> None:
+    """Inferno / catanatron per player count and engine; the compiled engine's against its goal (<= 0.1×)."""
+    print(f"Inferno / catanatron (lower is faster; goal for the compiled engine <= {CATANATRON_GOAL:g}×):")
+    verdicts = []
+    for c in catan:
+        for name, rows in engines:
+            r = next((r for r in rows if r.players == c.players), None)
+            if r is None:
+                continue
+            dec, cop = r.decision_us / c.decision_us, r.copy_us / c.copy_us
+            print(
+                f"  {c.players} players, {name:<8}: decision {dec:.3f}× ({r.decision_us / c.unchecked_us:.3f}× catanatron"
+                f" without its check), copy {cop:.3f}×"
+            )
+            if name == "compiled":
+                ok = dec <= CATANATRON_GOAL and cop <= CATANATRON_GOAL
+                verdicts.append(
+                    f"compiled goal <= {CATANATRON_GOAL:g}× catanatron ({c.players} players): decision {dec:.3f}×,"
+                    f" copy {cop:.3f}× {'met' if ok else 'MISSED'}"
+                )
+    for line in verdicts:
+        print(line)
 
 
 def print_table(rows: list[Row]) -> None:
@@ -236,6 +396,15 @@ def print_ratios(pure: list[Row], compiled: list[Row]) -> None:
     print(f"compiled goal µs/mid-game copy <= {COMPILED_COPY_US:g}: worst {worst:.2f} {'met' if ok else 'MISSED'}")
 
 
+def _dist_version(name: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "(version unknown)"
+
+
 def profile(players: int, games: int, top: int = 20) -> str:
     """cProfile of random games (in place, no event log): the top functions by own time."""
     prof = cProfile.Profile()
@@ -263,11 +432,19 @@ def main(argv: list[str] | None = None) -> int:
         help="also measure the compiled engine built into DIR",
     )
     parser.add_argument(
+        "--catanatron",
+        action="store_true",
+        help="also measure random catanatron games (2-4 players) and print Inferno / catanatron",
+    )
+    parser.add_argument(
         "--json",
         action="store_true",
         help="print the rows as JSON (used by --compiled)",
     )
     args = parser.parse_args(argv)
+    if args.catanatron and not args.json and not catanatron_available():
+        print(CATANATRON_MISSING, file=sys.stderr)
+        return 2
     rows = [measure(n, args.games, args.repeat) for n in args.players] if args.json else []
     if args.json:
         print(json.dumps({"engine": engine_kind(), "rows": [dataclasses.asdict(r) for r in rows]}))
@@ -280,11 +457,25 @@ def main(argv: list[str] | None = None) -> int:
     print_table(rows)
     for line in check_targets(rows):
         print(line)
+    engines = [("pure" if engine_kind() == "pure" else "compiled", rows)]
     if args.compiled:
         compiled = run_compiled(args.compiled, args)
         print("engine: compiled (mypyc)")
         print_table(compiled)
         print_ratios(rows, compiled)
+        engines.append(("compiled", compiled))
+    if args.catanatron:
+        counts = [n for n in args.players if n >= 2]
+        if not counts:
+            print("catanatron: no comparison (it plays 2 to 4 players)")
+        else:
+            import catanatron
+
+            version = getattr(catanatron, "__version__", None) or _dist_version("catanatron")
+            print(f"catanatron {version} (pure Python), same games per row and best of {args.repeat}")
+            catan = [measure_catanatron(n, args.games, args.repeat) for n in counts]
+            print_catan_table(catan)
+            print_catan_ratios(catan, engines)
     if args.profile:
         print(profile(4, max(args.games // 4, 1)))
     return 0
