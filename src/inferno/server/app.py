@@ -192,7 +192,9 @@ class Hub:
                 q.put_nowait(None)
 
     def changed_elsewhere(self, game_id: str, _version: int) -> None:
-        """Called from the listener thread when another process changed a game: wake its sockets here."""
+        """Called from the listener thread when another process changed a game: wake its sockets here
+        (they read it from the database first)."""
+        self.service.changed_elsewhere(game_id)
         if self.loop is not None and not self.loop.is_closed() and game_id in self.queues:
             self.loop.call_soon_threadsafe(self._wake, game_id)
 

@@ -85,6 +85,8 @@ class Session:
     views: dict[int, SeatView] = field(default_factory=dict)  # seat -> its view of this version
     shared: Shared | None = None  # what every seat sees of the latest version built (with its log)
     table: clocks.Table = field(default_factory=clocks.Table)  # turn clock, votes, takeover notes
+    announced: int = 0  # changes of the game other processes announced to this one
+    checked: int = 0  # announcements this process has read the database after (``fresh``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +333,7 @@ class GameService:
         sess = self.session(game_id)
         if not self.shared:
             return sess
+        seen = sess.announced  # before reading: a change announced from now on is read next time
         head = self.storage.head(game_id)
         if head is None:
             self.evict(game_id)
@@ -338,7 +341,15 @@ class GameService:
         if head.version != sess.state.version or head.undos != sess.row.undos or head.table_rev != sess.row.table_rev:
             with sess.lock, self.storage.read(game_id) as tx:
                 self._catch_up(sess, tx)
+        sess.checked = max(sess.checked, seen)  # only now is memory as new as those announcements
         return sess
+
+    def changed_elsewhere(self, game_id: str) -> None:
+        """Another process announced a change of the game: read it from the database before the next
+        live message."""
+        sess = self.sessions.get(game_id)
+        if sess is not None:
+            sess.announced += 1  # only the listener thread counts them
 
     def in_memory(self, game_id: str) -> bool:
         """Whether answering for this game needs no database: it is loaded, and no other process shares it."""
@@ -359,17 +370,22 @@ class GameService:
     def live_view(self, game_id: str, seat: int, *, wait: bool = True) -> SeatView | None:
         """The view a live connection of ``seat`` sends next (the same object until the game changes, so
         a connection can tell that it has sent it already). None: it would have to wait (only with
-        ``wait=False``)."""
-        return self._seat_view(game_id, seat, wait=wait)
+        ``wait=False``). A live connection is woken by every change: one made here is in memory already,
+        one made by another process is announced (``changed_elsewhere``), so the database is read only
+        after an announcement."""
+        found = self.sessions.get(game_id)
+        current = found is not None and found.checked == found.announced
+        return self._seat_view(game_id, seat, wait=wait, check=not current)
 
-    def _seat_view(self, game_id: str, seat: int, *, wait: bool) -> SeatView | None:
+    def _seat_view(self, game_id: str, seat: int, *, wait: bool, check: bool = True) -> SeatView | None:
         """``seat``'s view of the current version, built once per version. Without ``wait``, None for a game
-        not in memory, shared with other processes, or whose lock is held."""
+        not in memory or whose lock is held, and (with ``check``) for one shared with other processes.
+        ``check``: on a shared database, read the game's head first (another process may have changed it)."""
         if wait:
-            sess = self.fresh(game_id)
+            sess = self.fresh(game_id) if check else self.session(game_id)
             sess.lock.acquire()
         else:
-            found = self.sessions.get(game_id) if self.in_memory(game_id) else None
+            found = self.sessions.get(game_id) if self.in_memory(game_id) or not check else None
             if found is None or not found.lock.acquire(blocking=False):
                 return None
             sess = found
