@@ -85,8 +85,11 @@ class Session:
     views: dict[int, SeatView] = field(default_factory=dict)  # seat -> its view of this version
     shared: Shared | None = None  # what every seat sees of the latest version built (with its log)
     table: clocks.Table = field(default_factory=clocks.Table)  # turn clock, votes, takeover notes
-    announced: int = 0  # changes of the game other processes announced to this one
-    checked: int = 0  # announcements this process has read the database after (``fresh``)
+    # Changes of the game other processes announced to this one, and how many of them this process has
+    # read the database after (``fresh``). One at first: a game loaded from the database while another
+    # process changed it may have missed that change, and its announcement came before it was loaded.
+    announced: int = 1
+    checked: int = 0
 
 
 @dataclass(frozen=True, slots=True)
