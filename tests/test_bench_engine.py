@@ -3,29 +3,15 @@ benchmark-only dependency), and figures from the same timing as the engine's row
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_engine", ROOT / "benchmarks" / "bench_engine.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_engine"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+from tests.benchmark_modules import load_benchmark
 
 
 def test_without_catanatron_the_comparison_stops_at_once_with_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    bench = _bench()
+    bench = load_benchmark("bench_engine")
     monkeypatch.setattr(bench, "catanatron_available", lambda: False)
     assert bench.main(["--catanatron", "--games", "1", "--players", "2"]) == 2
     out = capsys.readouterr()
@@ -33,7 +19,7 @@ def test_without_catanatron_the_comparison_stops_at_once_with_one_line(
 
 
 def test_catanatron_is_measured_per_decision_and_per_copy() -> None:
-    bench = _bench()
+    bench = load_benchmark("bench_engine")
     assert bench.catanatron_available()  # in the dev extra, which the test run installs
     row = bench.measure_catanatron(2, games=1, repeat=1)
     assert row.players == 2 and row.decisions_per_game > 50

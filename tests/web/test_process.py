@@ -4,10 +4,8 @@ server resumes every game (bots included), and the load test runs many games at 
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
 import random
-import sys
 import threading
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.benchmark_modules import load_benchmark
 from tests.web.helpers import create, humans, state, tok, wait_for
 from tests.web.server_process import ServerProcess
 
@@ -82,12 +81,7 @@ def test_killing_the_server_loses_no_acknowledged_move_and_restart_resumes_games
 
 
 def _load_test_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("load_test", ROOT / "benchmarks" / "load_test.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["load_test"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("load_test")
 
 
 def test_load_test_plays_many_concurrent_games_without_errors(tmp_path: Path) -> None:
