@@ -583,7 +583,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         seat_of(client_key(request), game_id, token)
         return JSONResponse(service.replay_view(game_id, upto))
 
-    async def ws_message(msg: Any, game_id: str, seat: int) -> tuple[bytes | None, Any]:
+    async def ws_message(msg: Any, game_id: str, seat: int) -> tuple[bytes | None, dict[str, Any] | None]:
         """A message after the token: ``{"type": "act", "action": ..., "version": N, "id": any}`` plays an
         action. Returns the answer to send (``refused`` with the same ``id``, or an ``error`` for anything
         else), or None and the acknowledgement for the state message that answers a played action."""
@@ -632,23 +632,25 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
         mark: LogMark | None = None  # where the log this connection was sent last stands
         sent: SeatView | None = None  # the view this connection sent last
+        sending = asyncio.Lock()  # one state message at a time, each built when its turn comes: in order
 
         async def send_state(ack: dict[str, Any] | None = None) -> None:
             # Each seat's view is built once per version, whoever reads it; after the first message a
             # connection gets only the log lines added since its last one (``log_from``). A view already
             # sent is not sent again, unless it answers an action (``ack``): the state is the answer.
             nonlocal mark, sent
-            v = service.live_view(game_id, seat, wait=False)  # no thread if nothing to wait for
-            if v is None:
-                v = await anyio.to_thread.run_sync(service.live_view, game_id, seat)
-            assert v is not None
-            if v is sent and ack is None:
-                return
-            body, mark, sent = v.since(mark), v.mark, v
-            head = '{"type":"state","now":' + f"{time.time():.3f}"
-            if ack is not None:
-                head += ',"ack":' + orjson.dumps(ack).decode()
-            await ws.send_text(head + ',"data":' + body.decode() + "}")
+            async with sending:
+                v = service.live_view(game_id, seat, wait=False)  # no thread if nothing to wait for
+                if v is None:
+                    v = await anyio.to_thread.run_sync(service.live_view, game_id, seat)
+                assert v is not None
+                if v is sent and ack is None:
+                    return
+                body, mark, sent = v.since(mark), v.mark, v
+                head = '{"type":"state","now":' + f"{time.time():.3f}"
+                if ack is not None:
+                    head += ',"ack":' + orjson.dumps(ack).decode()
+                await ws.send_text(head + ',"data":' + body.decode() + "}")
 
         try:
             await send_state()
