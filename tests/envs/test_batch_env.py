@@ -13,7 +13,8 @@ from gymnasium.vector import AutoresetMode
 import inferno
 from inferno.envs.batch import InfernoBatchEnv
 from inferno.envs.gymnasium_env import InfernoGymEnv
-from inferno.envs.observation import ObservationBatch, default_encoder
+from inferno.envs.observation import default_encoder
+from inferno.envs.observation_batch import ObservationBatch
 from inferno.rules.setup import SetupError
 from inferno.rules.solo_model import SoloConfig
 

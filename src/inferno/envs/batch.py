@@ -6,7 +6,7 @@ by env, what ``gymnasium.vector.SyncVectorEnv`` over those envs gives (same seed
 observations, masks, rewards, terminations, truncations and infos), but writes the observations
 and action masks of all games into two preallocated arrays in place, ``(num_envs, obs_size)``
 float32 and ``(num_envs, num_actions)`` int8, through one encoding call for the whole batch
-(:class:`~inferno.envs.observation.ObservationBatch`). The rules are the sub-envs' own: each game
+(:class:`~inferno.envs.observation_batch.ObservationBatch`). The rules are the sub-envs' own: each game
 steps through ``InfernoGymEnv``'s code, which calls the engine's public API.
 
 Conventions are Gymnasium's vector-env ones: ``action_space`` is ``MultiDiscrete([A] * N)``,
@@ -35,7 +35,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from inferno.envs.gymnasium_env import InfernoGymEnv, Obs
-from inferno.envs.observation import ObservationBatch
+from inferno.envs.observation_batch import ObservationBatch
 from inferno.rules.engine import legal_actions, to_move
 from inferno.rules.state import State
 

@@ -18,20 +18,20 @@ reproduces the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 import numpy as np
 
+from inferno.envs.observation_codes import hell_categories, tower_categories
 from inferno.rules.actions import AUTO, Decision
 from inferno.rules.model import Rules, StopKind
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import DESK
 from inferno.rules.pnp import MAX_PLAYERS as PNP_MAX_PLAYERS
 from inferno.rules.solo_model import LEVELS
-from inferno.rules.state import GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, State
+from inferno.rules.state import PIT, State
 
 MAX_PLAYERS = PNP_MAX_PLAYERS  # seat slots: the most players a game can have
 DECISIONS = [d for d in Decision if d < AUTO]
@@ -639,71 +639,6 @@ class ObservationEncoder:
             out[offset + self._at_solo_deck] = len(st.deck) / g.solo_deck_size
 
 
-class ObservationBatch:
-    """The observations of ``n`` games, written together into the rows of one preallocated array.
-
-    ``encode(states, players)`` fills row ``i`` of :attr:`out` (float32, ``(n, encoder.size)``) with
-    ``encoder.encode(states[i], players[i])`` and returns :attr:`out` itself. The small ints of all
-    ``n`` games go through one gather and one scatter, and a game's fixed part (its template) is
-    copied into its row's template only when the game changes (a reset), so the numpy calls per step
-    do not grow with ``n``. The array is reused: copy it to keep an observation past the next call.
-    """
-
-    def __init__(self, encoder: ObservationEncoder, n: int) -> None:
-        if n < 1:
-            raise ValueError(f"need at least one game, got {n}")
-        self.encoder = encoder
-        self.n = n
-        self.out = np.zeros((n, encoder.size), dtype=np.float32)
-        self._flat = self.out.reshape(-1)  # a view: the scatter writes through it
-        self._templates = np.zeros_like(self.out)
-        self._games: list[_Game | None] = [None] * n
-        self._layouts: list[_Layout | None] = [None] * n
-        self._observers = [-1] * n
-        self._base = np.zeros(0, dtype=np.intp)
-        self._off = np.zeros(0, dtype=np.intp)
-        self._neg = np.zeros(0, dtype=np.uint8)
-        self._stale = True
-
-    def encode(self, states: Sequence[State], players: Sequence[int]) -> np.ndarray:
-        """Row ``i`` = the observation of ``players[i]`` in ``states[i]``; returns :attr:`out`."""
-        enc = self.encoder
-        n = self.n
-        if len(states) != n or len(players) != n:
-            raise ValueError(f"need {n} states and {n} players, got {len(states)} and {len(players)}")
-        size = enc.size
-        games, layouts, observers = self._games, self._layouts, self._observers
-        current: list[_Game] = []
-        small: list[int] = []
-        for i in range(n):
-            s = states[i]
-            me = enc._observer(s, players[i])
-            g = games[i]
-            if g is None or me != observers[i] or not _fits(g, s):
-                g = games[i] = enc._game(s, me)
-                observers[i] = me
-                self._templates[i] = g.template
-                if g.layout is not layouts[i]:
-                    layouts[i] = g.layout
-                    self._stale = True
-            current.append(g)
-            small += enc._small(s, me, g)
-        if self._stale:  # where each game's small ints go: rebuilt when a game's layout changes
-            lays = [g.layout for g in current]
-            self._base = np.concatenate([lay.base + i * size for i, lay in enumerate(lays)])
-            self._off = np.concatenate([lay.off for lay in lays])
-            self._neg = np.concatenate([lay.neg for lay in lays])
-            self._stale = False
-        k = self._off + _codes(small, self._neg)
-        np.copyto(self.out, self._templates)
-        flat = self._flat
-        flat[self._base + enc._rel[k]] = enc._val[k]
-        extras = enc._extras
-        for i, g in enumerate(current):
-            extras(flat, i * size, states[i], g)
-        return self.out
-
-
 def _fits(g: _Game, s: State) -> bool:
     """Whether ``g`` (built for an earlier state) still describes the fixed parts of ``s``'s game."""
     return (
@@ -723,35 +658,6 @@ def _codes(small: list[int], neg: np.ndarray) -> np.ndarray:
     except ValueError:
         wide = np.array(small, dtype=np.int64)
         return np.where(wide < 0, neg, np.minimum(wide, 255)).astype(np.uint8)
-
-
-def hell_categories(slots: int) -> list[int]:
-    """Shield code -> category (-1: not a shield code): 0 empty, 1-9 Soul, 10-18 lying Soul, 19-27 tile,
-    then Guardian slots, pit; Desks (owner-relative) follow the pit and are placed by the encoder."""
-    lut = [-1] * (PIT + 1)
-    lut[0] = 0
-    for c in range(1, 10):
-        lut[c] = c
-        lut[LYING + c] = 9 + c
-        lut[TILE + c] = 18 + c
-    for slot in range(slots):
-        lut[GUARDIAN + slot] = 28 + slot
-    lut[PIT] = 28 + slots
-    return lut
-
-
-def tower_categories(circles: int, barrels: int) -> list[int]:
-    """Tower space code -> category (-1: not a code): 0 empty, 1 noble, 2 urchin, 3.. Guest by circle,
-    then Barrels."""
-    lut = [-1] * (T_BARREL + barrels)
-    lut[0] = 0
-    lut[T_NOBLE] = 1
-    lut[T_URCHIN] = 2
-    for c in range(1, circles + 1):
-        lut[T_GUEST + c] = 2 + c
-    for b in range(barrels):
-        lut[T_BARREL + b] = 3 + circles + b
-    return lut
 
 
 _CACHE: dict[str, ObservationEncoder] = {}

@@ -35,7 +35,8 @@ from inferno.server.errors import ErrorCode, Refused
 from inferno.server.storage import SeatRow, Storage, Txn, games_table, metadata
 
 if TYPE_CHECKING:
-    from inferno.server.service import GameService, Session
+    from inferno.server.service import GameService
+    from inferno.server.sessions import Session
 
 
 def _table_data() -> dict[str, Any]:

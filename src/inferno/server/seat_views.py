@@ -16,7 +16,7 @@ from inferno.server import clocks, places
 from inferno.server.views import log_line_json, public_json, seat_json
 
 if TYPE_CHECKING:
-    from inferno.server.service import Session
+    from inferno.server.sessions import Session
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,14 +25,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 import orjson
 
 from inferno.bots.base import bot_names, make_bot
-from inferno.records.undo import Step, describe_step, undoable
+from inferno.records.undo import describe_step, undoable
 from inferno.rules.actions import Action, GameOverError, IllegalActionError, InfernoError, MalformedActionError
 from inferno.rules.engine import apply, apply_in_place, legal_actions, to_move, view
 from inferno.rules.notation import action_text, parse_action
@@ -42,7 +42,8 @@ from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.server import clocks
 from inferno.server.errors import ErrorCode, Refused
-from inferno.server.seat_views import LogMark, SeatView, Shared, view_data
+from inferno.server.seat_views import LogMark, SeatView, view_data
+from inferno.server.sessions import Session, replayed, served_version, solo_of, solo_text
 from inferno.server.storage import Busy, GameRow, SeatRow, StaleWriteError, Storage, Txn
 from inferno.server.views import SPECTATOR, board_json, view_json
 
@@ -68,28 +69,6 @@ class SeatSpec:
     kind: SeatKind
     bot: str = ""
     name: str = ""
-
-
-@dataclass(slots=True)
-class Session:
-    """One game being served."""
-
-    row: GameRow
-    state: State
-    steps: list[Step]
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    board: dict[str, Any] | None = None
-    last_used: float = field(default_factory=time.monotonic)
-    creator: str = ""  # client address that created the game (this server run only; not stored)
-    evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
-    views: dict[int, SeatView] = field(default_factory=dict)  # seat -> its view of this version
-    shared: Shared | None = None  # what every seat sees of the latest version built (with its log)
-    table: clocks.Table = field(default_factory=clocks.Table)  # turn clock, votes, takeover notes
-    # Changes of the game other processes announced to this one, and how many of them this process has
-    # read the database after (``fresh``). One at first: a game loaded from the database while another
-    # process changed it may have missed that change, and its announcement came before it was loaded.
-    announced: int = 1
-    checked: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +174,7 @@ class GameService:
             if sess is not None:
                 return sess
             row = self.storage.load_game(game_id)
-            sess = _replayed(row) if row is not None else None
+            sess = replayed(row) if row is not None else None
             if sess is None:
                 raise Refused(ErrorCode.NOT_FOUND, "no such game")
             with self.storage.engine.connect() as conn:
@@ -543,7 +522,7 @@ class GameService:
             sess.state = s
         else:  # moves were taken back: replay the stored ones
             row = self.storage.load_game(sess.row.id, tx.conn)
-            again = _replayed(row) if row is not None else None
+            again = replayed(row) if row is not None else None
             if again is None:
                 raise Refused(ErrorCode.NOT_FOUND, "no such game")
             sess.row.moves, sess.row.undos = again.row.moves, again.row.undos
@@ -679,38 +658,3 @@ class GameService:
     def _changed(self, game_id: str) -> None:
         if self.on_change is not None:
             self.on_change(game_id)
-
-
-def served_version(sess: Session) -> int:
-    """The version clients see: one more after every move, every undo and every change of the table (a
-    seat taken over or back, a vote), never the same number for two different states of the game (an
-    undo does not go back to an earlier number)."""
-    return len(sess.row.moves) + 2 * sess.row.undos + sess.row.table_rev
-
-
-def _replayed(row: GameRow) -> Session | None:
-    """A stored game rebuilt by replaying its moves (None, logged, if they no longer replay)."""
-    try:
-        s = new_game(row.players, row.seed, row.side, modules=row.modules, solo=solo_of(row.solo))
-        steps = []
-        for i, (_seat, text) in enumerate(row.moves):
-            a = parse_action(s, text)
-            before = s.copy()
-            apply_in_place(s, a)
-            steps.append(describe_step(before, a, s, i, text))
-    except (InfernoError, SetupError) as exc:
-        log.error("game %s cannot be replayed and is not served: %s", row.id, exc)
-        return None
-    return Session(row, s, steps)
-
-
-def solo_text(solo: SoloConfig | None) -> str:
-    """The solo settings as stored: "variant/level", or "" for a game between players."""
-    return f"{solo.variant}/{solo.level}" if solo is not None else ""
-
-
-def solo_of(text: str) -> SoloConfig | None:
-    if not text:
-        return None
-    variant, _, level = text.partition("/")
-    return SoloConfig(variant, level)

@@ -1,0 +1,81 @@
+"""A game being served, as the server keeps it in memory: its stored row, its state and undo steps,
+its cached views, its table (clock, votes, notes) and what it knows of other processes' changes; and
+how a stored game is rebuilt and numbered for clients."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from inferno.records.undo import Step, describe_step
+from inferno.rules.actions import InfernoError
+from inferno.rules.engine import apply_in_place
+from inferno.rules.notation import parse_action
+from inferno.rules.setup import SetupError, new_game
+from inferno.rules.solo_model import SoloConfig
+from inferno.rules.state import State
+from inferno.server import clocks
+from inferno.server.seat_views import SeatView, Shared
+from inferno.server.storage import GameRow
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Session:
+    """One game being served."""
+
+    row: GameRow
+    state: State
+    steps: list[Step]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    board: dict[str, Any] | None = None
+    last_used: float = field(default_factory=time.monotonic)
+    creator: str = ""  # client address that created the game (this server run only; not stored)
+    evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
+    views: dict[int, SeatView] = field(default_factory=dict)  # seat -> its view of this version
+    shared: Shared | None = None  # what every seat sees of the latest version built (with its log)
+    table: clocks.Table = field(default_factory=clocks.Table)  # turn clock, votes, takeover notes
+    # Changes of the game other processes announced to this one, and how many of them this process has
+    # read the database after (``fresh``). One at first: a game loaded from the database while another
+    # process changed it may have missed that change, and its announcement came before it was loaded.
+    announced: int = 1
+    checked: int = 0
+
+
+def served_version(sess: Session) -> int:
+    """The version clients see: one more after every move, every undo and every change of the table (a
+    seat taken over or back, a vote), never the same number for two different states of the game (an
+    undo does not go back to an earlier number)."""
+    return len(sess.row.moves) + 2 * sess.row.undos + sess.row.table_rev
+
+
+def replayed(row: GameRow) -> Session | None:
+    """A stored game rebuilt by replaying its moves (None, logged, if they no longer replay)."""
+    try:
+        s = new_game(row.players, row.seed, row.side, modules=row.modules, solo=solo_of(row.solo))
+        steps = []
+        for i, (_seat, text) in enumerate(row.moves):
+            a = parse_action(s, text)
+            before = s.copy()
+            apply_in_place(s, a)
+            steps.append(describe_step(before, a, s, i, text))
+    except (InfernoError, SetupError) as exc:
+        log.error("game %s cannot be replayed and is not served: %s", row.id, exc)
+        return None
+    return Session(row, s, steps)
+
+
+def solo_text(solo: SoloConfig | None) -> str:
+    """The solo settings as stored: "variant/level", or "" for a game between players."""
+    return f"{solo.variant}/{solo.level}" if solo is not None else ""
+
+
+def solo_of(text: str) -> SoloConfig | None:
+    if not text:
+        return None
+    variant, _, level = text.partition("/")
+    return SoloConfig(variant, level)
