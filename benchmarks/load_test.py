@@ -2,7 +2,9 @@
 
 Starts ``inferno serve`` on a temporary SQLite database (or uses --url), creates ``--games`` games of
 human seats, and plays random legal moves in all of them at once, each move sent by the seat whose
-decision it is with the version it saw. Reports moves per second and latency percentiles.
+decision it is with the version it saw. Every game is set up first (created, and with ``--ws`` its
+seats connected); then they all play. Reports moves per second and latency percentiles of the play, and
+the server's CPU time for the set-up and the play, apart and together.
 
 With ``--postgres`` it starts a throw-away PostgreSQL cluster (Debian's postgresql package) and
 ``--servers`` server processes sharing its database; games are spread over the processes, and each
@@ -29,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,22 +59,43 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 class Pace:
-    """When a game's next move is due: every ``interval`` seconds from a random start (0: at once)."""
+    """When a game's next move is due: every ``interval`` seconds from a random start within the first
+    interval, counted from its first move (0: at once)."""
 
     def __init__(self, interval: float, rng: random.Random) -> None:
         self.interval = interval
-        self.due = time.perf_counter() + rng.random() * interval
+        self.offset = rng.random() * interval
+        self.due: float | None = None
 
     async def wait(self) -> None:
         if self.interval:
+            if self.due is None:
+                self.due = time.perf_counter() + self.offset
             await asyncio.sleep(max(0.0, self.due - time.perf_counter()))
             self.due += self.interval
 
 
+@dataclass
+class Start:
+    """Set-up before play: each game says when it is set up (created, and over live connections its
+    seats connected with their first state); no game moves before ``go``."""
+
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 async def play_game(
-    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, first: int = 0, interval: float = 0
+    cs: list[httpx.AsyncClient],
+    players: int,
+    moves: int,
+    seed: int,
+    stats: Stats,
+    first: int = 0,
+    interval: float = 0,
+    ready: asyncio.Event | None = None,
+    start: Start | None = None,
 ) -> None:
-    """One game through the servers of ``cs``: created on ``cs[first]``, each request to the next in turn."""
+    """One game through the servers of ``cs``: created on ``cs[first]``, each request to the next in turn.
+    ``ready`` is set once it is created; it moves once ``start.go`` is set."""
     rng = random.Random(seed)
     pace = Pace(interval, rng)
     turn = first
@@ -89,6 +112,10 @@ async def play_game(
     g = r.json()
     tokens = [s["token"] for s in g["seats"]]
     gid = g["game"]
+    if ready is not None:
+        ready.set()
+    if start is not None:
+        await start.go.wait()
     seat = 0
     for _ in range(moves):
         t0 = time.perf_counter()
@@ -116,12 +143,20 @@ async def play_game(
 
 
 async def play_game_ws(
-    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, interval: float = 0
+    cs: list[httpx.AsyncClient],
+    players: int,
+    moves: int,
+    seed: int,
+    stats: Stats,
+    interval: float = 0,
+    ready: asyncio.Event | None = None,
+    start: Start | None = None,
 ) -> None:
     """One game played over the live connections: a socket per seat; the seat to move sends its
     action on its socket and times the answer (the state message that carries its ``ack``); every seat
     receives each new state. With several servers (``cs``), the game is created on one and each seat
-    connects to the next in turn, so a move made on one process reaches sockets on the others."""
+    connects to the next in turn, so a move made on one process reaches sockets on the others.
+    ``ready`` is set once every seat has its first state; the first move waits for ``start.go``."""
     import websockets
 
     rng = random.Random(seed)
@@ -137,10 +172,11 @@ async def play_game_ws(
 
     done = asyncio.Event()
     played = 0
+    connected = 0
     pace = Pace(interval, rng)
 
     async def seat(i: int, token: str) -> None:
-        nonlocal played
+        nonlocal played, connected
         latest: dict[str, Any] | None = None
         sent_at: float | None = None
         async with websockets.connect(ws_url(i), max_size=None) as ws:
@@ -154,6 +190,8 @@ async def play_game_ws(
                 if pend is None or pend["player"] != i or not latest["legal"]:
                     return
                 text = rng.choice(latest["legal"])["text"]
+                if start is not None:
+                    await start.go.wait()
                 await pace.wait()
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": text, "version": latest["version"], "id": 0}))
@@ -161,6 +199,10 @@ async def play_game_ws(
             async for raw in ws:
                 msg = json.loads(raw)
                 if msg["type"] == "state":
+                    if latest is None:
+                        connected += 1
+                        if connected == len(g["seats"]) and ready is not None:
+                            ready.set()
                     latest = msg["data"]
                     if "ack" in msg and sent_at is not None:  # the answer to this seat's action
                         stats.post_ms.append((time.perf_counter() - sent_at) * 1000)
@@ -195,44 +237,74 @@ async def play_game_ws(
 
 
 async def _client(
-    url: str, first: int, games: int, moves: int, players: int, concurrency: int, ws: bool = False, interval: float = 0
+    url: str,
+    first: int,
+    games: int,
+    moves: int,
+    players: int,
+    concurrency: int,
+    ws: bool = False,
+    interval: float = 0,
+    set_up: Callable[[], object] | None = None,
 ) -> Stats:
+    """Play this client's share of the games: all of them set up first, then ``set_up`` is called (from a
+    thread: it may wait for the other clients), then they all play."""
     stats = Stats()
     urls = url.split(",")
     per = max(1, concurrency // len(urls))
     limits = httpx.Limits(max_connections=per, max_keepalive_connections=per)
+    start = Start()
     async with contextlib.AsyncExitStack() as stack:
         cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
-        if ws:
-            await asyncio.gather(
-                *(_safe_ws_game(cs, players, moves, 1000 + first + i, stats, interval) for i in range(games))
-            )
-        else:
-            await asyncio.gather(
-                *(_safe_game(cs, players, moves, 1000 + first + i, stats, interval) for i in range(games))
-            )
+        ready = [asyncio.Event() for _ in range(games)]
+        game = play_game_ws if ws else _play_game
+        tasks = [
+            asyncio.create_task(_safe(game, cs, players, moves, 1000 + first + i, stats, interval, e, start))
+            for i, e in enumerate(ready)
+        ]
+        await asyncio.gather(*(e.wait() for e in ready))
+        if set_up is not None:
+            await asyncio.to_thread(set_up)
+        start.go.set()
+        await asyncio.gather(*tasks)
     return stats
 
 
-async def _safe_game(
-    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, interval: float = 0
+async def _play_game(
+    cs: list[httpx.AsyncClient],
+    players: int,
+    moves: int,
+    seed: int,
+    stats: Stats,
+    interval: float,
+    ready: asyncio.Event,
+    start: Start,
 ) -> None:
-    try:
-        await play_game(cs, players, moves, seed, stats, first=seed, interval=interval)
-    except httpx.HTTPError as exc:
-        stats.error(f"transport {type(exc).__name__}")
+    await play_game(cs, players, moves, seed, stats, seed, interval, ready, start)
 
 
-async def _safe_ws_game(
-    cs: list[httpx.AsyncClient], players: int, moves: int, seed: int, stats: Stats, interval: float = 0
+async def _safe(
+    game: Callable[..., Awaitable[None]],
+    cs: list[httpx.AsyncClient],
+    players: int,
+    moves: int,
+    seed: int,
+    stats: Stats,
+    interval: float,
+    ready: asyncio.Event,
+    start: Start,
 ) -> None:
+    """One game; a refused or dropped connection is counted, and the other games go on. ``ready`` is set
+    when it ends, whether or not it got that far (so that set-up never waits for a failed game)."""
     try:
-        await play_game_ws(cs, players, moves, seed, stats, interval)
-    except Exception as exc:  # a refused or dropped socket is counted, and the other games go on
+        await game(cs, players, moves, seed, stats, interval, ready, start)
+    except Exception as exc:
         stats.error(f"transport {type(exc).__name__}")
+    finally:
+        ready.set()
 
 
-def _client_process(args: tuple[str, int, int, int, int, int, bool, float]) -> Stats:
+def _client_process(args: tuple[str, int, int, int, int, int, bool, float, Callable[[], object]]) -> Stats:
     return asyncio.run(_client(*args))
 
 
@@ -245,11 +317,14 @@ def run_load(
     processes: int,
     ws: bool = False,
     rate: float = 0,
+    at_start: Callable[[], object] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games split over ``processes`` client processes (one client is CPU-bound early).
     ``url``: one server, or several separated by commas (each game spreads its requests over them).
     ``rate``: moves per second offered in all (each game moves every ``games / rate`` seconds, as
-    players who think); 0: every game moves again as soon as its last move is answered."""
+    players who think); 0: every game moves again as soon as its last move is answered.
+    Every game is set up first (created; over live connections, its seats connected and sent their first
+    state); then ``at_start`` is called, and play begins. Moves per second count the play only."""
     interval = games / rate if rate else 0.0
     share = [games // processes + (1 if i < games % processes else 0) for i in range(processes)]
     jobs = [
@@ -257,12 +332,25 @@ def run_load(
         for i, n in enumerate(share)
     ]
     t0 = time.perf_counter()
+    started: list[float] = []
+
+    def begin() -> None:
+        if at_start is not None:
+            at_start()
+        started.append(time.perf_counter())
+
     if processes == 1:
-        parts = [_client_process(jobs[0])]
+        parts = [asyncio.run(_client(*jobs[0], begin))]
     else:
-        with multiprocessing.get_context("spawn").Pool(processes) as pool:
-            parts = pool.map(_client_process, jobs)
-    elapsed = time.perf_counter() - t0
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Manager() as manager, ctx.Pool(processes) as pool:
+            barrier = manager.Barrier(processes + 1)
+            pending = pool.map_async(_client_process, [(*job, barrier.wait) for job in jobs])
+            barrier.wait(timeout=600)  # every client has set up its games
+            begin()
+            parts = pending.get()
+    ended = time.perf_counter()
+    elapsed = ended - started[0]
     stats = Stats()
     for part in parts:
         stats.post_ms += part.post_ms
@@ -279,6 +367,7 @@ def run_load(
         "concurrent_connections": concurrency,
         "offered_moves_per_second": rate or None,
         "moves": stats.moves,
+        "setup_seconds": round(started[0] - t0, 2),
         "seconds": round(elapsed, 2),
         "moves_per_second": round(stats.moves / elapsed, 1) if elapsed else 0.0,
         "action_latency_ms": {
@@ -397,17 +486,35 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         try:
             cpu0 = sum(_cpu_seconds(p) for p in procs)
             sys0 = sum(_cpu_seconds(p, system=True) for p in procs)
+            at_play: list[float] = []
+
+            def at_start() -> None:  # the server's CPU time once every game is set up
+                at_play.extend([sum(_cpu_seconds(p) for p in procs), sum(_cpu_seconds(p, system=True) for p in procs)])
+
             out = run_load(
-                url, args.games, args.moves, args.players, args.concurrency, args.processes, args.ws, args.rate
+                url,
+                args.games,
+                args.moves,
+                args.players,
+                args.concurrency,
+                args.processes,
+                args.ws,
+                args.rate,
+                at_start,
             )
             if procs:
-                cpu = sum(_cpu_seconds(p) for p in procs) - cpu0
+                cpu = sum(_cpu_seconds(p) for p in procs)
+                kernel = sum(_cpu_seconds(p, system=True) for p in procs)
+                moves = max(1, out["moves"])
                 out["database"] = "postgresql" if args.postgres else "sqlite"
                 out["server_processes"] = len(procs)
-                out["server_cpu_seconds"] = round(cpu, 2)
-                out["server_cpu_ms_per_move"] = round(1000 * cpu / max(1, out["moves"]), 2)
-                kernel = sum(_cpu_seconds(p, system=True) for p in procs) - sys0
-                out["server_kernel_ms_per_move"] = round(1000 * kernel / max(1, out["moves"]), 2)
+                # Set-up (creating the games, opening their connections) and play, apart and together.
+                out["server_setup_cpu_seconds"] = round(at_play[0] - cpu0, 2)
+                out["server_cpu_seconds"] = round(cpu - cpu0, 2)
+                out["server_cpu_ms_per_move"] = round(1000 * (cpu - cpu0) / moves, 2)
+                out["server_play_cpu_ms_per_move"] = round(1000 * (cpu - at_play[0]) / moves, 2)
+                out["server_kernel_ms_per_move"] = round(1000 * (kernel - sys0) / moves, 2)
+                out["server_play_kernel_ms_per_move"] = round(1000 * (kernel - at_play[1]) / moves, 2)
         finally:
             for p in procs:
                 p.terminate()
