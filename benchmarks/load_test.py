@@ -46,6 +46,7 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     moves: int = 0
     games_finished: int = 0
+    cpu_seconds: float = 0.0  # the client's own CPU time (it shares the machine with the server)
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -265,8 +266,10 @@ async def _client(
         await asyncio.gather(*(e.wait() for e in ready))
         if set_up is not None:
             await asyncio.to_thread(set_up)
+        cpu0 = time.process_time()
         start.go.set()
         await asyncio.gather(*tasks)
+        stats.cpu_seconds = time.process_time() - cpu0
     return stats
 
 
@@ -357,6 +360,7 @@ def run_load(
         stats.get_ms += part.get_ms
         stats.moves += part.moves
         stats.games_finished += part.games_finished
+        stats.cpu_seconds += part.cpu_seconds
         for k, v in part.errors.items():
             stats.errors[k] = stats.errors.get(k, 0) + v
     return {
@@ -381,6 +385,7 @@ def run_load(
             "p50": round(percentile(stats.get_ms, 0.50), 2),
             "p99": round(percentile(stats.get_ms, 0.99), 2),
         },
+        "client_play_cpu_seconds": round(stats.cpu_seconds, 2),
         "errors": stats.errors,
     }
 
