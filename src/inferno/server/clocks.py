@@ -110,8 +110,8 @@ def save(conn: Connection, game_id: str, t: Table) -> None:
 
 
 def store(storage: Storage, game_id: str, t: Table) -> None:
-    """Store a new game's table in its own transaction (SQLite: one writer at a time)."""
-    with storage._locked(), storage.engine.begin() as conn:
+    """Store a new game's table in its own transaction."""
+    with storage.transaction() as conn:
         save(conn, game_id, t)
 
 

@@ -89,7 +89,7 @@ class ReviewDesk:
 
     def set_table(self, game_id: str, allowed: bool | None, humans: int) -> bool:
         value = hints_default(humans) if allowed is None else allowed
-        with self.storage.engine.begin() as conn:
+        with self.storage.transaction() as conn:
             conn.execute(hint_tables.insert().values(game_id=game_id, allowed=value))
         return value
 
@@ -136,7 +136,7 @@ class ReviewDesk:
             h = make_hint(view(s, seat), sess.row.seed * 7919 + s.version)
         except HintError as exc:
             raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
-        with self.storage.engine.begin() as conn:
+        with self.storage.transaction() as conn:
             conn.execute(hint_notes.insert().values(game_id=game_id, seat=seat, version=version, at=time.time()))
         return {**h.to_dict(), "notes": self.notes(game_id)}
 

@@ -4,6 +4,9 @@ A game is its settings (players, seed, side, seats) plus its accepted actions in
 each. Every accepted action is committed in its own transaction before the server acknowledges it,
 so a killed server loses no acknowledged move; on restart each game is rebuilt by replaying its rows.
 
+On SQLite every write goes through one connection of the Storage's own, one transaction at a time,
+whose transactions it begins and ends itself on the DBAPI connection (``sqlite_writes``).
+
 Several server processes may share one PostgreSQL database: every change of a game is made in a
 transaction that first locks the game's row (``SELECT ... FOR UPDATE``), so changes of one game are
 serialised by the database whichever process makes them, and the transaction also sends a
@@ -27,6 +30,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.sql.compiler import SQLCompiler
+
+from inferno.server.sqlite_writes import SQLiteWriter
 
 log = logging.getLogger("inferno.server")
 NOTIFY_CHANNEL = "inferno_games"  # PostgreSQL channel of "game changed" notifications
@@ -160,8 +165,8 @@ _MOVED = (
 
 
 class _Raw:
-    """A statement of a move's hot path compiled once for the database, run on the DBAPI cursor of a
-    connection (in its transaction): it skips SQLAlchemy's work per call, a third of a move's time."""
+    """A statement of a move's hot path compiled once for the database, run on a DBAPI connection (in its
+    transaction): it skips SQLAlchemy's work per call, a third of a move's time."""
 
     def __init__(self, stmt: sa.ClauseElement, dialect: sa.Dialect) -> None:
         compiled = stmt.compile(dialect=dialect)
@@ -169,18 +174,22 @@ class _Raw:
         self.sql = str(compiled)
         self.order = tuple(compiled.positiontup or ()) if compiled.positional else None
 
-    def run(self, conn: Connection, params: dict[str, Any]) -> Any:
-        cur = conn.connection.cursor()
+    def run(self, dbapi: Any, params: dict[str, Any]) -> Any:
+        cur = dbapi.cursor()
         cur.execute(self.sql, [params[k] for k in self.order] if self.order is not None else params)
         return cur
 
 
 class Txn:
-    """One game's write transaction, its row locked: what is stored now (``head``), and the changes."""
+    """One game's write transaction, its row locked: what is stored now (``head``), and the changes.
 
-    def __init__(self, storage: Storage, conn: Connection, game_id: str, head: Head | None) -> None:
+    ``conn`` is the transaction's SQLAlchemy connection; ``dbapi`` the DBAPI connection under it, which
+    a move's statements run on directly (the same transaction)."""
+
+    def __init__(self, storage: Storage, conn: Connection, game_id: str, head: Head | None, dbapi: Any = None) -> None:
         self.storage = storage
         self.conn = conn
+        self.dbapi = conn.connection if dbapi is None else dbapi
         self.game_id = game_id
         self.head = head
 
@@ -192,12 +201,14 @@ class Txn:
         now = time.time()
         raw = self.storage.raw
         try:
-            raw.insert_move.run(self.conn, {"game_id": self.game_id, "idx": idx, "seat": seat, "text": text, "at": now})
+            raw.insert_move.run(
+                self.dbapi, {"game_id": self.game_id, "idx": idx, "seat": seat, "text": text, "at": now}
+            )
         except raw.integrity_error as exc:
             raise StaleWriteError(f"move {idx} of game {self.game_id} is already stored") from exc
         owner = self.storage.origin if bot_turn and bot_lease else ""
         raw.moved.run(
-            self.conn,
+            self.dbapi,
             {
                 "gid": self.game_id,
                 "version": idx + 1,
@@ -266,50 +277,47 @@ class Storage:
         self.engine: Engine = sa.create_engine(self.url, **kwargs)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        # SQLite allows one writer at a time; serialising writes here avoids "database is locked".
-        self._write_lock = threading.Lock() if self.is_sqlite else None
         self.is_postgresql = self.engine.dialect.name == "postgresql"
         # This process's name in the database (who runs a game's bots; whose notification it was).
         self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
         metadata.create_all(self.engine)
-        # SQLite's writes take turns anyway: they share one connection, kept open (a connection checked
-        # out of the pool and back per move cost a fifth of a move's time on the server).
-        self._writer: Connection | None = self.engine.connect() if self.is_sqlite else None
+        # SQLite allows one writer at a time: its writes take turns on one connection, kept open (a
+        # connection checked out of the pool and back per move cost a fifth of a move's time), whose
+        # transactions the writer begins and ends on the DBAPI connection, without SQLAlchemy's
+        # bookkeeping of each (see sqlite_writes).
+        self._sqlite: SQLiteWriter | None = SQLiteWriter(self.engine) if self.is_sqlite else None
         self._add_later_columns()
         self.raw = _HotPath(self.engine.dialect)
 
     def _add_later_columns(self) -> None:
         """Databases made by older versions lack the newer columns: add them (false for old games)."""
         have = {c["name"] for c in sa.inspect(self.engine).get_columns("games")}
-        with self._locked(), self._begin() as conn:
+        with self.transaction() as conn:
             for name, kind in _LATER_COLUMNS.items():
                 if name not in have:
                     conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
+        if self._sqlite is not None:
+            self._sqlite.close()
         self.engine.dispose()
 
-    def _locked(self) -> Any:
-        return self._write_lock if self._write_lock is not None else _NullLock()
-
     @contextmanager
-    def _begin(self) -> Iterator[Connection]:
-        """A write transaction that commits when the block ends: on SQLite on the writer connection (hold
-        ``_locked()``), elsewhere on a connection from the pool."""
-        if self._writer is None:
+    def transaction(self) -> Iterator[Connection]:
+        """A write transaction (not on one game's row) that commits when the block ends, or rolls back if it
+        raises: on SQLite on the writer connection, its lock held; elsewhere on a connection from the pool."""
+        if self._sqlite is None:
             with self.engine.begin() as conn:
                 yield conn
         else:
-            with self._writer.begin():
-                yield self._writer
+            with self._sqlite.lock, self._sqlite.transaction() as conn:
+                yield conn
 
     def create_game(self, g: GameRow, bot_turn: bool = False, bot_lease: float = 0.0) -> None:
         """Store a new game; ``bot_lease``: this process runs its bots until then (if a bot moves first)."""
         now = time.time()
         owner = self.origin if bot_turn and bot_lease else ""
-        with self._locked(), self._begin() as conn:
+        with self.transaction() as conn:
             conn.execute(
                 games_table.insert().values(
                     id=g.id,
@@ -337,15 +345,27 @@ class Storage:
         """A transaction on one game with its row locked until it commits (when the block ends) or rolls back
         (if it raises). Other processes changing the game wait meanwhile; ``head`` is None if it is gone.
         Without ``wait``, raises Busy at once if another write holds SQLite's writer lock."""
-        lock = self._locked()
-        if not lock.acquire(blocking=wait):
+        w = self._sqlite
+        if w is None:
+            with self.engine.begin() as conn:
+                dbapi = conn.connection
+                r = self.raw.head_for_update.run(dbapi, {"gid": game_id}).fetchone()
+                yield Txn(self, conn, game_id, _head(r), dbapi)
+            return
+        # SQLite: the writer's own transaction, straight on its DBAPI connection (see sqlite_writes).
+        if not w.lock.acquire(blocking=wait):
             raise Busy(game_id)
         try:
-            with self._begin() as conn:
-                r = self.raw.head_for_update.run(conn, {"gid": game_id}).fetchone()
-                yield Txn(self, conn, game_id, Head(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) if r else None)
+            w.begin()
+            try:
+                r = self.raw.head_for_update.run(w.dbapi, {"gid": game_id}).fetchone()
+                yield Txn(self, w.conn, game_id, _head(r), w.dbapi)
+            except BaseException:
+                w.rollback()
+                raise
+            w.commit()
         finally:
-            lock.release()
+            w.lock.release()
 
     @contextmanager
     def read(self, game_id: str) -> Iterator[Txn]:
@@ -433,7 +453,7 @@ class Storage:
             g.bot_turn == sa.false(),
             sa.or_(sa.and_(g.version == 0, g.updated_at < unstarted_before), g.updated_at < abandoned_before),
         )
-        with self._locked(), self._begin() as conn:
+        with self.transaction() as conn:
             ids = [r.id for r in conn.execute(sa.select(g.id).where(cond).limit(10_000))]
             if ids:
                 conn.execute(moves_table.delete().where(moves_table.c.game_id.in_(ids)))
@@ -472,6 +492,11 @@ class Storage:
         return g
 
 
+def _head(r: Any) -> Head | None:
+    """A Head from a row of ``_HEAD``'s columns (None: no such game)."""
+    return Head(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) if r is not None else None
+
+
 def _game_row(r: Any) -> GameRow:
     """A GameRow from a games row (its moves are added by the caller)."""
     seats = [SeatRow(**d) for d in json.loads(r.seats)]
@@ -491,22 +516,6 @@ def _game_row(r: Any) -> GameRow:
         undos=int(r.undos or 0),
         table_rev=int(r.table_rev or 0),
     )
-
-
-class _NullLock:
-    """No lock (PostgreSQL locks the game's row itself)."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def acquire(self, blocking: bool = True) -> bool:
-        return True
-
-    def release(self) -> None:
-        return None
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

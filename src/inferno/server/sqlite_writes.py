@@ -1,0 +1,79 @@
+"""SQLite's writes: one connection of the Storage's own, whose transactions it begins and ends itself.
+
+SQLite allows one writer at a time, so every write of a Storage on SQLite goes through one kept
+connection, one transaction at a time (``lock``). That connection is taken out of SQLAlchemy's pool
+and set to the driver's autocommit mode, so neither the ``sqlite3`` module (which otherwise begins a
+transaction before a DML statement by itself) nor SQLAlchemy begins or ends a transaction on it:
+``transaction`` does, with ``BEGIN IMMEDIATE`` (the database's write lock taken before the first
+read, so what the transaction reads stays current until it commits), ``COMMIT`` and ``ROLLBACK`` on
+the DBAPI connection (``dbapi``). A move's statements run there directly, precompiled, so a move
+pays none of SQLAlchemy's bookkeeping of a transaction (most of what storing a move cost).
+
+The SQLAlchemy connection over the same DBAPI connection (``conn``) runs the other statements of a
+transaction (takebacks, clocks, catching up): in autocommit mode its statements run inside the
+transaction begun here. It still keeps a record of a transaction of its own once it has run one
+(its "autobegin"), which does nothing at the database; that record is closed after the database's
+transaction ends. Nothing may commit or roll back ``conn`` itself inside ``transaction``: with the
+driver in autocommit mode, ``sqlite3``'s commit and rollback would end the real transaction early.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy.engine import Connection, Engine
+
+
+class SQLiteWriter:
+    """The one connection a Storage writes to SQLite through, and the lock its transactions take turns by."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.lock = threading.Lock()
+        conn = engine.connect()
+        # The driver's autocommit mode: sqlite3 begins nothing by itself, SQLAlchemy begins nothing at the database.
+        conn.execution_options(isolation_level="AUTOCOMMIT")
+        dbapi = conn.connection.driver_connection
+        assert isinstance(dbapi, sqlite3.Connection) and dbapi.isolation_level is None
+        conn.detach()  # this Storage's own until it closes (never handed back to the pool in this mode)
+        self.conn: Connection = conn
+        self.dbapi: sqlite3.Connection = dbapi
+
+    def begin(self) -> None:
+        """Begin a transaction holding the database's write lock (hold ``lock``)."""
+        self.dbapi.execute("BEGIN IMMEDIATE")
+
+    def commit(self) -> None:
+        """Commit the transaction (rolled back instead if the commit fails)."""
+        try:
+            self.dbapi.commit()
+        except BaseException:
+            self.rollback()
+            raise
+        if self.conn.in_transaction():
+            self.conn.commit()  # SQLAlchemy's record only: the database's transaction is committed
+
+    def rollback(self) -> None:
+        """Roll the transaction back, whatever it wrote through ``dbapi`` or ``conn``."""
+        try:
+            self.dbapi.rollback()  # nothing if no transaction is open (a failed BEGIN or COMMIT)
+        finally:
+            if self.conn.in_transaction():
+                self.conn.rollback()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """A write transaction that commits when the block ends, or rolls back if it raises (hold ``lock``)."""
+        self.begin()
+        try:
+            yield self.conn
+        except BaseException:
+            self.rollback()
+            raise
+        self.commit()
+
+    def close(self) -> None:
+        """Close the connection (a transaction left open is rolled back by SQLite)."""
+        self.conn.close()
