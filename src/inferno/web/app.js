@@ -446,7 +446,7 @@ function onBoardClick(ev) {
     b.textContent = a.text;
     const pw = previewWords(a);
     if (pw) { const s = document.createElement("small"); s.textContent = ` — ${pw}`; b.appendChild(s); }
-    b.onclick = () => { hideMenu(); send(a.text); };
+    b.onclick = (e) => { if (secondClick(e)) return; hideMenu(); send(a.text); };
     b.disabled = app.busy;
     menu.appendChild(b);
   });
@@ -557,7 +557,7 @@ function renderSide(snap) {
     b.disabled = app.busy; // drawn while the last action is still being sent: usable once it is answered
     const pw = previewWords(a);
     if (pw) { b.title = pw; const s = document.createElement("small"); s.className = "pv"; s.textContent = ` — ${pw}`; b.appendChild(s); }
-    b.onclick = () => send(a.text);
+    b.onclick = (e) => { if (!secondClick(e)) send(a.text); };
     b.onmouseenter = () => showPreview([a]);
     b.onmouseleave = () => showPreview(null);
     li.appendChild(b);
@@ -640,6 +640,10 @@ function answered(id, error) {
   moving.delete(id);
   if (error) waiting.reject(error); else waiting.resolve();
 }
+
+// The second click of a double click (its `detail` counts the clicks) never plays: the answer to the
+// first may already have drawn the next decision's buttons under the pointer.
+function secondClick(e) { return e.detail > 1; }
 
 function setBusy(on) {
   app.busy = on;
