@@ -26,6 +26,7 @@ _FLOOR = re.compile(r"\bfloors? (\d+)\b")
 _STOP = re.compile(r"\bstop (\d+) of \d+\b")
 _CARD = re.compile(r"\b(F\d\d)\b")
 _SOUL = re.compile(r"\b([A-Za-z]+) Souls?\b")
+_WORD = re.compile(r"[a-z]+")
 
 # Event kinds whose sin names a Soul colour of the Graveyard (ferried, entering, drowned, refilled).
 _GRAVEYARD_KINDS = frozenset({"ferry", "graveyard", "pagan", "styx", "plague", "exhausted"})
@@ -118,8 +119,9 @@ def places(s: State, kind: str, player: int, text: str, source: str = "") -> lis
         for slot, g in enumerate(s.guardians):
             if n.guardians[g].search(text):
                 add(f"guardian:{slot}")
-    for m in _GATE.finditer(text):
-        add(f"gate:{int(m.group(1)) - 1}")
+    if "gate" in text:
+        for m in _GATE.finditer(text):
+            add(f"gate:{int(m.group(1)) - 1}")
     for m in _CARD.finditer(text):
         if m.group(1) in n.cards:
             add(f"card:{n.cards[m.group(1)]}")
@@ -132,18 +134,19 @@ def places(s: State, kind: str, player: int, text: str, source: str = "") -> lis
     if kind in ("tower", "banquet", "barrel", "guest", "rearrange"):
         for m in _FLOOR.finditer(text):
             add(f"floor:{m.group(1)}")
-    lowered = text.lower()
-    words = set(re.findall(r"[a-z]+", lowered))
-    circles = [c for w, c in n.sins.items() if w in words]
     if kind in _GRAVEYARD_KINDS:
-        for c in circles:
-            add(f"colour:{c}")
+        prefix = "colour"
     elif kind in _TRACK_KINDS or (kind == "score" and source == "diplomas"):
-        for c in circles:
-            add(f"track:{c}")
+        prefix = "track"
     elif kind == "phlegethon":
-        for c in circles:
-            add(f"phleg:{c}")
+        prefix = "phleg"
+    else:
+        prefix = ""
+    if prefix:  # the sins the line names
+        words = set(_WORD.findall(text.lower()))
+        for w, c in n.sins.items():
+            if w in words:
+                add(f"{prefix}:{c}")
     if kind == "styx":
         add("styx")
     if player >= 0:

@@ -105,7 +105,10 @@ def shared(sess: Session, s: State) -> Shared:
     if before is not None and before.state is s:
         return before
     lines, moves = log_lines(s, before), moves_made(s, before)
-    public = public_json(s, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen, log=lines, moves=moves)
+    earlier = (before.state, before.public) if before is not None else None
+    public = public_json(
+        s, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen, log=lines, moves=moves, before=earlier
+    )
     made = Shared(s, public, s.events, lines, moves)
     sess.shared = made
     return made
@@ -152,19 +155,13 @@ def seat_data(common: dict[str, Any], s: State, last: list[Step], seat: int, *, 
     hand, whether it may take back its last step (``last``: the game's last step, if any) and its legal
     actions when it is to decide; ``bot_plays``: a bot plays this seat now, so its player has nothing to do
     but take it back (no legal actions)."""
+    if seat < 0:
+        return common  # a spectator's view is what every seat's holds alike
     d = dict(common)
-    if seat >= 0:
-        d["seat"] = seat
-        d["state"] = seat_state(common["state"], s, seat)
-        deciding = to_move(s)
-        d["undo"] = undoable(last, seat, s.turn, deciding) > 0 if not s.over else False
-        if deciding == seat and not bot_plays:
-            d["legal"] = legal_json(s)
+    d["seat"] = seat
+    d["state"] = seat_state(common["state"], s, seat)
+    deciding = to_move(s)
+    d["undo"] = undoable(last, seat, s.turn, deciding) > 0 if not s.over else False
+    if deciding == seat and not bot_plays:
+        d["legal"] = legal_json(s)
     return d
-
-
-def view_data(
-    game_id: str, sess: Session, s: State, steps: list[Step], version: int, seat: int, *, bot_plays: bool
-) -> dict[str, Any]:
-    """``seat``'s view of ``s`` (the game's state at ``version``) as JSON data, made whole for this seat."""
-    return seat_data(common_data(game_id, sess, s, version), s, steps[-1:], seat, bot_plays=bot_plays)

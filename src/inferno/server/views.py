@@ -19,7 +19,7 @@ from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import DESK
 from inferno.rules.scoring import STEPS, result
-from inferno.rules.serialize import state_to_dict
+from inferno.rules.serialize import player_to_dict, state_to_dict
 from inferno.rules.state import (
     GUARDIAN,
     LYING,
@@ -101,14 +101,16 @@ def preview(s: State, a: Action, mover: int | None = None) -> dict[str, Any] | N
 
 
 _KIND = {k: k.name.lower() for k in Act}
-# An action's text, kind and board targets depend on the game's rules, board and Guardians only (never
-# on the state of play), so each game kind keeps them per action once made. Read only.
+# An action's text, kind and board targets depend on the game's rules and board only (never on the state
+# of play), so each board keeps them per action once made; read only. The text of an action naming a
+# Guardian depends on the game's Guardians too: those are kept apart, per game's Guardians.
 _Item = tuple[str, str, tuple[str, ...]]
-_ITEMS: dict[tuple[int, int, tuple[int, ...]], tuple[Rules, Board, dict[Action, _Item]]] = {}
+_ITEMS: dict[tuple[int, int], tuple[Rules, Board, dict[Any, _Item]]] = {}
+_BY_GUARDIANS = frozenset(k for k, shapes in ARG_SHAPES.items() if "guardian" in shapes)
 
 
-def _items(s: State) -> dict[Action, _Item]:
-    key = (id(s.rules), id(s.board), s.guardians)
+def _items(s: State) -> dict[Any, _Item]:
+    key = (id(s.rules), id(s.board))
     got = _ITEMS.get(key)
     if got is None or got[0] is not s.rules or got[1] is not s.board or len(got[2]) > 50_000:
         if len(_ITEMS) > 64:
@@ -117,14 +119,21 @@ def _items(s: State) -> dict[Action, _Item]:
     return got[2]
 
 
+def _item(s: State, items: dict[Any, _Item], a: Action) -> _Item:
+    """The text, kind and targets of legal action ``a`` in ``s`` (``items``: ``_items(s)``)."""
+    key: Any = (a, s.guardians) if a.kind in _BY_GUARDIANS else a
+    it = items.get(key)
+    if it is None:
+        it = items[key] = (action_text(s, a), _KIND[a.kind], tuple(action_targets(a)))
+    return it
+
+
 def legal_json(s: State, with_preview: bool = True) -> list[dict[str, Any]]:
     """The legal actions as JSON: text, kind, board targets and (``with_preview``) preview."""
     items, mover = _items(s), to_move(s)
     out = []
     for a in legal_actions(s):
-        it = items.get(a)
-        if it is None:
-            it = items[a] = (action_text(s, a), _KIND[a.kind], tuple(action_targets(a)))
+        it = items.get(a) or _item(s, items, a)
         item: dict[str, Any] = {"text": it[0], "kind": it[1], "targets": list(it[2])}
         if with_preview:
             item["preview"] = preview(s, a, mover) if a.kind in _PREVIEWED else None
@@ -189,14 +198,26 @@ def _event_json(e: Event) -> dict[str, Any]:
 
 
 def public_json(
-    full: State, *, seed: int, seed_chosen: bool, log: list[dict[str, Any]] | None = None, moves: int | None = None
+    full: State,
+    *,
+    seed: int,
+    seed_chosen: bool,
+    log: list[dict[str, Any]] | None = None,
+    moves: int | None = None,
+    before: tuple[State, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """What every seat sees of ``full``, built once per version and shared: the spectator's state (every
     hand hidden), the decision pending, the log (``log``: its lines as JSON if the caller keeps them,
     else built from the events), the last move, the result and the solo Rival. ``moves``: the moves made
-    so far, if the caller counts them. ``seat_json`` adds a seat's own part. Callers must not modify it."""
+    so far, if the caller counts them. ``before``: an earlier state and its ``public_json``, whose parts
+    for the families whose pieces are the same objects in ``full`` (unchanged) are taken over. ``seat_json``
+    adds a seat's own part. Callers must not modify it."""
     pub = view(full, SPECTATOR)
-    d = state_to_dict(pub, actions=False)
+    players = None
+    if before is not None and len(before[0].players) == len(full.players):
+        made, old = before[0].players, before[1]["state"]["players"]
+        players = [old[i] if p is made[i] else player_to_dict(pub.players[i]) for i, p in enumerate(full.players)]
+    d = state_to_dict(pub, actions=False, players=players)
     d.pop("format", None)
     d.pop("format_version", None)
     d["config"] = public_config(full, seed, seed_chosen)
