@@ -226,12 +226,26 @@ def _amounts(s: State) -> dict[str, int]:
     }
 
 
+# help_text's answers: they depend on the rules data and the decision only. Keyed by the rules' id, with
+# the rules kept so the id cannot be reused.
+_HELP: dict[tuple[int, Decision], tuple[Rules, tuple[str, str, str]]] = {}
+
+
 def help_text(s: State, decision: Decision) -> tuple[str, str, str]:
     """(title, explanation, rule citation) for a pending decision."""
+    key = (id(s.rules), decision)
+    got = _HELP.get(key)
+    if got is not None and got[0] is s.rules:
+        return got[1]
     entry = DECISION_HELP.get(decision)
     if entry is None:
-        return decision.name.replace("_", " ").capitalize(), "Choose one of the listed actions.", "the rulebook"
-    return entry.title, entry.text.format(**_amounts(s)), cite(entry.rule)
+        out = decision.name.replace("_", " ").capitalize(), "Choose one of the listed actions.", "the rulebook"
+    else:
+        out = entry.title, entry.text.format(**_amounts(s)), cite(entry.rule)
+    if len(_HELP) > 4096:
+        _HELP.clear()
+    _HELP[key] = (s.rules, out)
+    return out
 
 
 # --- effects of bonus tiles and Fraud cards in words ---------------------------------------------

@@ -293,7 +293,8 @@ def view(s: State, player: int) -> State:
     """What ``player`` may see: other hands and the deck order are hidden (-1), and so is the seed.
 
     ``player = -1`` gives a spectator's view (every hand hidden). The seed decides every hidden
-    card, so a view's ``config.seed`` is None (the log never names it).
+    card, so a view's ``config.seed`` is None (the log never names it). Each family's part of a view
+    depends on that family's pieces and on ``player`` only (the server reuses the parts it has made).
     """
     v = s.copy()
     v.viewer = player if player >= 0 else s.num_players

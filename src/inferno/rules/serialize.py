@@ -39,7 +39,8 @@ class SnapshotError(ValueError):
     """A snapshot that cannot be loaded; the message names the field."""
 
 
-def _player_dict(p: PlayerState) -> dict[str, Any]:
+def player_to_dict(p: PlayerState) -> dict[str, Any]:
+    """One family's pieces as plain JSON types (its part of ``state_to_dict``)."""
     d: dict[str, Any] = {}
     for f in _PLAYER_FIELDS:
         v = getattr(p, f)
@@ -47,14 +48,15 @@ def _player_dict(p: PlayerState) -> dict[str, Any]:
     return d
 
 
-def state_to_dict(s: State, *, actions: bool = True) -> dict[str, Any]:
+def state_to_dict(s: State, *, actions: bool = True, players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Everything that defines the state, as plain JSON types (without the list of past actions if not
-    ``actions``: a view for the screen needs only the state they led to)."""
+    ``actions``: a view for the screen needs only the state they led to). ``players``: the players'
+    ``player_to_dict``, if the caller has them already."""
     d: dict[str, Any] = {
         **stamp(STATE_SNAPSHOT),
         "config": s.config.to_dict(),
         "rules_fingerprint": s.rules.fingerprint,
-        "players": [_player_dict(p) for p in s.players],
+        "players": [player_to_dict(p) for p in s.players] if players is None else players,
         "stack": [list(f) for f in s.stack],
         "over": s.over,
         "sudden_death": s.sudden_death,

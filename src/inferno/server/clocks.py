@@ -208,6 +208,7 @@ def time_out(service: GameService, game_id: str) -> bool:
                 if t.deadline and (s.over or t.seat != p):
                     run_clock(sess, s, now)  # a stale clock: set it right
                     save(tx.conn, game_id, t)
+                    sess.views.clear()  # the views show the table
                 return False
             _take_over(sess, p, "ran out of time")
             run_clock(sess, s, now)

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from inferno.rules.model import Board
 from inferno.rules.state import State
 
 _LABEL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.]*\d)")
@@ -25,6 +26,7 @@ _FLOOR = re.compile(r"\bfloors? (\d+)\b")
 _STOP = re.compile(r"\bstop (\d+) of \d+\b")
 _CARD = re.compile(r"\b(F\d\d)\b")
 _SOUL = re.compile(r"\b([A-Za-z]+) Souls?\b")
+_WORD = re.compile(r"[a-z]+")
 
 # Event kinds whose sin names a Soul colour of the Graveyard (ferried, entering, drowned, refilled).
 _GRAVEYARD_KINDS = frozenset({"ferry", "graveyard", "pagan", "styx", "plague", "exhausted"})
@@ -44,37 +46,45 @@ class Names:
     quartieri: list[tuple[str, int]]
     barrels: list[tuple[re.Pattern[str], int]]
     guests: list[tuple[re.Pattern[str], int]]
-    guardians: list[tuple[str, int]]
+    guardians: list[re.Pattern[str]]  # by roster index (each game has its own in its slots)
     cards: dict[str, int]
+    named: re.Pattern[str]  # any location, Barrel, Guest or Guardian: lines naming none skip those searches
+    roster: re.Pattern[str]  # any Guardian, in play or not
 
 
-_NAMES: dict[int, Names] = {}
+_NAMES: dict[int, tuple[Board, Names]] = {}
 
 
 def names_of(s: State) -> Names:
-    key = id(s.board)
-    got = _NAMES.get(key)
-    if got is not None:
-        return got
+    """The names of ``s``'s board (made once per board)."""
+    found = _NAMES.get(id(s.board))
+    if found is not None and found[0] is s.board:
+        return found[1]
     r, b = s.rules, s.board
     sins: dict[str, int] = {}
     for c in r.circles:
         sins[c.sin.lower()] = c.number
         if c.sin.lower().endswith("ism"):
             sins[c.sin.lower()[:-3]] = c.number  # "Paganism": "a pagan Soul"
+    locations = [(re.compile(rf"\b{re.escape(loc.name)}\b"), loc.index) for loc in r.locations]
+    barrels = [(re.compile(rf"\b{re.escape(x.id)} Barrel"), x.index) for x in r.barrels]
+    guests = [(re.compile(rf"\b{re.escape(r.circles[g - 1].colour)} Guest"), g) for g in r.guest_circles]
+    guardians = [re.compile(rf"\b{re.escape(g.name)}\b") for g in r.guardians]
     got = Names(
         shields={label: i for i, label in enumerate(b.labels)},
         sins=sins,
-        locations=[(re.compile(rf"\b{re.escape(loc.name)}\b"), loc.index) for loc in r.locations],
+        locations=locations,
         quartieri=list(zip(r.quartieri, range(len(r.quartieri)), strict=True)),
-        barrels=[(re.compile(rf"\b{re.escape(x.id)} Barrel"), x.index) for x in r.barrels],
-        guests=[(re.compile(rf"\b{re.escape(r.circles[g - 1].colour)} Guest"), g) for g in r.guest_circles],
-        guardians=[(r.guardians[g].name, slot) for slot, g in enumerate(s.guardians)],
+        barrels=barrels,
+        guests=guests,
+        guardians=guardians,
         cards={c.id: c.index for c in r.fraud_cards},
+        named=re.compile("|".join(p.pattern for p in [*(p for p, _ in locations + barrels + guests), *guardians])),
+        roster=re.compile("|".join(p.pattern for p in guardians) or "(?!)"),
     )
     if len(_NAMES) > 16:
         _NAMES.clear()
-    _NAMES[key] = got
+    _NAMES[id(b)] = (b, got)
     return got
 
 
@@ -91,23 +101,27 @@ def places(s: State, kind: str, player: int, text: str, source: str = "") -> lis
         i = n.shields.get(m.group(0))
         if i is not None:
             add(f"shield:{i}")
-    for pat, i in n.locations:
-        if pat.search(text):
-            add(f"location:{i}")
+    named = n.named.search(text) is not None
+    if named:
+        for pat, i in n.locations:
+            if pat.search(text):
+                add(f"location:{i}")
     for name, q in n.quartieri:
         if name in text:
             add(f"quartiere:{q}")
-    for pat, i in n.barrels:
-        if pat.search(text):
-            add(f"barrel:{i}")
-    for pat, g in n.guests:
-        if pat.search(text):
-            add(f"guest:{g}")
-    for name, slot in n.guardians:
-        if re.search(rf"\b{re.escape(name)}\b", text):
-            add(f"guardian:{slot}")
-    for m in _GATE.finditer(text):
-        add(f"gate:{int(m.group(1)) - 1}")
+    if named:
+        for pat, i in n.barrels:
+            if pat.search(text):
+                add(f"barrel:{i}")
+        for pat, g in n.guests:
+            if pat.search(text):
+                add(f"guest:{g}")
+        for slot, g in enumerate(s.guardians):
+            if n.guardians[g].search(text):
+                add(f"guardian:{slot}")
+    if "gate" in text:
+        for m in _GATE.finditer(text):
+            add(f"gate:{int(m.group(1)) - 1}")
     for m in _CARD.finditer(text):
         if m.group(1) in n.cards:
             add(f"card:{n.cards[m.group(1)]}")
@@ -120,18 +134,19 @@ def places(s: State, kind: str, player: int, text: str, source: str = "") -> lis
     if kind in ("tower", "banquet", "barrel", "guest", "rearrange"):
         for m in _FLOOR.finditer(text):
             add(f"floor:{m.group(1)}")
-    lowered = text.lower()
-    words = set(re.findall(r"[a-z]+", lowered))
-    circles = [c for w, c in n.sins.items() if w in words]
     if kind in _GRAVEYARD_KINDS:
-        for c in circles:
-            add(f"colour:{c}")
+        prefix = "colour"
     elif kind in _TRACK_KINDS or (kind == "score" and source == "diplomas"):
-        for c in circles:
-            add(f"track:{c}")
+        prefix = "track"
     elif kind == "phlegethon":
-        for c in circles:
-            add(f"phleg:{c}")
+        prefix = "phleg"
+    else:
+        prefix = ""
+    if prefix:  # the sins the line names
+        words = set(_WORD.findall(text.lower()))
+        for w, c in n.sins.items():
+            if w in words:
+                add(f"{prefix}:{c}")
     if kind == "styx":
         add("styx")
     if player >= 0:
@@ -149,7 +164,8 @@ def soul_colour(s: State, text: str) -> int:
     return 0
 
 
-_DONE: dict[tuple[int, str, int, str, str], dict[str, Any]] = {}  # lines seen already (texts repeat)
+# Lines seen already (texts repeat), by board; never one naming a Guardian (each game has its own slots).
+_DONE: dict[tuple[int, str, int, str, str], dict[str, Any]] = {}
 
 
 def annotate(s: State, log: list[dict[str, Any]]) -> None:
@@ -160,9 +176,10 @@ def annotate(s: State, log: list[dict[str, Any]]) -> None:
         extra = _DONE.get(key)
         if extra is None:
             extra = _extra(s, e["kind"], e["player"], e["text"], e.get("source", ""))
-            if len(_DONE) > 50_000:
-                _DONE.clear()
-            _DONE[key] = extra
+            if not names_of(s).roster.search(e["text"]):
+                if len(_DONE) > 50_000:
+                    _DONE.clear()
+                _DONE[key] = extra
         e.update(extra)
 
 

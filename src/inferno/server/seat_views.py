@@ -4,7 +4,7 @@ lines added since its last message."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -13,7 +13,7 @@ from inferno.records.undo import Step, undoable
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server import clocks, places
-from inferno.server.views import log_line_json, public_json, seat_json
+from inferno.server.views import SPECTATOR, legal_json, log_line_json, public_json, seat_state
 
 if TYPE_CHECKING:
     from inferno.server.sessions import Session
@@ -27,6 +27,9 @@ class LogMark:
     undos: int
     notes: int
     total: int  # log lines in all, notes included
+    # A note placed after events that were taken back stands at the log's end until the game reaches it
+    # again: the lines added before it then come before it, so a log with one cannot be continued.
+    floating: bool = False
 
 
 @dataclass(slots=True)
@@ -47,7 +50,12 @@ class SeatView:
         ``log_from``, the index of the first), or the whole view when its log cannot be continued."""
         d, now = self.data, self.mark
         new = now.total - mark.total if mark is not None else -1
-        if mark is None or (mark.undos, mark.notes) != (now.undos, now.notes) or not 0 <= new <= len(d["log"]):
+        if (
+            mark is None
+            or mark.floating
+            or (mark.undos, mark.notes) != (now.undos, now.notes)
+            or not 0 <= new <= len(d["log"])
+        ):
             return self.full()
         return orjson.dumps({**d, "log": d["log"][len(d["log"]) - new :], "log_from": mark.total})
 
@@ -97,28 +105,63 @@ def shared(sess: Session, s: State) -> Shared:
     if before is not None and before.state is s:
         return before
     lines, moves = log_lines(s, before), moves_made(s, before)
-    public = public_json(s, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen, log=lines, moves=moves)
+    earlier = (before.state, before.public) if before is not None else None
+    public = public_json(
+        s, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen, log=lines, moves=moves, before=earlier
+    )
     made = Shared(s, public, s.events, lines, moves)
     sess.shared = made
     return made
 
 
-def view_data(
-    game_id: str, sess: Session, s: State, steps: list[Step], version: int, seat: int, *, bot_plays: bool
-) -> dict[str, Any]:
-    """``seat``'s view of ``s`` (the game's state at ``version``) as JSON data; ``bot_plays``: a bot plays
-    this seat now, so its player has nothing to do but take it back (no legal actions)."""
-    d = seat_json(shared(sess, s).public, s, seat)
+@dataclass(slots=True)
+class Views:
+    """The views of the game's current version built so far: each seat's (``seats``) and the data they
+    share (``common``: every key but the seat's own). Cleared by every change of the game or its table."""
+
+    seats: dict[int, SeatView] = field(default_factory=dict)
+    common: dict[str, Any] | None = None
+    cleared: int = 0  # times cleared: a view built from what was read before a clear is not kept
+
+    def get(self, seat: int) -> SeatView | None:
+        return self.seats.get(seat)
+
+    def clear(self) -> None:
+        self.seats.clear()
+        self.common = None
+        self.cleared += 1
+
+
+def common_data(game_id: str, sess: Session, s: State, version: int) -> dict[str, Any]:
+    """What every seat's view of ``s`` (the game's state at ``version``) holds alike: the shared part,
+    the seats, the table and the log with the table's notes. ``seat_data`` adds a seat's own part."""
+    d = dict(shared(sess, s).public)
     d.update(
         game=game_id,
-        seat=seat,
+        seat=SPECTATOR,
         version=version,
         seats=[{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(sess.row.seats)],
-        undo=undoable(steps, seat, s.turn, to_move(s)) > 0 if not s.over else False,
+        undo=False,
         table=clocks.table_json(sess),
     )
-    if bot_plays:
-        d["legal"] = []  # a bot plays this seat now: nothing for its player to do but take it back
-    d["log"] = clocks.with_notes(d["log"], d["log_total"], sess.table.notes)
-    d["log_total"] += len(sess.table.notes)
+    notes = sess.table.notes
+    d["log"] = clocks.with_notes(d["log"], d["log_total"], notes)
+    d["log_total"] += len(notes)
+    return d
+
+
+def seat_data(common: dict[str, Any], s: State, last: list[Step], seat: int, *, bot_plays: bool) -> dict[str, Any]:
+    """``seat``'s view of ``s``: ``common`` (``common_data`` of ``s``, not changed) with the seat's own
+    hand, whether it may take back its last step (``last``: the game's last step, if any) and its legal
+    actions when it is to decide; ``bot_plays``: a bot plays this seat now, so its player has nothing to do
+    but take it back (no legal actions)."""
+    if seat < 0:
+        return common  # a spectator's view is what every seat's holds alike
+    d = dict(common)
+    d["seat"] = seat
+    d["state"] = seat_state(common["state"], s, seat)
+    deciding = to_move(s)
+    d["undo"] = undoable(last, seat, s.turn, deciding) > 0 if not s.over else False
+    if deciding == seat and not bot_plays:
+        d["legal"] = legal_json(s)
     return d

@@ -42,7 +42,7 @@ from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.server import clocks
 from inferno.server.errors import ErrorCode, Refused
-from inferno.server.seat_views import LogMark, SeatView, view_data
+from inferno.server.seat_views import LogMark, SeatView, common_data, seat_data
 from inferno.server.sessions import Session, replayed, served_version, solo_of, solo_text
 from inferno.server.storage import Busy, GameRow, SeatRow, StaleWriteError, Storage, Txn
 from inferno.server.views import SPECTATOR, board_json, view_json
@@ -375,20 +375,29 @@ class GameService:
             if not wait and sess.evicted:
                 return None
             sess.last_used = time.monotonic()
-            cached = sess.views.get(seat)
+            views = sess.views
+            cached = views.get(seat)
             if cached is not None:
                 return cached
-            s, steps, version = sess.state, list(sess.steps), served_version(sess)
+            s, last, version, common = sess.state, sess.steps[-1:], served_version(sess), views.common
+            cleared = views.cleared
             undos, notes = sess.row.undos, len(sess.table.notes)
         finally:
             sess.lock.release()
         bot_plays = seat >= 0 and sess.row.seats[seat].kind != SeatKind.HUMAN
-        d = view_data(game_id, sess, s, steps, version, seat, bot_plays=bot_plays)
-        out = SeatView(d, LogMark(undos, notes, d["log_total"]))
+        made = common is None
+        if common is None:
+            common = common_data(game_id, sess, s, version)
+        d = seat_data(common, s, last, seat, bot_plays=bot_plays)
+        events = d["log_total"] - notes
+        floating = notes > 0 and any(n[0] > events for n in sess.table.notes[:notes])
+        out = SeatView(d, LogMark(undos, notes, d["log_total"], floating))
         if sess.lock.acquire(blocking=wait):
             try:
-                if sess.state is s:
-                    sess.views[seat] = out
+                if sess.state is s and views.cleared == cleared:  # nothing changed meanwhile
+                    views.seats[seat] = out
+                    if made:
+                        views.common = common
             finally:
                 sess.lock.release()
         return out

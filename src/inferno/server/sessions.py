@@ -18,7 +18,7 @@ from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.server import clocks
-from inferno.server.seat_views import SeatView, Shared
+from inferno.server.seat_views import Shared, Views
 from inferno.server.storage import GameRow
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ class Session:
     last_used: float = field(default_factory=time.monotonic)
     creator: str = ""  # client address that created the game (this server run only; not stored)
     evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
-    views: dict[int, SeatView] = field(default_factory=dict)  # seat -> its view of this version
+    views: Views = field(default_factory=Views)  # the views of this version built so far
     shared: Shared | None = None  # what every seat sees of the latest version built (with its log)
     table: clocks.Table = field(default_factory=clocks.Table)  # turn clock, votes, takeover notes
     # Changes of the game other processes announced to this one, and how many of them this process has

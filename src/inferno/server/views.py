@@ -12,13 +12,14 @@ from inferno.help import effect_words, endgame_words, help_text
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.citations import cite
-from inferno.rules.engine import apply_in_place, legal_actions, pending, view
+from inferno.rules.engine import apply_in_place, legal_actions, pending, to_move, view
 from inferno.rules.events import Event
+from inferno.rules.model import Board, Rules
 from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import DESK
 from inferno.rules.scoring import STEPS, result
-from inferno.rules.serialize import state_to_dict
+from inferno.rules.serialize import player_to_dict, state_to_dict
 from inferno.rules.state import (
     GUARDIAN,
     LYING,
@@ -69,13 +70,14 @@ _PREVIEWED = frozenset({Act.ENTER, Act.MOVE, Act.STEP, Act.BELL, Act.SEND, Act.E
 _PUBLIC_TARGET = ("shield:", "location:", "colour:", "gate:", "guest:", "barrel:", "phleg:", "track:", "styx")
 
 
-def preview(s: State, a: Action) -> dict[str, Any] | None:
+def preview(s: State, a: Action, mover: int | None = None) -> dict[str, Any] | None:
     """What playing ``a`` would change that everyone sees: the mover's Infamy, Florins and Drachmas,
     the quartiere where Florence is played, and the shields whose piece changes. Computed by the engine
-    on a copy; None for actions whose outcome depends on hidden cards."""
+    on a copy; None for actions whose outcome depends on hidden cards. ``mover``: who decides now, if
+    the caller knows."""
     if a.kind not in _PREVIEWED:
         return None
-    p = to_move_of(s)
+    p = to_move(s) if mover is None else mover
     new = s.copy()
     new.record_events = False  # a preview needs the outcome, not its log lines
     try:
@@ -89,25 +91,52 @@ def preview(s: State, a: Action) -> dict[str, Any] | None:
         "drachmas": after.drachmas - before.drachmas,
     }
     if new.turn == s.turn:
-        changed = list(compress(range(len(s.hell)), map(ne, s.hell, new.hell)))
+        hell, now = s.hell, new.hell
+        changed = [] if hell == now else list(compress(range(len(hell)), map(ne, hell, now)))
         out["shields"] = changed
-        out["stops"] = [i for i in changed if 0 < new.hell[i] < GUARDIAN]  # where a Soul now is
+        out["stops"] = [i for i in changed if 0 < now[i] < GUARDIAN]  # where a Soul now is
         if new.quartiere != s.quartiere and new.quartiere >= 0:
             out["quartiere"] = s.rules.quartieri[new.quartiere]
     return out
 
 
-def to_move_of(s: State) -> int:
-    pend = pending(s)
-    return pend.player if pend is not None else 0
+_KIND = {k: k.name.lower() for k in Act}
+# An action's text, kind and board targets depend on the game's rules and board only (never on the state
+# of play), so each board keeps them per action once made; read only. The text of an action naming a
+# Guardian depends on the game's Guardians too: those are kept apart, per game's Guardians.
+_Item = tuple[str, str, tuple[str, ...]]
+_ITEMS: dict[tuple[int, int], tuple[Rules, Board, dict[Any, _Item]]] = {}
+_BY_GUARDIANS = frozenset(k for k, shapes in ARG_SHAPES.items() if "guardian" in shapes)
+
+
+def _items(s: State) -> dict[Any, _Item]:
+    key = (id(s.rules), id(s.board))
+    got = _ITEMS.get(key)
+    if got is None or got[0] is not s.rules or got[1] is not s.board or len(got[2]) > 50_000:
+        if len(_ITEMS) > 64:
+            _ITEMS.clear()
+        got = _ITEMS[key] = (s.rules, s.board, {})
+    return got[2]
+
+
+def _item(s: State, items: dict[Any, _Item], a: Action) -> _Item:
+    """The text, kind and targets of legal action ``a`` in ``s`` (``items``: ``_items(s)``)."""
+    key: Any = (a, s.guardians) if a.kind in _BY_GUARDIANS else a
+    it = items.get(key)
+    if it is None:
+        it = items[key] = (action_text(s, a), _KIND[a.kind], tuple(action_targets(a)))
+    return it
 
 
 def legal_json(s: State, with_preview: bool = True) -> list[dict[str, Any]]:
+    """The legal actions as JSON: text, kind, board targets and (``with_preview``) preview."""
+    items, mover = _items(s), to_move(s)
     out = []
     for a in legal_actions(s):
-        item: dict[str, Any] = {"text": action_text(s, a), "kind": a.kind.name.lower(), "targets": action_targets(a)}
+        it = items.get(a) or _item(s, items, a)
+        item: dict[str, Any] = {"text": it[0], "kind": it[1], "targets": list(it[2])}
         if with_preview:
-            item["preview"] = preview(s, a)
+            item["preview"] = preview(s, a, mover) if a.kind in _PREVIEWED else None
         out.append(item)
     return out
 
@@ -169,14 +198,26 @@ def _event_json(e: Event) -> dict[str, Any]:
 
 
 def public_json(
-    full: State, *, seed: int, seed_chosen: bool, log: list[dict[str, Any]] | None = None, moves: int | None = None
+    full: State,
+    *,
+    seed: int,
+    seed_chosen: bool,
+    log: list[dict[str, Any]] | None = None,
+    moves: int | None = None,
+    before: tuple[State, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """What every seat sees of ``full``, built once per version and shared: the spectator's state (every
     hand hidden), the decision pending, the log (``log``: its lines as JSON if the caller keeps them,
     else built from the events), the last move, the result and the solo Rival. ``moves``: the moves made
-    so far, if the caller counts them. ``seat_json`` adds a seat's own part. Callers must not modify it."""
+    so far, if the caller counts them. ``before``: an earlier state and its ``public_json``, whose parts
+    for the families whose pieces are the same objects in ``full`` (unchanged) are taken over. ``seat_json``
+    adds a seat's own part. Callers must not modify it."""
     pub = view(full, SPECTATOR)
-    d = state_to_dict(pub, actions=False)
+    players = None
+    if before is not None and len(before[0].players) == len(full.players):
+        made, old = before[0].players, before[1]["state"]["players"]
+        players = [old[i] if p is made[i] else player_to_dict(pub.players[i]) for i, p in enumerate(full.players)]
+    d = state_to_dict(pub, actions=False, players=players)
     d.pop("format", None)
     d.pop("format_version", None)
     d["config"] = public_config(full, seed, seed_chosen)
@@ -212,16 +253,20 @@ def seat_json(public: dict[str, Any], full: State, seat: int) -> dict[str, Any]:
     seat's own hand, and its legal actions when it is to decide. ``public`` is not changed."""
     d = dict(public)
     if seat >= 0:
-        state = dict(d["state"])
-        players = list(state["players"])
-        players[seat] = {**players[seat], "hand": list(full.players[seat].hand)}
-        state["players"] = players
-        state["viewer"] = seat
-        d["state"] = state
-        pend = pending(full)
-        if pend is not None and pend.player == seat:
+        d["state"] = seat_state(public["state"], full, seat)
+        if to_move(full) == seat:
             d["legal"] = legal_json(full)
     return d
+
+
+def seat_state(public: dict[str, Any], full: State, seat: int) -> dict[str, Any]:
+    """The state part of ``seat``'s view: ``public`` (that of ``public_json``) with the seat's own hand."""
+    state = dict(public)
+    players = list(state["players"])
+    players[seat] = {**players[seat], "hand": list(full.players[seat].hand)}
+    state["players"] = players
+    state["viewer"] = seat
+    return state
 
 
 def view_json(full: State, seat: int, *, seed: int | None = None, seed_chosen: bool = False) -> dict[str, Any]:
