@@ -153,6 +153,26 @@ def test_a_double_click_plays_once_and_shows_no_error(server: ServerProcess, bro
     assert "version" not in page.inner_text("#status") + page.inner_text("#turn-info") + page.inner_text("#prompt")
 
 
+def test_the_second_click_of_a_double_click_never_plays_even_after_the_answer(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """The first click's answer may come back before the second click of a double click and draw the next
+    decision's buttons under the pointer: that second click (``detail`` 2) must not play them."""
+    with httpx.Client(base_url=server.url) as c:
+        g = create(c, [{"kind": "human"}, {"kind": "human"}], seed=3)
+        mover = state(c, g["game"], g["seats"][0]["token"])["pending"]["player"]
+    page = _page(browser)
+    _open(page, server.url + g["seats"][mover]["link"])
+    page.locator("#actions button.action").first.click()
+    page.wait_for_function("() => Number(document.body.dataset.version) >= 1")
+    page.wait_for_function("() => document.querySelector('#actions button.action:not([disabled])') !== null")
+    page.eval_on_selector(
+        "#actions button.action", "b => b.dispatchEvent(new MouseEvent('click', {bubbles: true, detail: 2}))"
+    )
+    page.wait_for_timeout(500)
+    assert _version(page) == 1
+
+
 def test_an_unreachable_server_is_said_plainly_and_play_resumes(tmp_path: Path, browser: Browser) -> None:
     srv = ServerProcess(tmp_path / "down.db").start()
     try:
