@@ -91,23 +91,22 @@ async def play_game(
     moves: int,
     seed: int,
     stats: Stats,
-    first: int = 0,
     interval: float = 0,
     ready: asyncio.Event | None = None,
     start: Start | None = None,
 ) -> None:
-    """One game through the servers of ``cs``: created on ``cs[first]``, each request to the next in turn.
-    ``ready`` is set once it is created; it moves once ``start.go`` is set."""
+    """One game through the servers of ``cs``: created on ``cs[seed]`` (modulo their number), each request
+    to the next in turn. ``ready`` is set once it is created; it moves once ``start.go`` is set."""
     rng = random.Random(seed)
     pace = Pace(interval, rng)
-    turn = first
+    turn = seed
 
     def c() -> httpx.AsyncClient:
         nonlocal turn
         turn += 1
         return cs[turn % len(cs)]
 
-    r = await cs[first % len(cs)].post("/api/games", json={"seats": [{"kind": "human"}] * players, "seed": seed})
+    r = await cs[seed % len(cs)].post("/api/games", json={"seats": [{"kind": "human"}] * players, "seed": seed})
     if r.status_code != 200:
         stats.error(f"create {r.status_code}")
         return
@@ -259,7 +258,7 @@ async def _client(
     async with contextlib.AsyncExitStack() as stack:
         cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
         ready = [asyncio.Event() for _ in range(games)]
-        game = play_game_ws if ws else _play_game
+        game = play_game_ws if ws else play_game
         tasks = [
             asyncio.create_task(_safe(game, cs, players, moves, 1000 + first + i, stats, interval, e, start))
             for i, e in enumerate(ready)
@@ -272,19 +271,6 @@ async def _client(
         await asyncio.gather(*tasks)
         stats.cpu_seconds = time.process_time() - cpu0
     return stats
-
-
-async def _play_game(
-    cs: list[httpx.AsyncClient],
-    players: int,
-    moves: int,
-    seed: int,
-    stats: Stats,
-    interval: float,
-    ready: asyncio.Event,
-    start: Start,
-) -> None:
-    await play_game(cs, players, moves, seed, stats, seed, interval, ready, start)
 
 
 async def _safe(

@@ -139,12 +139,18 @@ def test_following_another_seats_link_in_the_same_tab_shows_that_seat(server: Se
     page.wait_for_function("() => document.querySelector('#turn-info').innerText.includes('You play Bob')")
 
 
-def test_a_double_click_plays_once_and_shows_no_error(server: ServerProcess, browser: Browser) -> None:
+def _open_as_mover(server: ServerProcess, browser: Browser) -> Page:
+    """A new 2-player game of humans (seed 3) opened in the browser by the seat that decides first."""
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human"}, {"kind": "human"}], seed=3)
         mover = state(c, g["game"], g["seats"][0]["token"])["pending"]["player"]
     page = _page(browser)
     _open(page, server.url + g["seats"][mover]["link"])
+    return page
+
+
+def test_a_double_click_plays_once_and_shows_no_error(server: ServerProcess, browser: Browser) -> None:
+    page = _open_as_mover(server, browser)
     page.locator("#actions button.action").first.dblclick()
     page.wait_for_function("() => Number(document.body.dataset.version) >= 1")
     page.wait_for_timeout(500)
@@ -158,11 +164,7 @@ def test_the_second_click_of_a_double_click_never_plays_even_after_the_answer(
 ) -> None:
     """The first click's answer may come back before the second click of a double click and draw the next
     decision's buttons under the pointer: that second click (``detail`` 2) must not play them."""
-    with httpx.Client(base_url=server.url) as c:
-        g = create(c, [{"kind": "human"}, {"kind": "human"}], seed=3)
-        mover = state(c, g["game"], g["seats"][0]["token"])["pending"]["player"]
-    page = _page(browser)
-    _open(page, server.url + g["seats"][mover]["link"])
+    page = _open_as_mover(server, browser)
     page.locator("#actions button.action").first.click()
     page.wait_for_function("() => Number(document.body.dataset.version) >= 1")
     page.wait_for_function("() => document.querySelector('#actions button.action:not([disabled])') !== null")

@@ -13,7 +13,7 @@ from inferno.records.undo import Step, undoable
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server import clocks, places
-from inferno.server.views import SPECTATOR, legal_json, log_line_json, public_json, seat_state
+from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json
 
 if TYPE_CHECKING:
     from inferno.server.sessions import Session
@@ -157,11 +157,7 @@ def seat_data(common: dict[str, Any], s: State, last: list[Step], seat: int, *, 
     but take it back (no legal actions)."""
     if seat < 0:
         return common  # a spectator's view is what every seat's holds alike
-    d = dict(common)
+    d = seat_json(common, s, seat, legal=not bot_plays)  # common's "legal" is empty
     d["seat"] = seat
-    d["state"] = seat_state(common["state"], s, seat)
-    deciding = to_move(s)
-    d["undo"] = undoable(last, seat, s.turn, deciding) > 0 if not s.over else False
-    if deciding == seat and not bot_plays:
-        d["legal"] = legal_json(s)
+    d["undo"] = undoable(last, seat, s.turn, to_move(s)) > 0 if not s.over else False
     return d

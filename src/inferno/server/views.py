@@ -133,10 +133,10 @@ def legal_json(s: State, with_preview: bool = True) -> list[dict[str, Any]]:
     items, mover = _items(s), to_move(s)
     out = []
     for a in legal_actions(s):
-        it = items.get(a) or _item(s, items, a)
+        it = _item(s, items, a)
         item: dict[str, Any] = {"text": it[0], "kind": it[1], "targets": list(it[2])}
         if with_preview:
-            item["preview"] = preview(s, a, mover) if a.kind in _PREVIEWED else None
+            item["preview"] = preview(s, a, mover)
         out.append(item)
     return out
 
@@ -248,13 +248,14 @@ def public_json(
     }
 
 
-def seat_json(public: dict[str, Any], full: State, seat: int) -> dict[str, Any]:
+def seat_json(public: dict[str, Any], full: State, seat: int, *, legal: bool = True) -> dict[str, Any]:
     """The JSON ``seat`` receives (-1: a spectator): ``public`` (``public_json`` of ``full``) with the
-    seat's own hand, and its legal actions when it is to decide. ``public`` is not changed."""
+    seat's own hand, and (unless not ``legal``) its legal actions when it is to decide. ``public`` is not
+    changed."""
     d = dict(public)
     if seat >= 0:
         d["state"] = seat_state(public["state"], full, seat)
-        if to_move(full) == seat:
+        if legal and to_move(full) == seat:
             d["legal"] = legal_json(full)
     return d
 
