@@ -14,6 +14,9 @@ every change counts in the game's ``table_rev``, which tells the other processes
 Each change is made in the game's write transaction (its row locked) and checked again there, so two
 processes noticing the same timeout take over the seat once.
 
+Memory follows only what is committed: a change is made on copies of the seats and the table inside
+the write transaction, and put in the session after the commit (a failed write leaves memory as stored).
+
 Clocks are read against ``GameService.now`` (epoch seconds), which tests replace by a fake clock.
 """
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -78,6 +82,32 @@ class Table:
     deadline: float = 0.0
     votes: dict[int, list[int]] = field(default_factory=dict)
     notes: list[tuple[int, int, str, str]] = field(default_factory=list)
+
+    def copy(self) -> Table:
+        """A copy to change without touching this table (its votes and notes are lists of their own)."""
+        votes = {k: list(v) for k, v in self.votes.items()}
+        return Table(self.seconds, self.bot, self.seat, self.turn, self.deadline, votes, list(self.notes))
+
+
+@dataclass(slots=True)
+class _Change:
+    """New seats, table and table revision of a game, made on copies in its write transaction; the
+    session takes them (``_install``) once the transaction has committed."""
+
+    seats: list[SeatRow]
+    table: Table
+    table_rev: int
+
+
+def _change(sess: Session) -> _Change:
+    """Copies of the session's seats and table, to change in a write transaction."""
+    return _Change(list(sess.row.seats), sess.table.copy(), sess.row.table_rev)
+
+
+def _install(sess: Session, ch: _Change) -> None:
+    """Memory follows a committed change of the seats and the table (hold ``sess.lock``)."""
+    sess.row.seats, sess.table, sess.row.table_rev = ch.seats, ch.table, ch.table_rev
+    sess.views.clear()  # the views show the seats and the table
 
 
 def ensure(storage: Storage) -> None:
@@ -138,11 +168,10 @@ def taken_over(seat: SeatRow) -> bool:
     return seat.kind == "bot" and bool(seat.token_hash)
 
 
-def run_clock(sess: Session, s: State, now: float) -> bool:
-    """Start the clock of the human to move in a new turn, or stop it; True if it changed."""
-    t = sess.table
+def run_clock(t: Table, seats: Sequence[SeatRow], s: State, now: float) -> bool:
+    """Start the clock of ``t`` for the human to move in a new turn, or stop it; True if it changed."""
     p = -1 if s.over else to_move(s)
-    human = p >= 0 and sess.row.seats[p].kind == "human"
+    human = p >= 0 and seats[p].kind == "human"
     if t.seconds <= 0 or not human:
         changed = t.deadline != 0 or t.seat != -1
         t.seat, t.turn, t.deadline = -1, -1, 0.0
@@ -153,46 +182,47 @@ def run_clock(sess: Session, s: State, now: float) -> bool:
     return True
 
 
-def after_move(service: GameService, sess: Session, tx: Txn, seat: int, new: State) -> None:
-    """In a move's write transaction: the mover is at the table (votes against it lapse), and the
-    clock follows the new state."""
-    t = sess.table
+def after_move(service: GameService, sess: Session, tx: Txn, seat: int, new: State) -> Table:
+    """In a move's write transaction: the table after the move, stored if it changed (the mover is at
+    the table, so votes against it lapse; the clock follows the new state). The session's own table is
+    not touched: the caller puts this one in its place once the transaction has committed."""
+    t = sess.table.copy()
     changed = t.votes.pop(seat, None) is not None
-    if run_clock(sess, new, service.now()) or changed:
+    if run_clock(t, sess.row.seats, new, service.now()) or changed:
         save(tx.conn, sess.row.id, t)
+    return t
 
 
-def _note(sess: Session, seat: int, kind: str, text: str) -> None:
-    sess.table.notes.append((len(events(sess.state)), seat, kind, text))
+def _note(ch: _Change, s: State, seat: int, kind: str, text: str) -> None:
+    ch.table.notes.append((len(events(s)), seat, kind, text))
 
 
-def _commit(service: GameService, sess: Session, tx: Txn) -> None:
-    """Store the seats and the table (one more table change) and whether a bot is to move now."""
-    sess.row.table_rev += 1
-    bot_turn = not sess.state.over and sess.row.seats[to_move(sess.state)].kind == "bot"
+def _commit(service: GameService, sess: Session, tx: Txn, ch: _Change) -> None:
+    """Store the changed seats and table (one more table change) and whether a bot is to move now."""
+    ch.table_rev += 1
+    bot_turn = not sess.state.over and ch.seats[to_move(sess.state)].kind == "bot"
     lease = service._lease() if bot_turn else 0.0
     tx.conn.execute(
         games_table.update()
         .where(games_table.c.id == sess.row.id)
         .values(
-            seats=json.dumps([x.to_dict() for x in sess.row.seats]),
-            table_rev=sess.row.table_rev,
+            seats=json.dumps([x.to_dict() for x in ch.seats]),
+            table_rev=ch.table_rev,
             bot_turn=bot_turn,
             bot_owner=service.storage.origin if bot_turn else "",
             bot_lease=lease,
         )
     )
-    save(tx.conn, sess.row.id, sess.table)
+    save(tx.conn, sess.row.id, ch.table)
     tx.storage.notify(tx.conn, sess.row.id, len(sess.row.moves))
-    sess.views.clear()
 
 
-def _take_over(sess: Session, seat: int, why: str) -> None:
-    old = sess.row.seats[seat]
-    bot = sess.table.bot
-    sess.row.seats[seat] = SeatRow("bot", bot, old.name, old.token_hash)
-    sess.table.votes.pop(seat, None)
-    _note(sess, seat, "takeover", f"{why}; the {bot} bot plays this seat until its player takes it back")
+def _take_over(ch: _Change, s: State, seat: int, why: str) -> None:
+    old = ch.seats[seat]
+    bot = ch.table.bot
+    ch.seats[seat] = SeatRow("bot", bot, old.name, old.token_hash)
+    ch.table.votes.pop(seat, None)
+    _note(ch, s, seat, "takeover", f"{why}; the {bot} bot plays this seat until its player takes it back")
 
 
 def time_out(service: GameService, game_id: str) -> bool:
@@ -200,23 +230,27 @@ def time_out(service: GameService, game_id: str) -> bool:
 
     now = service.now()
     try:
-        with service._locked(game_id) as sess, service._write(sess) as tx:
-            t = sess.table
-            s = sess.state
-            p = -1 if s.over else to_move(s)
-            if not (0 < t.deadline <= now) or t.seat != p or sess.row.seats[p].kind != "human":
-                if t.deadline and (s.over or t.seat != p):
-                    run_clock(sess, s, now)  # a stale clock: set it right
+        with service._locked(game_id) as sess:
+            with service._write(sess) as tx:
+                ch = _change(sess)
+                t, s = ch.table, sess.state
+                p = -1 if s.over else to_move(s)
+                took = 0 < t.deadline <= now and t.seat == p and ch.seats[p].kind == "human"
+                if took:
+                    _take_over(ch, s, p, "ran out of time")
+                    run_clock(t, ch.seats, s, now)
+                    _commit(service, sess, tx, ch)
+                elif t.deadline and (s.over or t.seat != p):
+                    run_clock(t, ch.seats, s, now)  # a stale clock: set it right
                     save(tx.conn, game_id, t)
-                    sess.views.clear()  # the views show the table
-                return False
-            _take_over(sess, p, "ran out of time")
-            run_clock(sess, s, now)
-            _commit(service, sess, tx)
+                else:
+                    return False
+            _install(sess, ch)
     except Refused:
         return False
-    service._changed(game_id)
-    return True
+    if took:
+        service._changed(game_id)
+    return took
 
 
 def vote(service: GameService, game_id: str, voter: int, target: int) -> dict[str, Any]:
@@ -234,15 +268,17 @@ def vote(service: GameService, game_id: str, voter: int, target: int) -> dict[st
             if seats[target].kind != "human":
                 raise Refused(ErrorCode.BAD_REQUEST, f"{seats[target].name} is played by a bot already")
             others = [i for i, x in enumerate(seats) if x.kind == "human" and i != target]
-            ballot = sess.table.votes.setdefault(target, [])
+            ch = _change(sess)
+            ballot = ch.table.votes.setdefault(target, [])
             if voter not in ballot:
                 ballot.append(voter)
             need = len(others) // 2 + 1
             done = len(ballot) >= need
             if done:
-                _take_over(sess, target, "left the table, by the other players' vote")
-                run_clock(sess, sess.state, service.now())
-            _commit(service, sess, tx)
+                _take_over(ch, sess.state, target, "left the table, by the other players' vote")
+                run_clock(ch.table, ch.seats, sess.state, service.now())
+            _commit(service, sess, tx, ch)
+        _install(sess, ch)
     service._changed(game_id)
     return {"votes": len(ballot), "needed": need, "taken_over": done}
 
@@ -255,11 +291,13 @@ def reclaim(service: GameService, game_id: str, seat: int) -> None:
             old = sess.row.seats[seat] if 0 <= seat < len(sess.row.seats) else None
             if old is None or not taken_over(old):
                 raise Refused(ErrorCode.BAD_REQUEST, "you play this seat already")
-            sess.row.seats[seat] = SeatRow("human", "", old.name, old.token_hash)
-            _note(sess, seat, "reclaim", "is back and takes the seat back from the bot")
-            sess.table.seat = -1  # a fresh budget if it is this player's turn
-            run_clock(sess, sess.state, service.now())
-            _commit(service, sess, tx)
+            ch = _change(sess)
+            ch.seats[seat] = SeatRow("human", "", old.name, old.token_hash)
+            _note(ch, sess.state, seat, "reclaim", "is back and takes the seat back from the bot")
+            ch.table.seat = -1  # a fresh budget if it is this player's turn
+            run_clock(ch.table, ch.seats, sess.state, service.now())
+            _commit(service, sess, tx, ch)
+        _install(sess, ch)
     service._changed(game_id)
 
 

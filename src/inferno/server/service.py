@@ -265,7 +265,7 @@ class GameService:
             row.solo = solo_text(s.config.solo)
             self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot", bot_lease=self._lease())
             sess = Session(row, s, [], creator=creator, table=clocks.Table(seconds=turn_seconds, bot=takeover_bot))
-            clocks.run_clock(sess, s, self.now())
+            clocks.run_clock(sess.table, rows, s, self.now())
             clocks.store(self.storage, gid, sess.table)
             self.sessions[gid] = sess
         return Created(gid, tokens, spectator)
@@ -475,8 +475,8 @@ class GameService:
                 s = sess.state
                 new, a, text = self._checked(sess, seat, version, text)
                 tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease())
-                clocks.after_move(self, sess, tx, seat, new)
-            self._applied(sess, s, a, new, seat, text)
+                table = clocks.after_move(self, sess, tx, seat, new)
+            self._applied(sess, s, a, new, seat, text, table)
         self._changed(game_id)
         return served_version(sess)
 
@@ -539,11 +539,14 @@ class GameService:
         clocks.reload(sess, tx.conn)  # seats, clock and votes as stored
         sess.views.clear()
 
-    def _applied(self, sess: Session, s: State, a: Action, new: State, seat: int, text: str) -> None:
-        """Memory follows a committed move."""
+    def _applied(
+        self, sess: Session, s: State, a: Action, new: State, seat: int, text: str, table: clocks.Table
+    ) -> None:
+        """Memory follows a committed move (``table``: the table after it)."""
         sess.row.moves.append((seat, text))
         sess.steps.append(describe_step(s, a, new, s.version, text))
         sess.state = new
+        sess.table = table
         sess.views.clear()
 
     def _lease(self) -> float:
@@ -579,16 +582,18 @@ class GameService:
                 for _, text in sess.row.moves[:keep]:
                     apply_in_place(t, parse_action(t, text))
                 tx.truncate(keep, self._bot_turn(sess, t), self._lease())
-                clocks.after_move(self, sess, tx, seat, t)
-            self._taken_back(sess, keep, t)
+                table = clocks.after_move(self, sess, tx, seat, t)
+            self._taken_back(sess, keep, t, table)
         self._changed(game_id)
         return served_version(sess)
 
     @staticmethod
-    def _taken_back(sess: Session, keep: int, t: State) -> None:
+    def _taken_back(sess: Session, keep: int, t: State, table: clocks.Table) -> None:
+        """Memory follows a committed takeback (``table``: the table after it)."""
         del sess.row.moves[keep:]
         del sess.steps[keep:]
         sess.state = t
+        sess.table = table
         sess.row.undos += 1
         sess.views.clear()
 
@@ -641,10 +646,10 @@ class GameService:
                     new = apply(s, a)
                     text = action_text(s, a)
                     tx.append(s.version, turn.player, text, new.over, self._bot_turn(sess, new), self._lease())
-                    clocks.after_move(self, sess, tx, turn.player, new)
+                    table = clocks.after_move(self, sess, tx, turn.player, new)
             except Refused:
                 return False
-            self._applied(sess, s, a, new, turn.player, text)
+            self._applied(sess, s, a, new, turn.player, text, table)
         self._changed(turn.game_id)
         return True
 
