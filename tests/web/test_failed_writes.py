@@ -1,5 +1,6 @@
 """Writes that fail at the database: memory follows only what was committed (a failed commit leaves the
-seats, the turn clock and the votes in memory as they are stored)."""
+seats, the turn clock and the votes in memory as they are stored), and the SQLite writer gets over a
+rollback that fails too (the next write is stored and committed)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,15 @@ def _loaded(url: str, gid: str) -> tuple[Any, ...]:
         other.storage.close()
 
 
+def _stored_moves(path: Path, gid: str) -> tuple[list[tuple[int, str]], tuple[int]]:
+    """The game's moves (idx, text) and (version,), read on a new plain connection."""
+    with sqlite3.connect(path) as db:
+        moves = db.execute("SELECT idx, text FROM moves WHERE game_id = ? ORDER BY idx", (gid,)).fetchall()
+        version = db.execute("SELECT version FROM games WHERE id = ?", (gid,)).fetchone()
+    db.close()
+    return moves, version
+
+
 def test_a_failed_commit_leaves_memory_as_stored(tmp_path: Path) -> None:
     """Each writer of the seats and the table (a vote, a move and a takeback on whose player a vote is
     out, moves that start the next player's clock, a timeout, a bot's moves, a reclaim, a stale clock set
@@ -139,3 +149,35 @@ def test_a_failed_commit_leaves_memory_as_stored(tmp_path: Path) -> None:
     assert svc.snapshot(gid, r)["table"]["clock"]["seat"] == r
     assert not apart, f"memory was not as stored after a failed commit of: {apart}"
     svc.storage.close()
+
+
+@pytest.mark.parametrize("rollbacks", [1, 2], ids=["rolled-back-again", "connection-replaced"])
+def test_the_writer_gets_over_a_failed_rollback(tmp_path: Path, rollbacks: int) -> None:
+    """A move's commit fails, and so does its rollback (once: the writer rolls back again; twice: it puts
+    a new connection in place of the one stuck in the transaction). The move raises its own error,
+    nothing of it is stored, and the next move is stored and committed."""
+    path = tmp_path / "g.db"
+    svc = GameService(Storage(f"sqlite:///{path}"))
+    try:
+        gid = svc.create([ANN, BOB], seed=5, turn_seconds=60).game_id
+        w = svc.storage._sqlite
+        assert w is not None
+        flaky = Flaky.put_in(svc.storage)
+        p = svc.snapshot(gid, -1)["pending"]["player"]
+        snap = svc.snapshot(gid, p)
+        text = snap["legal"][0]["text"]
+        flaky.commits, flaky.rollbacks = 1, rollbacks
+        with pytest.raises(sqlite3.OperationalError, match="disk I/O error") as failed:
+            svc.act(gid, p, snap["version"], text)
+        assert _stored_moves(path, gid) == ([], (0,))
+        assert svc.act(gid, p, snap["version"], text) == 1  # the next write begins, and is committed
+        assert _stored_moves(path, gid) == ([(0, text)], (1,))
+        assert "(commit)" in str(failed.value)  # the move raised its own error, not the rollback's
+        assert flaky.commits == 0 and flaky.rollbacks == 0
+        assert (w.dbapi is flaky) is (rollbacks == 1)  # replaced only when rolling back again failed too
+        if rollbacks == 2:
+            with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+                flaky.real.execute("SELECT 1")  # the old connection is closed
+        assert not w.dbapi.in_transaction and not w.conn.in_transaction() and not w.lock.locked()
+    finally:
+        svc.storage.close()

@@ -15,10 +15,16 @@ transaction begun here. It still keeps a record of a transaction of its own once
 (its "autobegin"), which does nothing at the database; that record is closed after the database's
 transaction ends. Nothing may commit or roll back ``conn`` itself inside ``transaction``: with the
 driver in autocommit mode, ``sqlite3``'s commit and rollback would end the real transaction early.
+
+A rollback that fails (a disk error) could leave the connection inside its transaction, and every later
+``BEGIN`` would fail. So the writer ends such a transaction another way: it rolls back once more, and if
+the connection is still in the transaction, puts a new connection in its place and closes the old one
+(SQLite rolls back what a closed connection left open). The write that failed still raises its own error.
 """
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -26,23 +32,34 @@ from contextlib import contextmanager
 
 from sqlalchemy.engine import Connection, Engine
 
+log = logging.getLogger(__name__)
+
+
+def _connect(engine: Engine) -> tuple[Connection, sqlite3.Connection]:
+    """A connection of the writer's own, in the driver's autocommit mode, and the DBAPI connection under it."""
+    conn = engine.connect()
+    # The driver's autocommit mode: sqlite3 begins nothing by itself, SQLAlchemy begins nothing at the database.
+    conn.execution_options(isolation_level="AUTOCOMMIT")
+    dbapi = conn.connection.driver_connection
+    assert isinstance(dbapi, sqlite3.Connection) and dbapi.isolation_level is None
+    conn.detach()  # the writer's own until it closes (never handed back to the pool in this mode)
+    return conn, dbapi
+
 
 class SQLiteWriter:
     """The one connection a Storage writes to SQLite through, and the lock its transactions take turns by."""
 
     def __init__(self, engine: Engine) -> None:
         self.lock = threading.Lock()
-        conn = engine.connect()
-        # The driver's autocommit mode: sqlite3 begins nothing by itself, SQLAlchemy begins nothing at the database.
-        conn.execution_options(isolation_level="AUTOCOMMIT")
-        dbapi = conn.connection.driver_connection
-        assert isinstance(dbapi, sqlite3.Connection) and dbapi.isolation_level is None
-        conn.detach()  # this Storage's own until it closes (never handed back to the pool in this mode)
-        self.conn: Connection = conn
-        self.dbapi: sqlite3.Connection = dbapi
+        self.engine = engine
+        self.conn: Connection
+        self.dbapi: sqlite3.Connection
+        self.conn, self.dbapi = _connect(engine)
 
     def begin(self) -> None:
         """Begin a transaction holding the database's write lock (hold ``lock``)."""
+        if self.dbapi.in_transaction:  # left open by a failed rollback whose connection could not be replaced
+            self._end()
         self.dbapi.execute("BEGIN IMMEDIATE")
 
     def commit(self) -> None:
@@ -56,12 +73,42 @@ class SQLiteWriter:
             self.conn.commit()  # SQLAlchemy's record only: the database's transaction is committed
 
     def rollback(self) -> None:
-        """Roll the transaction back, whatever it wrote through ``dbapi`` or ``conn``."""
+        """Roll the transaction back, whatever it wrote through ``dbapi`` or ``conn``. It runs when a write
+        fails, and the write's own error is what the caller gets: a rollback that fails too is logged, and
+        the transaction is ended another way (``_end``)."""
         try:
             self.dbapi.rollback()  # nothing if no transaction is open (a failed BEGIN or COMMIT)
-        finally:
-            if self.conn.in_transaction():
-                self.conn.rollback()
+        except Exception:
+            log.exception("rolling back a write to SQLite failed")
+        try:
+            self._end()
+        except Exception:
+            log.exception("the SQLite writer's transaction stays open; the next write tries again to end it")
+
+    def _end(self) -> None:
+        """End what is left of a transaction: if the connection is still in it (its rollback failed), roll
+        back once more, and if it is in it still, replace the connection (raises if that fails); then
+        SQLAlchemy's record of it."""
+        if self.dbapi.in_transaction:
+            try:
+                self.dbapi.rollback()
+            except Exception:
+                log.warning("rolling back a write to SQLite failed again; replacing the connection", exc_info=True)
+            if self.dbapi.in_transaction:
+                self._replace()
+        if self.conn.in_transaction():
+            self.conn.rollback()  # SQLAlchemy's record only: nothing is open at the database now
+
+    def _replace(self) -> None:
+        """Put a new connection in place of this one, then close the old one: SQLite rolls back what it left open."""
+        old, old_dbapi = self.conn, self.dbapi
+        self.conn, self.dbapi = _connect(self.engine)
+        try:
+            old_dbapi.close()
+            old.invalidate()  # SQLAlchemy forgets it, without rolling back on the closed connection
+            old.close()
+        except Exception:
+            log.warning("closing the SQLite writer's old connection failed", exc_info=True)
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
