@@ -436,6 +436,22 @@ def start_server(db: Path, url: str | None = None) -> tuple[subprocess.Popen[byt
     raise RuntimeError("server did not start")
 
 
+def server_engine() -> str:
+    """Which rules engine a server started by ``start_server`` runs (it gets this process's environment):
+    see ``engine_kind``."""
+    code = "import inferno.rules.engine as e; print(e.__file__)"
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ), check=True
+    )
+    return engine_kind(found.stdout.strip())
+
+
+def engine_kind(engine_file: str) -> str:
+    """ "compiled" if the engine module is mypyc's extension module (docs/contributing/compiled-engine.md),
+    else "pure Python"."""
+    return "pure Python" if engine_file.endswith(".py") else "compiled"
+
+
 def _cpu_seconds(proc: subprocess.Popen[bytes] | None, *, system: bool = False) -> float:
     """User + system CPU time of the server process so far (Linux /proc), 0 if unknown; with ``system``,
     only the time spent in the kernel (socket writes and reads, database file writes)."""
@@ -499,6 +515,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 kernel = sum(_cpu_seconds(p, system=True) for p in procs)
                 moves = max(1, out["moves"])
                 out["database"] = "postgresql" if args.postgres else "sqlite"
+                out["server_engine"] = server_engine()
                 out["server_processes"] = len(procs)
                 # Set-up (creating the games, opening their connections) and play, apart and together.
                 out["server_setup_cpu_seconds"] = round(at_play[0] - cpu0, 2)

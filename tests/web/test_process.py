@@ -97,6 +97,15 @@ def test_load_test_plays_many_concurrent_games_without_errors(tmp_path: Path) ->
     assert out["action_latency_ms"]["p50"] > 0
 
 
+def test_load_test_names_the_engine_its_server_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The load test reports whether the server it starts runs the compiled engine or pure Python."""
+    load = _load_test_module()
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    assert load.server_engine() == "pure Python"  # this suite's own run
+    assert load.engine_kind("/x/build/compiled/inferno/rules/engine.cpython-311-x86_64-linux-gnu.so") == "compiled"
+    assert load.engine_kind("/x/src/inferno/rules/engine.py") == "pure Python"
+
+
 def test_load_test_paces_moves_over_live_connections(tmp_path: Path) -> None:
     """``--ws --rate``: every move over its seat's live connection, at the offered rate in all (6 games
     at 30 moves a second: each game moves every 0.2 s), so 48 moves take at least 1.4 s."""

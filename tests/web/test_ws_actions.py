@@ -106,3 +106,43 @@ def test_fuzzed_socket_messages_always_get_an_answer(client: TestClient, junk: A
         while msg["type"] == "state" and "ack" not in msg:
             msg = ws.receive_json()
         assert msg["type"] in ("error", "state", "refused") and "Traceback" not in json.dumps(msg)
+
+
+def test_a_move_made_on_a_socket_wakes_only_the_other_sockets(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mover's socket is answered with the new state (the acknowledgement); the change does not wake
+    it a second time to look for a view it has sent already. Each seat's view is asked for once a move."""
+    from inferno.server.service import GameService
+
+    asked: list[int] = []
+    live_view = GameService.live_view
+
+    def counted(self: GameService, game_id: str, seat: int, *, wait: bool = True) -> Any:
+        asked.append(seat)
+        return live_view(self, game_id, seat, wait=wait)
+
+    monkeypatch.setattr(GameService, "live_view", counted)
+    g = create(client, humans(2), seed=3)
+    gid = g["game"]
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as w0,
+        client.websocket_connect(f"/api/games/{gid}/ws") as w1,
+    ):
+        socks = [w0, w1]
+        for seat, ws in enumerate(socks):
+            ws.send_json({"token": g["seats"][seat]["token"]})
+        views = [_until(ws, "state")["data"] for ws in socks]
+        for move in range(4):
+            mover = views[0]["pending"]["player"]
+            asked.clear()
+            legal = views[mover]["legal"]
+            socks[mover].send_json({"type": "act", "action": legal[0]["text"], "version": views[mover]["version"]})
+            answer = _until(socks[mover], "state")
+            assert answer["ack"]["version"] == views[mover]["version"] + 1
+            views[mover] = answer["data"]
+            views[1 - mover] = _until(socks[1 - mover], "state")["data"]
+            for ws in socks:  # a round trip on each socket: any wake left pending has been handled by now
+                ws.send_json({"type": "bogus"})
+                assert _until(ws, "error")["type"] == "error"
+            assert sorted(asked) == [0, 1], f"move {move}: views asked for seats {asked}"

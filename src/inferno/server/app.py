@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -49,6 +50,9 @@ log = logging.getLogger("inferno.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 GAME_ID = r"^[A-Za-z0-9_-]{1,32}$"
 _GAME_ID_RE = re.compile(GAME_ID)
+# The live connection whose message is being answered (set in its reading task, and so in the threads
+# that task runs work in): a change it makes does not wake it, since its answer carries the new state.
+_ANSWERING: ContextVar[asyncio.Queue[None] | None] = ContextVar("answering", default=None)
 TOKEN_HEADER = "X-Inferno-Token"
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
 
@@ -173,22 +177,24 @@ class Hub:
         loop = self.loop
         if loop is None or loop.is_closed():
             return
+        answering = _ANSWERING.get()
         try:
             here = asyncio.get_running_loop() is loop
         except RuntimeError:  # another thread
             here = False
         if here:
-            loop.call_soon(self._notify, game_id)
+            loop.call_soon(self._notify, game_id, answering)
         else:
-            loop.call_soon_threadsafe(self._notify, game_id)
+            loop.call_soon_threadsafe(self._notify, game_id, answering)
 
-    def _notify(self, game_id: str) -> None:
-        self._wake(game_id)
+    def _notify(self, game_id: str, answering: asyncio.Queue[None] | None = None) -> None:
+        self._wake(game_id, answering)
         self.start_bots(game_id)
 
-    def _wake(self, game_id: str) -> None:
+    def _wake(self, game_id: str, answering: asyncio.Queue[None] | None = None) -> None:
+        """Wake every live connection of the game but ``answering`` (whose answer sends the change)."""
         for q in self.queues.get(game_id, ()):
-            if q.empty():
+            if q is not answering and q.empty():
                 q.put_nowait(None)
 
     def changed_elsewhere(self, game_id: str, _version: int) -> None:
@@ -657,6 +663,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             async with anyio.create_task_group() as tg:
 
                 async def drain() -> None:  # answer the seat's actions; notice when it leaves
+                    _ANSWERING.set(q)  # this task's own: the changes it makes are sent by send_state(ack)
                     try:
                         while (msg := await ws.receive())["type"] != "websocket.disconnect":
                             reply, ack = await ws_message(msg, game_id, seat)
