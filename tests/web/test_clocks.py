@@ -154,6 +154,27 @@ def test_a_majority_of_the_other_humans_votes_a_player_out(tmp_path: Path) -> No
     assert svc.snapshot(gid, 0)["seats"][0]["kind"] == "human"
 
 
+def test_a_seat_taken_back_while_another_human_decides_leaves_that_human_s_clock_alone(tmp_path: Path) -> None:
+    """RULES.md has no clocks: the table's own rule (docs/play/browser-table.md) gives a player who takes a seat
+    back a fresh budget on their own turn only; the human deciding meanwhile keeps the budget of this turn."""
+    clock = FakeClock()
+    svc = _service(f"sqlite:///{tmp_path / 'g.db'}", clock)
+    gid = svc.create([HUMAN, BOB, CAT], seed=2, turn_seconds=60, takeover_bot="random").game_id
+    p = svc.snapshot(gid, -1)["pending"]["player"]
+    out = (p + 1) % 3
+    others = [i for i in range(3) if i != out]
+    for voter in others:
+        if voter != p:
+            clocks.vote(svc, gid, voter, out)
+    clocks.vote(svc, gid, p, out)  # a majority of the other humans: the bot plays that seat now
+    assert svc.snapshot(gid, -1)["table"]["taken_over"] == [out]
+    before = svc.snapshot(gid, -1)["table"]["clock"]
+    assert before["seat"] == p
+    clock.t += 20
+    clocks.reclaim(svc, gid, out)
+    assert svc.snapshot(gid, -1)["table"]["clock"] == before  # not a fresh 60 seconds for the player deciding
+
+
 def test_a_vote_lapses_when_the_player_moves(tmp_path: Path) -> None:
     svc = _service(f"sqlite:///{tmp_path / 'g.db'}", FakeClock())
     gid = svc.create([HUMAN, BOB, CAT], seed=2).game_id

@@ -294,7 +294,8 @@ def reclaim(service: GameService, game_id: str, seat: int) -> None:
             ch = _change(sess)
             ch.seats[seat] = SeatRow("human", "", old.name, old.token_hash)
             _note(ch, sess.state, seat, "reclaim", "is back and takes the seat back from the bot")
-            ch.table.seat = -1  # a fresh budget if it is this player's turn
+            if to_move(sess.state) == seat and not sess.state.over:
+                ch.table.seat = -1  # a fresh budget if it is this player's turn; another's turn keeps its own
             run_clock(ch.table, ch.seats, sess.state, service.now())
             _commit(service, sess, tx, ch)
         _install(sess, ch)
