@@ -54,7 +54,8 @@ chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
 ## The whole test suite: lint, types, the docs site, unit/rule tests, invariant harness, golden logs; then the golden
-## logs, perft counts and a fifth of the invariant harness's random games again on the compiled engine.
+## logs, perft counts, a fifth of the invariant harness's random games, state pickling and the RL environments' tests
+## again on the compiled engine.
 test: $(STAMP_DEV) chromium postgres lint typecheck docs-build unit unit-compiled
 
 ## The compiled engine (the rules modules built with mypyc) in build/compiled, rebuilt only when their
@@ -70,7 +71,7 @@ compiled: $(STAMP_DEV)
 unit-compiled: compiled
 	PYTHONPATH=$(COMPILED) INFERNO_ENGINE=compiled INFERNO_HARNESS_SEEDS=5 $(BIN)/pytest -n 2 -q -p no:cacheprovider \
 		tests/test_compiled.py tests/harness/test_golden.py tests/harness/test_perft.py tests/harness/test_invariants.py \
-		tests/harness/test_copy_on_write.py
+		tests/harness/test_copy_on_write.py tests/harness/test_pickling.py tests/envs
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks tools

@@ -8,6 +8,7 @@ cannot pass silently as a compiled run.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 import sysconfig
@@ -61,3 +62,18 @@ def test_compiled_and_pure_engine_share_the_package() -> None:
         assert pkg == ROOT / "build" / "compiled" / "inferno"
     else:
         assert pkg == ROOT / "src" / "inferno"
+
+
+def test_no_except_name_is_bound_to_two_exception_types() -> None:
+    """Compiled code declares a name once, with the type of its first ``except ... as`` clause in the
+    function: a later clause catching another type fails with ``TypeError`` in the compiled build only."""
+    reused = []
+    for path in build_compiled.compiled_sources():
+        for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                caught: dict[str, set[str]] = {}
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.ExceptHandler) and node.name and node.type is not None:
+                        caught.setdefault(node.name, set()).add(ast.unparse(node.type))
+                reused += [f"{path.name}:{fn.name} {name} {sorted(t)}" for name, t in caught.items() if len(t) > 1]
+    assert reused == []

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from inferno.rules.effects import endgame_loan_penalty, guests, owns_barrel, take_loan
 from inferno.rules.model import Board, StopKind
+from inferno.rules.pickling import register_frozen
 from inferno.rules.scoring import endgame_value, reputation_value
 from inferno.rules.solo import RIVAL
 from inferno.rules.solo import level as solo_level
@@ -329,3 +330,6 @@ def solo_bar(s: State, values: list[float]) -> float:
     if s.solo is not None and solo_variant(s).win == "target":
         return float(solo_level(s).target)
     return values[RIVAL]
+
+
+register_frozen(Weights)

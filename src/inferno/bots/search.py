@@ -24,6 +24,7 @@ from inferno.bots.base import BotFactory, register_bot
 from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, utilities
 from inferno.rules.actions import Action
 from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move
+from inferno.rules.pickling import register_frozen
 from inferno.rules.state import State
 
 
@@ -188,3 +189,6 @@ def _factory(level: str, name: str) -> BotFactory:
 for _level in LEVELS:
     register_bot(_level, _factory(_level, _level))
 register_bot("ismcts", _factory("medium", "ismcts"))
+
+
+register_frozen(SearchConfig, SearchStats)

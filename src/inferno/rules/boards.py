@@ -31,6 +31,7 @@ from typing import Any
 
 from inferno.rules.model import Rules
 from inferno.rules.pack import RulesDataError, _board, _Reader
+from inferno.rules.pickling import register_frozen
 
 SOURCE = "board given in code"
 
@@ -80,3 +81,6 @@ def with_board(rules: Rules, side: str, shields: Sequence[ShieldSpec]) -> Rules:
         fingerprint=f"{rules.fingerprint}+board-{digest}",
         source=f"{rules.source} + {SOURCE}",
     )
+
+
+register_frozen(ShieldSpec)

@@ -34,6 +34,7 @@ from inferno.rules.actions import (
     MalformedActionError,
 )
 from inferno.rules.events import emit
+from inferno.rules.pickling import register_frozen
 from inferno.rules.state import STATE_FIELDS, Frame, State
 
 Lister = Callable[[State, Frame], list[Action]]
@@ -325,3 +326,6 @@ def determinize(v: State, rng: random.Random) -> State:
     s.viewer = -1
     s.legal_cache = None
     return s
+
+
+register_frozen(Pending)

@@ -10,6 +10,7 @@ from inferno.rules import phlegyas, plutus
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.model import MEMBER_KINDS
 from inferno.rules.notation import ARG_SHAPES, action_text, action_word
+from inferno.rules.pickling import register_frozen
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, TILE, TOWER_LOC, State
 
 # The rulebook references the explanations cite (the pages the rules data and help texts cite).
@@ -318,3 +319,6 @@ def _safe_text(s: State, act: Action) -> str:
         return action_text(s, act)
     except (IndexError, ValueError, KeyError):
         return ""
+
+
+register_frozen(Explanation)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
+from inferno.rules.pickling import register_frozen
 from inferno.rules.provenance import TaggedValue
 from inferno.rules.solo_model import SoloData
 
@@ -316,3 +317,8 @@ class Rules:
             if c.id == ident:
                 return c
         return None
+
+
+register_frozen(
+    Circle, Effect, Endgame, FraudCard, Barrel, Location, BonusTile, Guardian, FamilyCard, Stop, DantePath, Board, Rules
+)

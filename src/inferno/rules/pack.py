@@ -144,8 +144,8 @@ def _read_files(directory: Path | None) -> tuple[dict[str, _Reader], list[Tagged
             raise RulesDataError(label, "<file>", f"not valid TOML: {exc}") from None
         try:
             plain = untag(tree, label, "", None, tagged)
-        except ProvenanceError as exc:
-            raise RulesDataError(label, _bad_provenance_entry(tree) or "provenance", str(exc)) from None
+        except ProvenanceError as bad_tag:
+            raise RulesDataError(label, _bad_provenance_entry(tree) or "provenance", str(bad_tag)) from None
         readers[name] = _Reader(label, plain)
     source = str(directory) if directory is not None else "embedded"
     return readers, tagged, source, digest.hexdigest()[:16]

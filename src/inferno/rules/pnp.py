@@ -19,6 +19,7 @@ from pathlib import Path
 
 from inferno.rules.model import Rules, Stop
 from inferno.rules.pack import RulesDataError, _Reader
+from inferno.rules.pickling import register_frozen
 from inferno.rules.provenance import ProvenanceError, TaggedValue, untag
 
 PNP_FILE = "pnp.toml"
@@ -62,8 +63,8 @@ def _read(directory: Path | None) -> tuple[_Reader, list[TaggedValue], str]:
     tagged: list[TaggedValue] = []
     try:
         plain = untag(tree, label, "", None, tagged)
-    except ProvenanceError as exc:
-        raise RulesDataError(label, "provenance", str(exc)) from None
+    except ProvenanceError as bad_tag:
+        raise RulesDataError(label, "provenance", str(bad_tag)) from None
     return _Reader(label, plain), tagged, hashlib.sha256(raw).hexdigest()[:16]
 
 
@@ -211,3 +212,6 @@ def default_side(rules: Rules, players: int, directory: str | Path | None = None
     if players == MAX_PLAYERS:
         return load_pnp(directory).five_side
     return rules.side_by_players[players - 1]
+
+
+register_frozen(PnpRules)

@@ -41,6 +41,7 @@ from inferno.rules.actions import Action, Decision, InfernoError
 from inferno.rules.engine import legal_actions
 from inferno.rules.model import StopKind
 from inferno.rules.notation import action_text
+from inferno.rules.pickling import register_frozen
 from inferno.rules.pnp import DESK
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE, State
 
@@ -610,3 +611,21 @@ class Position:
         frame = s.stack[-1]
         opts = tuple(Option(a, action_text(s, a)) for a in legal_actions(s))
         return PendingDecision(frame[1], Decision(frame[0]), opts)
+
+
+register_frozen(
+    Empty,
+    Soul,
+    Guardian,
+    Pit,
+    Desk,
+    Guest,
+    Barrel,
+    Members,
+    Tower,
+    PlayerPosition,
+    LocationPosition,
+    DanteStop,
+    Option,
+    PendingDecision,
+)

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from inferno.rules.pickling import register_frozen
+
 
 class Tag(StrEnum):
     """How sure a value is."""
@@ -81,3 +83,6 @@ def untag(node: Any, file: str, path: str, inherited: Provenance | None, out: li
         raise ProvenanceError(f"value at {path or '<top>'} has no provenance")
     out.append(TaggedValue(file, path, node, inherited))
     return node
+
+
+register_frozen(Provenance, TaggedValue)

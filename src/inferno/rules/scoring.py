@@ -8,6 +8,7 @@ from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import circle_is_full, endgame_loan_penalty, guests, owns_barrel, urchins_owned
 from inferno.rules.events import emit, gain_infamy
 from inferno.rules.model import Endgame, EndgameType
+from inferno.rules.pickling import register_frozen
 from inferno.rules.state import EMPTY, PIT, Frame, State
 
 STEPS = ("fraud", "phlegethon", "extra_diplomas", "diplomas", "loans", "reputation")
@@ -278,3 +279,6 @@ def _solo_result(s: State) -> Result:
     rival = row(RIVAL, 2 if won else 1, not won)
     solo = SoloResult(s.config.solo.variant, s.config.solo.level, won, bar, margin, rank, rival)
     return Result((me,), (0,) if won else (), s.sudden_death, s.ender, solo)
+
+
+register_frozen(PlayerResult, SoloResult, Result)

@@ -86,8 +86,8 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         raise SnapshotError(f"format: {exc}") from None
     try:
         cfg = GameConfig.from_dict(dict(d["config"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SnapshotError(f"config: {exc}") from None
+    except (KeyError, TypeError, ValueError) as bad_config:
+        raise SnapshotError(f"config: {bad_config}") from None
     if rules is None:
         rules = load_rules(cfg.rules_dir)
     saved_with = d.get("rules_fingerprint")
@@ -119,8 +119,8 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
             raise SnapshotError("pnp_fingerprint: the snapshot was made with other P&P expansion data")
         try:
             s.ext = PnpState.from_dict(d.get("pnp", {}), pnp, cfg.modules, cfg.players)
-        except ValueError as exc:
-            raise SnapshotError(str(exc)) from None
+        except ValueError as bad_pnp:
+            raise SnapshotError(str(bad_pnp)) from None
     try:
         s.players = []
         s.owned = -1
@@ -146,8 +146,8 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         s.solo = SoloState.from_dict(d["solo"]) if cfg.solo is not None else None
         if cfg.solo is not None and len(s.players) != 2:
             raise SnapshotError("players: a solo game holds the player and the Rival")
-    except KeyError as exc:
-        raise SnapshotError(f"{exc.args[0]}: missing") from None
+    except KeyError as missing:
+        raise SnapshotError(f"{missing.args[0]}: missing") from None
     if len(s.hell) != s.board.size:
         raise SnapshotError(f"hell: expected {s.board.size} shields, got {len(s.hell)}")
     log: tuple[Any, ...] | None = None
@@ -156,8 +156,8 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
             Decision(frame[0])
         for a in d.get("actions", []):
             log = (Action(Act(a[0]), a[1], a[2]), log)
-    except (ValueError, TypeError, IndexError) as exc:
-        raise SnapshotError(f"stack or actions: {exc}") from None
+    except (ValueError, TypeError, IndexError) as bad_log:
+        raise SnapshotError(f"stack or actions: {bad_log}") from None
     s.actions = log
     s.events = None
     s.legal_cache = None

@@ -59,8 +59,8 @@ def new_game(
         solo = solo or SoloConfig(next(iter(rules.solo.variants)), "medium")
         try:
             check_config(rules, solo)
-        except SoloError as exc:
-            raise SetupError(str(exc)) from None
+        except SoloError as bad_solo:
+            raise SetupError(str(bad_solo)) from None
     config = GameConfig(players, seed, side, str(rules_dir) if rules_dir is not None else None, chosen, solo)
     return setup_state(rules, config, record_events)
 

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from inferno.rules.pickling import register_frozen
+
 if TYPE_CHECKING:
     from inferno.rules.pack import _Reader
 
@@ -203,3 +205,6 @@ class SoloState:
         c.last = [int(x) for x in d.get("last", [])]
         c.shuffles = int(d.get("shuffles", 0))
         return c
+
+
+register_frozen(SoloCard, SoloLevel, SoloVariant, SoloRank, SoloData, SoloConfig)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from inferno.rules.actions import HiddenInformationError
 from inferno.rules.model import Board, Rules, Stop
+from inferno.rules.pickling import register_frozen
 from inferno.rules.solo_model import SoloConfig, SoloState
 
 if TYPE_CHECKING:
@@ -319,3 +320,6 @@ def linked_to_list(node: tuple[Any, ...] | None) -> list[Any]:
         node = node[1]
     out.reverse()
     return out
+
+
+register_frozen(GameConfig)
