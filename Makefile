@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres soak-engine
+.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres nginx soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -49,6 +49,10 @@ snapshots: $(STAMP_DEV)
 postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && apt-get install -y postgresql)
 
+## Debian's nginx for the test of the deployment recipe's reverse proxy (docs/play/online.md).
+nginx:
+	@test -x /usr/sbin/nginx || (apt-get update && apt-get install -y nginx-light)
+
 ## Debian's Chromium for the browser end-to-end tests (Playwright drives it; no browser download).
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
@@ -56,7 +60,7 @@ chromium:
 ## The whole test suite: lint, types, the docs site, unit/rule tests, invariant harness, golden logs; then the golden
 ## logs, perft counts, a fifth of the invariant harness's random games, state pickling and the RL environments' tests
 ## again on the compiled engine.
-test: $(STAMP_DEV) chromium postgres lint typecheck docs-build unit unit-compiled
+test: $(STAMP_DEV) chromium postgres nginx lint typecheck docs-build unit unit-compiled
 
 ## The compiled engine (the rules modules built with mypyc) in build/compiled, rebuilt only when their
 ## source changes. Installs a C compiler and the Python headers with apt-get if missing; pip fetches

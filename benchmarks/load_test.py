@@ -247,9 +247,11 @@ async def _client(
     ws: bool = False,
     interval: float = 0,
     set_up: Callable[[], object] | None = None,
+    by_game: bool = False,
 ) -> Stats:
     """Play this client's share of the games: all of them set up first, then ``set_up`` is called (from a
-    thread: it may wait for the other clients), then they all play."""
+    thread: it may wait for the other clients), then they all play. ``by_game``: every request and socket
+    of a game goes to one server (as a proxy routing by game would send them), not to each in turn."""
     stats = Stats()
     urls = url.split(",")
     per = max(1, concurrency // len(urls))
@@ -259,9 +261,12 @@ async def _client(
         cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
         ready = [asyncio.Event() for _ in range(games)]
         game = play_game_ws if ws else play_game
+        seeds = [1000 + first + i for i in range(games)]
         tasks = [
-            asyncio.create_task(_safe(game, cs, players, moves, 1000 + first + i, stats, interval, e, start))
-            for i, e in enumerate(ready)
+            asyncio.create_task(
+                _safe(game, [cs[seed % len(cs)]] if by_game else cs, players, moves, seed, stats, interval, e, start)
+            )
+            for seed, e in zip(seeds, ready, strict=True)
         ]
         await asyncio.gather(*(e.wait() for e in ready))
         if set_up is not None:
@@ -294,7 +299,7 @@ async def _safe(
         ready.set()
 
 
-def _client_process(args: tuple[str, int, int, int, int, int, bool, float, Callable[[], object]]) -> Stats:
+def _client_process(args: tuple[str, int, int, int, int, int, bool, float, Callable[[], object], bool]) -> Stats:
     return asyncio.run(_client(*args))
 
 
@@ -308,9 +313,11 @@ def run_load(
     ws: bool = False,
     rate: float = 0,
     at_start: Callable[[], object] | None = None,
+    by_game: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games split over ``processes`` client processes (one client is CPU-bound early).
-    ``url``: one server, or several separated by commas (each game spreads its requests over them).
+    ``url``: one server, or several separated by commas (each game spreads its requests over them, or
+    with ``by_game`` sends them all to one).
     ``rate``: moves per second offered in all (each game moves every ``games / rate`` seconds, as
     players who think); 0: every game moves again as soon as its last move is answered.
     Every game is set up first (created; over live connections, its seats connected and sent their first
@@ -330,12 +337,12 @@ def run_load(
         started.append(time.perf_counter())
 
     if processes == 1:
-        parts = [asyncio.run(_client(*jobs[0], begin))]
+        parts = [asyncio.run(_client(*jobs[0], begin, by_game))]
     else:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Manager() as manager, ctx.Pool(processes) as pool:
             barrier = manager.Barrier(processes + 1)
-            pending = pool.map_async(_client_process, [(*job, barrier.wait) for job in jobs])
+            pending = pool.map_async(_client_process, [(*job, barrier.wait, by_game) for job in jobs])
             barrier.wait(timeout=600)  # every client has set up its games
             begin()
             parts = pending.get()
@@ -356,6 +363,7 @@ def run_load(
         "games": games,
         "players": players,
         "concurrent_connections": concurrency,
+        "routing": "by game" if by_game else "spread",
         "offered_moves_per_second": rate or None,
         "moves": stats.moves,
         "setup_seconds": round(started[0] - t0, 2),
@@ -477,6 +485,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--servers", type=int, default=1, help="server processes sharing the database (with --postgres)")
     ap.add_argument("--ws", action="store_true", help="moves over each seat's live connection instead of HTTP")
     ap.add_argument(
+        "--route",
+        choices=["spread", "game"],
+        default="spread",
+        help="with several servers: each game's requests to the next server in turn (spread), or all to one (game)",
+    )
+    ap.add_argument(
         "--rate", type=float, default=0, help="moves per second offered in all, spread over the games (0: flat out)"
     )
     args = ap.parse_args(argv)
@@ -509,6 +523,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 args.ws,
                 args.rate,
                 at_start,
+                by_game=args.route == "game",
             )
             if procs:
                 cpu = sum(_cpu_seconds(p) for p in procs)

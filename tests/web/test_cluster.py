@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -18,7 +20,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.web.helpers import create, humans, state, tok, wait_for, whole_log
-from tests.web.server_process import ServerProcess
+from tests.web.server_process import ServerProcess, free_port
 from tests.web.test_postgres import Postgres, postgres  # noqa: F401  (the cluster fixture)
 
 FAST = ["--action-rate", "10000", "--create-rate", "10000", "--read-rate", "10000", "--auth-failures", "10000"]
@@ -178,3 +180,61 @@ def test_games_played_over_live_connections_spread_over_two_processes(servers: l
     out = load.run_load(url, games=4, moves=10, players=3, concurrency=4, processes=1, ws=True)
     assert out["errors"] == {}
     assert out["moves"] == 4 * 10
+
+
+def _documented_proxy(servers: list[ServerProcess], port: int, folder: Path) -> Path:
+    """docs/play/online.md's nginx configuration, as written, with the fixture's processes in place of
+    its four, listening on ``port``, and a log naming the process that served each request."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "play" / "online.md").read_text(encoding="utf-8")
+    block = re.search(r"```nginx\n(.*?)```", doc, re.S)
+    assert block is not None, "the deployment recipe has no nginx configuration"
+    conf, listed = re.subn(r"(server 127\.0\.0\.1:\d+; )+server 127\.0\.0\.1:\d+;", "", block.group(1))
+    assert listed == 1, "the recipe's upstream lists its processes on one line"
+    ours = " ".join(f"server 127.0.0.1:{s.port};" for s in servers)
+    conf = conf.replace("keepalive 64;", f"{ours}\n    keepalive 64;")
+    assert "listen 80;" in conf
+    conf = conf.replace("listen 80;", f"listen 127.0.0.1:{port};\n    access_log {folder / 'access.log'} served;")
+    path = folder / "nginx.conf"
+    path.write_text(
+        f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\nevents {{ worker_connections 1024; }}\n"
+        f"http {{\nlog_format served '$uri $upstream_addr';\nclient_body_temp_path {folder};\n{conf}}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.parametrize("servers", [(2, ())], indirect=True)
+def test_the_documented_proxy_sends_each_game_to_one_process(servers: list[ServerProcess], tmp_path: Path) -> None:
+    """The deployment recipe's nginx in front of two processes: every request and live connection of a
+    game reaches the one process its id hashes to, games spread over both, and play goes on through it."""
+    from tests.web.test_process import _load_test_module
+
+    port = free_port()
+    conf = _documented_proxy(servers, port, tmp_path)
+    proxy = subprocess.Popen(["/usr/sbin/nginx", "-c", str(conf), "-g", "daemon off;"], stderr=subprocess.PIPE)
+    try:
+        wait_for(lambda: _answers(f"http://127.0.0.1:{port}/api/bots"), timeout=10)
+        load = _load_test_module()
+        url = f"http://127.0.0.1:{port}"
+        live = load.run_load(url, games=16, moves=6, players=3, concurrency=16, processes=1, ws=True)
+        posted = load.run_load(url, games=4, moves=4, players=2, concurrency=4, processes=1)
+    finally:
+        proxy.terminate()
+        proxy.wait(10)
+    assert live["errors"] == {} and live["moves"] >= 16 * 6
+    assert posted["errors"] == {} and posted["moves"] >= 4 * 2
+    served: dict[str, set[str]] = {}
+    for line in (tmp_path / "access.log").read_text().splitlines():
+        uri, upstream = line.split()
+        if uri.startswith("/api/games/") and uri.count("/") >= 4:
+            served.setdefault(uri.split("/")[3], set()).add(upstream)
+    assert len(served) == 20  # every game: created, its states read, its moves and live connections
+    assert all(len(ups) == 1 for ups in served.values()), served
+    assert {next(iter(ups)) for ups in served.values()} == {f"127.0.0.1:{s.port}" for s in servers}
+
+
+def _answers(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False

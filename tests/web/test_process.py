@@ -3,6 +3,7 @@ server resumes every game (bots included), and the load test runs many games at 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import random
@@ -171,3 +172,21 @@ def test_bot_workers_end_with_their_server_killed_or_interrupted(tmp_path: Path,
     wait_for(lambda: not any(_alive(w) for w in workers), timeout=20)
     if how == "interrupt":
         assert "Traceback" not in srv.log.read_text()
+
+
+@pytest.mark.parametrize("by_game", [False, True])
+def test_load_test_routes_each_game_to_one_server_or_spreads_it(monkeypatch: pytest.MonkeyPatch, by_game: bool) -> None:
+    """``--route game``: every request and socket of a game goes to one server (as a proxy hashing the game
+    id sends them); by default each game gets every server, to take its requests in turn."""
+    load = _load_test_module()
+    given: dict[int, list[str]] = {}
+
+    async def record(cs: list[Any], players: int, moves: int, seed: int, *_: Any) -> None:
+        given[seed] = [str(c.base_url) for c in cs]
+
+    monkeypatch.setattr(load, "play_game", record)
+    urls = ["http://127.0.0.1:1", "http://127.0.0.1:2"]
+    asyncio.run(load._client(",".join(urls), 0, 4, 1, 2, 4, by_game=by_game))
+    assert sorted(given) == [1000, 1001, 1002, 1003]
+    for seed, servers in given.items():
+        assert servers == ([urls[seed % 2]] if by_game else urls)
