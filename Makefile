@@ -111,7 +111,8 @@ bench: $(STAMP_DEV) compiled
 ## Server load benchmark (not part of `make test`): 200 concurrent games on SQLite with one process,
 ## over HTTP, then over the live connections flat out and at 600 moves/s offered (on the pure-Python
 ## engine, then on the compiled one); then on a throw-away PostgreSQL cluster with 1, 2 and 4 server
-## processes sharing its database (live connections).
+## processes sharing its database (live connections; each game's sockets spread over the processes, then
+## 2 and 4 processes with each game routed to one, as the deployment recipe's proxy does).
 BENCH_GAMES ?= 200
 BENCH_MOVES ?= 40
 BENCH_RATE ?= 600
@@ -125,6 +126,10 @@ bench-server: $(STAMP_DEV) postgres compiled
 	for n in 1 2 4; do \
 		$(BIN)/python benchmarks/load_test.py --postgres --servers $$n --games $(BENCH_GAMES) --moves $(BENCH_MOVES) \
 			--concurrency $(BENCH_GAMES) --ws || exit 1; \
+	done
+	for n in 2 4; do \
+		$(BIN)/python benchmarks/load_test.py --postgres --servers $$n --route game --games $(BENCH_GAMES) \
+			--moves $(BENCH_MOVES) --concurrency $(BENCH_GAMES) --ws || exit 1; \
 	done
 
 ## Long engine soak (not part of `make test`): the parser and Action fuzzers with thousands of inputs
