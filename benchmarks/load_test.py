@@ -8,7 +8,8 @@ the server's CPU time for the set-up and the play, apart and together.
 
 With ``--postgres`` it starts a throw-away PostgreSQL cluster (Debian's postgresql package) and
 ``--servers`` server processes sharing its database; games are spread over the processes, and each
-move of a game goes to the next process in turn (so every move is served by whichever process gets it).
+move of a game goes to the next process in turn (so every move is served by whichever process gets it);
+with ``--route game`` every request of a game goes to one process, as a proxy routing by game sends them.
 
     .venv/bin/python benchmarks/load_test.py --games 40 --moves 60
     .venv/bin/python benchmarks/load_test.py --postgres --servers 2 --games 200 --moves 20
