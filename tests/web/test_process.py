@@ -190,3 +190,36 @@ def test_load_test_routes_each_game_to_one_server_or_spreads_it(monkeypatch: pyt
     assert sorted(given) == [1000, 1001, 1002, 1003]
     for seed, servers in given.items():
         assert servers == ([urls[seed % 2]] if by_game else urls)
+
+
+def test_a_socket_that_played_a_move_receives_the_bots_moves_after_it(tmp_path: Path) -> None:
+    """A move made on a live connection is answered on it (the acknowledgement carries the new state), and
+    the bots' moves that follow it still reach that connection: they are other changes, not its answer."""
+    import json
+
+    from websockets.sync.client import connect
+
+    srv = ServerProcess(tmp_path / "bots.db", bot_delay=0.01, read_rate=100_000, extra=["--action-rate", "10000"])
+    srv.start()
+    try:
+        with httpx.Client(base_url=srv.url, timeout=10) as c:
+            g = create(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=5)
+        rng = random.Random(3)
+        with connect(srv.url.replace("http", "ws") + f"/api/games/{g['game']}/ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"token": g["seats"][0]["token"]}))
+            data = json.loads(ws.recv(timeout=10))["data"]
+            bot_moves_seen = 0
+            for _ in range(300):
+                if data["pending"] is None:
+                    break
+                if data["pending"]["player"] == 0:
+                    text = rng.choice(data["legal"])["text"]
+                    ws.send(json.dumps({"type": "act", "action": text, "version": data["version"]}))
+                msg = json.loads(ws.recv(timeout=10))  # the answer, or a bot's move pushed: never silence
+                assert msg["type"] == "state", msg
+                if msg["data"]["version"] > data["version"] and "ack" not in msg:
+                    bot_moves_seen += 1
+                data = msg["data"]
+            assert bot_moves_seen >= 5
+    finally:
+        srv.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 import re
@@ -10,7 +11,6 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -52,7 +52,7 @@ GAME_ID = r"^[A-Za-z0-9_-]{1,32}$"
 _GAME_ID_RE = re.compile(GAME_ID)
 # The live connection whose message is being answered (set in its reading task, and so in the threads
 # that task runs work in): a change it makes does not wake it, since its answer carries the new state.
-_ANSWERING: ContextVar[asyncio.Queue[None] | None] = ContextVar("answering", default=None)
+_ANSWERING: contextvars.ContextVar[asyncio.Queue[None] | None] = contextvars.ContextVar("answering", default=None)
 TOKEN_HEADER = "X-Inferno-Token"
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
 
@@ -178,14 +178,16 @@ class Hub:
         if loop is None or loop.is_closed():
             return
         answering = _ANSWERING.get()
+        # The wake runs in a context of its own: what it starts (the game's bots) must not inherit the
+        # answering connection, or their moves would not wake it.
         try:
             here = asyncio.get_running_loop() is loop
         except RuntimeError:  # another thread
             here = False
         if here:
-            loop.call_soon(self._notify, game_id, answering)
+            loop.call_soon(self._notify, game_id, answering, context=contextvars.Context())
         else:
-            loop.call_soon_threadsafe(self._notify, game_id, answering)
+            loop.call_soon_threadsafe(self._notify, game_id, answering, context=contextvars.Context())
 
     def _notify(self, game_id: str, answering: asyncio.Queue[None] | None = None) -> None:
         self._wake(game_id, answering)
