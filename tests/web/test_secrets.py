@@ -74,12 +74,11 @@ def _assert_nothing_rebuilds_the_deal(
             tried += 1
             h, d = _secrets(players, n, side)
             assert d != deck, f"the number {n} in seat {seat}'s payloads rebuilds the deck"
-            # One 2-card hand out of a small deck is matched by chance by about one number in 500;
-            # the seed rebuilds every other seat's hand at once, which chance does not.
-            others = [o for o in range(players) if o != seat]
-            assert [h[o] for o in others] != [hands[o] for o in others], (
-                f"the number {n} rebuilds the other seats' hands for seat {seat}"
-            )
+            # One 2-card hand out of a small deck is matched by chance by about one number in 500, and two
+            # hands by about one in 250,000: among the hundreds of small numbers in the payloads, one
+            # matched the other two seats' hands of a drawn seed now and then. A seed that leaked deals
+            # every hand, the viewer's own included (which the viewer knows), which chance does not.
+            assert h != hands, f"the number {n} in seat {seat}'s payloads rebuilds every hand"
     return tried
 
 
