@@ -12,6 +12,7 @@ import pytest
 
 import inferno
 from inferno import Act, Action, Decision
+from inferno.rules.explain import Why, explain
 from tests.harness.play import SIDES, play_prefix, play_random, random_steps
 
 GARBAGE: list[Any] = [
@@ -117,6 +118,17 @@ def test_garbage_is_malformed_and_changes_nothing(action: Any) -> None:
         _unchanged(s, before)
 
 
+NOT_TEXT = [g for g in GARBAGE if not isinstance(g, str)] + [b"done"]  # explain reads a str as an action's text
+
+
+@pytest.mark.parametrize("action", NOT_TEXT, ids=[_name(g) for g in NOT_TEXT])
+def test_explain_calls_garbage_malformed(action: Any) -> None:
+    """``explain`` never raises: what ``apply`` refuses as malformed, it calls malformed, in both builds."""
+    for s in _positions():
+        e = explain(s, inferno.to_move(s), action)
+        assert not e.legal and e.why is Why.MALFORMED, e
+
+
 @pytest.mark.parametrize("text", BAD_TEXTS)
 def test_bad_text_is_malformed(text: str) -> None:
     """parse_action refuses unknown words, wrong argument counts and unknown names."""
@@ -139,7 +151,7 @@ def test_parse_action_refuses_non_text() -> None:
     s = inferno.new_game(2, 0)
     for value in (None, 3, Action(Act.DONE), b"done"):
         with pytest.raises(inferno.MalformedActionError):
-            inferno.parse_action(s, value)  # type: ignore[arg-type]
+            inferno.parse_action(s, value)
 
 
 def test_malformed_and_illegal_are_distinct_errors() -> None:
@@ -188,9 +200,9 @@ def test_finished_game_refuses_actions(players: int) -> None:
     before = inferno.state_to_dict(s)
     for a in (Action(Act.DONE), Action(Act.COUNCIL), Action(Act.ENTER, 2), (1, 2)):
         with pytest.raises(inferno.GameOverError):
-            inferno.apply(s, a)  # type: ignore[arg-type]
+            inferno.apply(s, a)
         with pytest.raises(inferno.GameOverError):
-            inferno.apply_in_place(s, a)  # type: ignore[arg-type]
+            inferno.apply_in_place(s, a)
     assert inferno.state_to_dict(s) == before
 
 

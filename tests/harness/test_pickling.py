@@ -3,6 +3,8 @@
 
 The compiled build gives frozen dataclasses a ``__setstate__`` that their frozen ``__setattr__``
 refuses, so every engine module registers its frozen dataclasses with ``inferno.rules.pickling``.
+A state's logs are linked lists of nested pairs, which ``State.__getstate__`` stores flat, so that
+games of any length pickle without reaching the recursion limit.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ import dataclasses
 import importlib
 import pickle
 import random
+import sys
 from collections.abc import Callable
 
 import pytest
 from tools import build_compiled
 
 import inferno
+from tests.harness.play import play_prefix, play_random
 
 COPIERS: dict[str, Callable[[inferno.State], inferno.State]] = {
     "pickle": lambda s: pickle.loads(pickle.dumps(s)),
@@ -61,11 +65,7 @@ def _check_copy(one: inferno.State, copier: Callable[[inferno.State], inferno.St
 @pytest.mark.parametrize("setup", SETUPS)
 def test_a_copied_state_is_the_same_game(setup: str, how: str) -> None:
     """A copy of a state or a view has the same snapshot and legal actions, plays on like ``State.copy``
-    and leaves the original alone.
-
-    Games are cut at 60 decisions: a long game's logs are nested tuples deeper than the recursion limit
-    (the same in both builds).
-    """
+    and leaves the original alone (on the first 60 decisions of each game)."""
     copier = COPIERS[how]
     s = inferno.new_game(seed=7, **SETUPS[setup])  # type: ignore[arg-type]
     rng = random.Random(7)
@@ -82,3 +82,36 @@ def test_a_copied_state_is_the_same_game(setup: str, how: str) -> None:
             assert inferno.state_to_dict(c) == inferno.state_to_dict(ref)
             assert inferno.state_to_dict(s) == before
         inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
+
+
+def _same_game(c: inferno.State, one: inferno.State) -> None:
+    assert type(c) is type(one)
+    assert inferno.state_to_dict(c) == inferno.state_to_dict(one)
+    assert inferno.events(c) == inferno.events(one)
+    assert inferno.legal_actions(c) == inferno.legal_actions(one)
+
+
+@pytest.mark.parametrize("how", COPIERS)
+def test_a_long_game_copies_whole(how: str) -> None:
+    """A finished 4-player game, and the same game 60 decisions before its end, with every event
+    logged: their logs are longer than the recursion limit, yet a copy has the same snapshot, events
+    and legal actions, and the unfinished one plays on to the same end as ``State.copy``."""
+    copier = COPIERS[how]
+    done = play_random(4, 3)
+    assert done.over and len(inferno.events(done)) > sys.getrecursionlimit()
+    before = inferno.state_to_dict(done)
+    _same_game(copier(done), done)
+    _same_game(copier(inferno.view(done, 0)), inferno.view(done, 0))
+    assert inferno.state_to_dict(done) == before
+
+    s = play_prefix(4, 3, done.version - 60)
+    assert not s.over and len(inferno.events(s)) > sys.getrecursionlimit()
+    c, ref = copier(s), s.copy()
+    _same_game(c, s)
+    rng = random.Random(3)
+    while not ref.over:
+        a = rng.choice(inferno.legal_actions(ref))
+        inferno.apply_in_place(ref, a)
+        inferno.apply_in_place(c, a)
+    _same_game(c, ref)
+    assert inferno.result(c) == inferno.result(ref)

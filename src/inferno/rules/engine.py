@@ -220,21 +220,20 @@ def _well_formed(action: object) -> Action:
         raise MalformedActionError(f"unknown action kind {_what(kind)}") from None
 
 
+# The public functions take ``action: object`` and check it in ``_check``: typed ``Action``, the compiled
+# build would refuse anything else with TypeError at the call, before MalformedActionError could be raised.
 def _check(s: State, action: object) -> Action:
     if s.over:
         raise GameOverError("the game is over")
     if s.viewer >= 0:
         raise HiddenInformationError("a player's view cannot be played on; determinize it first")
     opts = s.legal_cache
-    if (
-        type(action) is Action
-        and type(action[0]) is Act
-        and type(action[1]) is int
-        and type(action[2]) is int
-        and opts is not None
-        and action in opts
-    ):
-        return action
+    if type(action) is Action and opts is not None:
+        # Read the fields as plain objects: typed as an Action's, compiled code would check them as it
+        # reads them and raise TypeError on an Action built with wrong types.
+        t: tuple[object, ...] = action
+        if type(t[0]) is Act and type(t[1]) is int and type(t[2]) is int and action in opts:
+            return action
     act = _well_formed(action)
     if opts is None:
         opts = legal_actions(s)
@@ -260,13 +259,15 @@ def _restore(s: State, saved: State) -> None:
         setattr(s, slot, getattr(saved, slot))
 
 
-def apply_in_place(s: State, action: Action, *, rollback: bool = True) -> None:
+def apply_in_place(s: State, action: object, *, rollback: bool = True) -> None:
     """Apply a legal action to ``s`` itself (fast path for bots and simulations).
 
-    A malformed or illegal action raises and leaves the state unchanged; so does any failure while
-    the action is carried out (the state is restored to what it was before the call). Loops that own
-    their state and drop it on an error (simulations, search, replays) pass ``rollback=False`` to
-    skip the copy this costs; the checks of the action stay the same.
+    A malformed action (anything but an :class:`Action` of an action kind and two whole numbers)
+    raises MalformedActionError, an illegal one IllegalActionError; either leaves the state unchanged,
+    and so does any failure while the action is carried out (the state is restored to what it was
+    before the call). Loops that own their state and drop it on an error (simulations, search,
+    replays) pass ``rollback=False`` to skip the copy this costs; the checks of the action stay the
+    same.
     """
     act = _check(s, action)
     if not rollback:
@@ -282,8 +283,12 @@ def apply_in_place(s: State, action: Action, *, rollback: bool = True) -> None:
     s.owned |= owned  # the copy is dropped: players no other state shared before are this state's alone again
 
 
-def apply(s: State, action: Action) -> State:
-    """Return the state after ``action``; ``s`` itself is not changed."""
+def apply(s: State, action: object) -> State:
+    """Return the state after ``action``; ``s`` itself is not changed.
+
+    A malformed action (anything but an :class:`Action` of an action kind and two whole numbers)
+    raises MalformedActionError, an illegal one IllegalActionError.
+    """
     act = _check(s, action)
     t = s.copy()
     _step(t, act)

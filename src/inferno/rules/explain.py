@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from inferno.rules import florence
 from inferno.rules.actions import Act, Action, Decision, MalformedActionError
-from inferno.rules.engine import legal_actions
+from inferno.rules.engine import _well_formed, legal_actions
 from inferno.rules.events import count
 from inferno.rules.explain_checks import (
     BY_DECISION,
@@ -51,19 +51,16 @@ def _fallback(s: State, decision: Decision, act: Action) -> _Result:
     return Why.WRONG_STEP, f"that is not one of the choices now: you must {DOING[decision]}", WHEN[act.kind][1]
 
 
-def explain(s: State, player: int, action: Action | str) -> Explanation:
-    """Whether ``player`` may take ``action`` now and, if not, which rule forbids it (never raises on
-    any action or text; on a view, names nothing the view hides)."""
-    if isinstance(action, str):
-        try:
-            act = parse_action(s, action)
-        except MalformedActionError as exc:
-            return Explanation(False, Why.MALFORMED, str(exc), "")
-    else:
-        try:
-            act = Action(Act(action[0]), int(action[1]), int(action[2]))
-        except (ValueError, TypeError, IndexError):
-            return Explanation(False, Why.MALFORMED, "that is not an action of this game", "")
+def explain(s: State, player: int, action: object) -> Explanation:
+    """Whether ``player`` may take ``action`` (an :class:`Action` or its text) now and, if not, which
+    rule forbids it (never raises, whatever ``action`` is; on a view, names nothing the view hides).
+
+    What :func:`~inferno.rules.engine.apply` refuses as malformed is malformed here too.
+    """
+    try:
+        act = parse_action(s, action) if isinstance(action, str) else _well_formed(action)
+    except MalformedActionError as exc:
+        return Explanation(False, Why.MALFORMED, str(exc), "")
     if s.over:
         return Explanation(False, Why.GAME_OVER, "the game is over", FINAL)
     frame = s.stack[-1]

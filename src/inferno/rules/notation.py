@@ -205,8 +205,11 @@ def _parse(s: State, shape: str, tok: str) -> int:
     return v - 1 if shape in ("gate", "half") else v
 
 
-def parse_action(s: State, text: str) -> Action:
-    """Parse the text form; raises MalformedActionError on anything that is not an action."""
+def parse_action(s: State, text: object) -> Action:
+    """Parse the text form; raises MalformedActionError on anything that is not an action, text or not.
+
+    ``text`` is typed ``object``: typed ``str``, the compiled build would raise TypeError on a non-text.
+    """
     if not isinstance(text, str):
         raise MalformedActionError(f"expected text, got {type(text).__name__}")
     toks = text.split()

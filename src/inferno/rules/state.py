@@ -196,6 +196,8 @@ STATE_FIELDS: Final = (
     "viewer",
 )
 
+LOG_FIELDS: Final = ("actions", "events")  # the State fields kept as linked lists (item, previous)
+
 
 class State:
     """A game in progress. Use :mod:`inferno.rules.engine` to read and change it."""
@@ -291,6 +293,22 @@ class State:
     def __copy__(self) -> State:
         return self.copy()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What ``pickle`` and ``copy.deepcopy`` store: every field, with the two logs as flat lists.
+
+        Stored as they are, the logs' nested pairs would make pickling recurse once per entry and fail
+        on a long game (RecursionError).
+        """
+        return {
+            name: linked_to_list(getattr(self, name)) if name in LOG_FIELDS else getattr(self, name)
+            for name in STATE_FIELDS
+        }
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        """Rebuild a state from :meth:`__getstate__`'s fields, the logs as linked lists again."""
+        for name in STATE_FIELDS:
+            setattr(self, name, list_to_linked(d[name]) if name in LOG_FIELDS else d[name])
+
     def own_player(self, p: int) -> PlayerState:
         """Player ``p``'s pieces, ready to change: copied first if another state still shares them."""
         if self.owned >> p & 1:
@@ -320,6 +338,14 @@ def linked_to_list(node: tuple[Any, ...] | None) -> list[Any]:
         node = node[1]
     out.reverse()
     return out
+
+
+def list_to_linked(items: list[Any]) -> tuple[Any, ...] | None:
+    """An append-only linked log of ``items``, oldest first (the inverse of :func:`linked_to_list`)."""
+    node: tuple[Any, ...] | None = None
+    for item in items:
+        node = (item, node)
+    return node
 
 
 register_frozen(GameConfig)
