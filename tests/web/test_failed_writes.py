@@ -14,20 +14,11 @@ from typing import Any
 import pytest
 
 from inferno.server import clocks
-from inferno.server.service import GameService, SeatKind, SeatSpec
+from inferno.server.service import GameService
 from inferno.server.storage import Storage
-
-ANN = SeatSpec(SeatKind.HUMAN, name="Ann")
-BOB = SeatSpec(SeatKind.HUMAN, name="Bob")
-CAT = SeatSpec(SeatKind.HUMAN, name="Cat")
-
-
-class FakeClock:
-    def __init__(self, t: float = 1_000_000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
+from tests.web.test_clocks import BOB, CAT, FakeClock
+from tests.web.test_clocks import HUMAN as ANN
+from tests.web.test_storage_hot_path import _stored
 
 
 class Flaky:
@@ -83,11 +74,8 @@ def _loaded(url: str, gid: str) -> tuple[Any, ...]:
 
 def _stored_moves(path: Path, gid: str) -> tuple[list[tuple[int, str]], tuple[int]]:
     """The game's moves (idx, text) and (version,), read on a new plain connection."""
-    with sqlite3.connect(path) as db:
-        moves = db.execute("SELECT idx, text FROM moves WHERE game_id = ? ORDER BY idx", (gid,)).fetchall()
-        version = db.execute("SELECT version FROM games WHERE id = ?", (gid,)).fetchone()
-    db.close()
-    return moves, version
+    moves, head = _stored(path, gid)
+    return [(idx, text) for idx, _, text in moves], (head[0],)
 
 
 def test_a_failed_commit_leaves_memory_as_stored(tmp_path: Path) -> None:

@@ -200,7 +200,7 @@ def _what(v: object) -> str:
     return f"a {type(v).__name__}"
 
 
-def _well_formed(action: object) -> Action:
+def well_formed(action: object) -> Action:
     """``action`` as an Action with an Act kind and two whole-number arguments, else MalformedActionError."""
     if not (isinstance(action, tuple) and len(action) == 3):
         raise MalformedActionError(f"not an action: expected (kind, a, b), got {_what(action)}")
@@ -234,7 +234,7 @@ def _check(s: State, action: object) -> Action:
         t: tuple[object, ...] = action
         if type(t[0]) is Act and type(t[1]) is int and type(t[2]) is int and action in opts:
             return action
-    act = _well_formed(action)
+    act = well_formed(action)
     if opts is None:
         opts = legal_actions(s)
     if act not in opts:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from inferno.rules import florence
 from inferno.rules.actions import Act, Action, Decision, MalformedActionError
-from inferno.rules.engine import _well_formed, legal_actions
+from inferno.rules.engine import legal_actions, well_formed
 from inferno.rules.events import count
 from inferno.rules.explain_checks import (
     BY_DECISION,
@@ -58,7 +58,7 @@ def explain(s: State, player: int, action: object) -> Explanation:
     What :func:`~inferno.rules.engine.apply` refuses as malformed is malformed here too.
     """
     try:
-        act = parse_action(s, action) if isinstance(action, str) else _well_formed(action)
+        act = parse_action(s, action) if isinstance(action, str) else well_formed(action)
     except MalformedActionError as exc:
         return Explanation(False, Why.MALFORMED, str(exc), "")
     if s.over:

@@ -356,14 +356,9 @@ class Storage:
         if not w.lock.acquire(blocking=wait):
             raise Busy(game_id)
         try:
-            w.begin()
-            try:
+            with w.transaction() as conn:
                 r = self.raw.head_for_update.run(w.dbapi, {"gid": game_id}).fetchone()
-                yield Txn(self, w.conn, game_id, _head(r), w.dbapi)
-            except BaseException:
-                w.rollback()
-                raise
-            w.commit()
+                yield Txn(self, conn, game_id, _head(r), w.dbapi)
         finally:
             w.lock.release()
 
