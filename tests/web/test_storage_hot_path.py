@@ -215,3 +215,36 @@ def test_takebacks_bots_and_a_restart_on_the_writer(path: Path) -> None:
         assert _stored(path, gid)[1] == (13, 1, 0)
     finally:
         again.storage.close()
+
+
+def test_closing_waits_for_the_write_under_way_and_a_later_write_reopens(tmp_path: Path) -> None:
+    """The server stops (``Storage.close``) while a worker thread is inside a write: the writer's
+    connection is closed only after that write has committed (closing it in use crashed the process),
+    and a write after the close works on a new connection."""
+    path = tmp_path / "g.db"
+    store = Storage(f"sqlite:///{path}")
+    store.create_game(_row("g1"))
+    inside, finish = threading.Event(), threading.Event()
+
+    def slow_move() -> None:
+        with store.write("g1") as tx:
+            tx.append(0, 0, "done", False, False)
+            inside.set()
+            finish.wait(10)
+
+    writer = threading.Thread(target=slow_move)
+    writer.start()
+    assert inside.wait(10)
+    closer = threading.Thread(target=store.close)
+    closer.start()
+    closer.join(0.3)
+    assert closer.is_alive()  # waits for the write under way
+    finish.set()
+    writer.join(10)
+    closer.join(10)
+    assert not closer.is_alive()
+    assert _stored(path, "g1")[0] == [(0, 0, "done")]
+    with store.write("g1") as tx:  # after the close: a new connection
+        tx.append(1, 1, "done", False, False)
+    assert _stored(path, "g1")[0] == [(0, 0, "done"), (1, 1, "done")]
+    store.close()

@@ -55,9 +55,14 @@ class SQLiteWriter:
         self.conn: Connection
         self.dbapi: sqlite3.Connection
         self.conn, self.dbapi = _connect(engine)
+        self.closed = False
 
     def begin(self) -> None:
-        """Begin a transaction holding the database's write lock (hold ``lock``)."""
+        """Begin a transaction holding the database's write lock (hold ``lock``); after ``close``, on a new
+        connection."""
+        if self.closed:
+            self.conn, self.dbapi = _connect(self.engine)
+            self.closed = False
         if self.dbapi.in_transaction:  # left open by a failed rollback whose connection could not be replaced
             self._end()
         self.dbapi.execute("BEGIN IMMEDIATE")
@@ -122,5 +127,9 @@ class SQLiteWriter:
         self.commit()
 
     def close(self) -> None:
-        """Close the connection (a transaction left open is rolled back by SQLite)."""
-        self.conn.close()
+        """Close the connection once no transaction runs on it. A worker thread may be in one (a bot's
+        turn while the server stops), and closing a connection in use crashes the process. A write after
+        this opens a new connection."""
+        with self.lock:
+            self.conn.close()
+            self.closed = True
