@@ -299,6 +299,22 @@ def _own_terms(s: State, pl: PlayerState, p: int, phleg: list[float], w: Weights
     return total
 
 
+def margins(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """Every player's estimated final Infamy minus the best opponent's (exact once the game is over).
+
+    Solo: the player's estimate minus what it must beat (the Rival's estimate or the level's target).
+    """
+    values = player_values(s, w)
+    if s.solo is not None:
+        return [values[0] - solo_bar(s, values)]
+    if len(values) == 1:
+        return [values[0]]
+    out = []
+    for p, v in enumerate(values):
+        out.append(v - max(u for q, u in enumerate(values) if q != p))
+    return out
+
+
 def utilities(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """One number in [0, 1] per player: a win estimate from the margin over the best opponent.
 

@@ -19,9 +19,10 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from inferno.bots.base import BotFactory, register_bot
-from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, utilities
+from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, margins, utilities
 from inferno.rules.actions import Action
 from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move
 from inferno.rules.pickling import register_frozen
@@ -43,6 +44,23 @@ LEVELS: dict[str, SearchConfig] = {
     "medium": SearchConfig(iterations=400, max_seconds=2.0),
     "hard": SearchConfig(iterations=4000, max_seconds=2.0),
 }
+
+
+class LeafEvaluator(Protocol):
+    """Scores a position where the search stops: a win estimate in [0, 1] and an expected final Infamy
+    margin (own estimated final Infamy minus the best opponent's) for every player."""
+
+    def evaluate(self, s: State) -> tuple[list[float], list[float]]: ...
+
+
+class HeuristicEvaluator:
+    """The hand-written estimate of :mod:`inferno.bots.evaluation` (exact once the game is over)."""
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
+    def evaluate(self, s: State) -> tuple[list[float], list[float]]:
+        return utilities(s, self.weights), margins(s, self.weights)
 
 
 class _Node:
@@ -75,11 +93,13 @@ class SearchBot:
         config: SearchConfig = LEVELS["medium"],
         name: str = "ismcts",
         weights: Weights = DEFAULT_WEIGHTS,
+        evaluator: LeafEvaluator | None = None,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.config = config
         self.weights = weights
+        self.evaluator: LeafEvaluator = evaluator if evaluator is not None else HeuristicEvaluator(weights)
         self.last = SearchStats(0, 0.0)
 
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
@@ -105,10 +125,11 @@ class SearchBot:
                 best, best_visits = a, visits
         return best
 
-    def _iterate(self, view: State, root: _Node, forced: Action | None = None) -> tuple[Action | None, float]:
+    def _iterate(self, view: State, root: _Node, forced: Action | None = None) -> tuple[Action | None, float, float]:
         """One iteration; ``forced`` (if given) is taken at the root instead of the UCB choice.
 
-        Returns the root action taken and the reward it earned for the player who chose it.
+        Returns the root action taken, the reward it earned for the player who chose it, and that
+        player's expected final Infamy margin at the end of the iteration.
         """
         rng = self.rng
         s = determinize(view, rng)
@@ -170,11 +191,14 @@ class SearchBot:
                 break
             acts = legal_actions(s)
             apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
-        reward = utilities(s, self.weights)
+        reward, margin = self.evaluator.evaluate(s)
         for n in path[1:]:
             n.visits += 1
             n.total += reward[n.player]
-        return first, (reward[path[1].player] if len(path) > 1 else 0.0)
+        if len(path) < 2:
+            return first, 0.0, 0.0
+        p = path[1].player
+        return first, reward[p], margin[p]
 
 
 def _factory(level: str, name: str) -> BotFactory:

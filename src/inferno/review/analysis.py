@@ -70,7 +70,7 @@ def estimate_options(
     root = _Node(-1)
     samples: dict[Action, list[float]] = {}
     for _ in range(iterations):
-        first, reward = bot._iterate(v, root)
+        first, reward, _margin = bot._iterate(v, root)
         if first is not None:
             samples.setdefault(first, []).append(reward)
     visits = {a: (root.children[a].visits if a in root.children else 0) for a in acts}
@@ -81,7 +81,7 @@ def estimate_options(
     for a in chosen:
         have = samples.setdefault(a, [])
         while len(have) < min_samples:
-            _first, reward = bot._iterate(v, root, forced=a)
+            _first, reward, _margin = bot._iterate(v, root, forced=a)
             have.append(reward)
     out = []
     for a in chosen:
