@@ -30,7 +30,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from inferno.rules.effects import endgame_loan_penalty, guests, owns_barrel, take_loan
+from inferno.rules.actions import Decision
+from inferno.rules.effects import (
+    count_in_tower,
+    endgame_loan_penalty,
+    guests,
+    has_tower_room,
+    owns_barrel,
+    take_loan,
+    urchins_owned,
+)
+from inferno.rules.florence import can_accuse
 from inferno.rules.model import Board, StopKind
 from inferno.rules.pickling import register_frozen
 from inferno.rules.scoring import endgame_value, reputation_value
@@ -38,7 +48,7 @@ from inferno.rules.solo import RIVAL
 from inferno.rules.solo import level as solo_level
 from inferno.rules.solo import outcome as solo_outcome
 from inferno.rules.solo import variant as solo_variant
-from inferno.rules.state import EMPTY, T_BARREL, PlayerState, State
+from inferno.rules.state import EMPTY, T_BARREL, T_NOBLE, T_URCHIN, PlayerState, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +65,15 @@ class Weights:
     tie_share: float = 0.65  # same for a tied leader (ties all score, U10)
     behind_one_share: float = 0.25  # same for a player one space behind
     fraud_without_barrel: float = 0.3  # fraction of a played card's end-game value without its Barrel
-    reputation_floor: float = 0.4  # weight of a Reputation lead at the start (1 at the end)
+    reputation_floor: float = 0.1  # weight of a Reputation lead at the start (1 at the end) ...
+    reputation_power: float = 2.0  # ... rising as this power of the part of the game played (leads change)
     margin_scale: float = 8.0  # Infamy margin that makes a position clearly good in ``utilities``
     # The lower Hell (below the Walls of Dis), scaled by the part of the game still to play:
     passage_open: float = 1.5  # holding a safe passage that still opens an empty shield below the Walls
     lower_shield: float = 0.35  # each empty shield below the Walls the player's own passages open
     # Loans still to come: Drachmas a player expects to pay from now to the end (ferries, bribes, ...),
     # scaled by the part of the game still to play, and how much of it Florins held will cover.
-    drachma_need: float = 16.0
+    drachma_need: float = 8.0
     florin_cover: float = 0.0
     loan_foresight: float = 1.0  # share of the expected loans' table cost counted now
     # Sudden death: upper-Hell empty shields below which the danger rises (0 → 1 when none is left),
@@ -70,9 +81,42 @@ class Weights:
     crowd_horizon: float = 8.0
     crowd_stake: float = 0.5
     bell: float = 0.5  # P&P: a Bell held (a later free sideways slide), so it is rung when it gains more
+    # Family members away from Home: one standing in Florence comes Home for free when the family
+    # accuses, and the best accusation its members stand ready for is worth a share of what it brings
+    # (the Skull's advance and the track's bonus); one in the Tower waits for the COURTYARD or a council.
+    member_florence: float = 0.6
+    member_tower: float = 0.1
+    urchin: float = 2.0  # each Urchin adopted: one more family member for the rest of the game
+    accuse_ready: float = 0.5  # share of the best ready accusation's worth counted now
+    accuse_now: float = 1.0  # share counted when it is open right now (the family's Florence phase)
+    accuse_bonus: float = 1.0  # a track's bonus and Dante's stop, on top of the Skull's advance
+    half_token: float = 2.0  # a ½ Diploma token taken on the way up a track
+    floor_built: float = 0.4  # each Tower floor above the ground (room for Guests, Barrels, accusers)
+    # A family with nobody at Home can send no one next turn: unless it can accuse, it must bribe or
+    # hold a council (2 Infamy). Counted in full with no accusation ready, in part with one.
+    stranded: float = 2.5
+    tower_full: float = 1.5  # no empty Tower space: no accuser can go there (U8), so no accusation
+    stranded_ready: float = 0.4
 
 
 DEFAULT_WEIGHTS = Weights()
+
+# The estimate the bots used before family members away from Home, ready accusations, Urchins and Tower
+# floors had a worth (kept as a yardstick: ``greedy-classic`` plays with it).
+CLASSIC_WEIGHTS = Weights(
+    drachma_need=16.0,
+    reputation_floor=0.4,
+    reputation_power=1.0,
+    member_florence=0.0,
+    member_tower=0.0,
+    accuse_ready=0.0,
+    accuse_now=0.0,
+    half_token=0.0,
+    floor_built=0.0,
+    stranded=0.0,
+    urchin=0.0,
+    tower_full=0.0,
+)
 
 
 def progress(s: State) -> float:
@@ -218,6 +262,68 @@ def _future_diploma_circles(s: State) -> list[int]:
     ]
 
 
+def diploma_share(level: int, best_other: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """The chance counted for a Diploma stop still ahead, for a Skull at ``level`` on its track when the
+    best other player's Skull is at ``best_other`` (the stop goes to the player(s) furthest along)."""
+    if level <= 0:
+        return 0.0
+    if level > best_other:
+        return w.lead_share
+    if level == best_other:
+        return w.tie_share
+    if level == best_other - 1:
+        return w.behind_one_share
+    return 0.0
+
+
+def _track_worth(s: State, p: int, circle: int, level: int, phleg: list[float], future: list[int], w: Weights) -> float:
+    """What player ``p``'s Skull at ``level`` on ``circle``'s track is expected to score through Diplomas."""
+    pl = s.players[p]
+    if pl.diplomas >> circle & 1:
+        return phleg[circle] * level
+    if circle not in future:
+        return 0.0
+    best_other = max((q.tracks[circle] for i, q in enumerate(s.players) if i != p), default=0)
+    return diploma_share(level, best_other, w) * phleg[circle] * level
+
+
+def advance_worth(s: State, p: int, circle: int, phleg: list[float], future: list[int], w: Weights) -> float:
+    """Expected Infamy of one more advance on ``circle``'s Sin Track for player ``p`` (S0 Sin Tracks)."""
+    r = s.rules
+    level = s.players[p].tracks[circle]
+    if level >= r.track_max:
+        return float(r.overflow_infamy[circle])
+    gain = _track_worth(s, p, circle, level + 1, phleg, future, w) - _track_worth(s, p, circle, level, phleg, future, w)
+    if level + 1 == r.half_diploma_level:
+        gain += w.half_token
+    return gain
+
+
+def ready_accusation(s: State, p: int, phleg: list[float], future: list[int], w: Weights) -> tuple[float, float]:
+    """The worth of the best accusation the family's members in Florence stand ready for (0: none), and
+    of the best one open right now (the family's Florence phase is pending, in its quartiere).
+
+    Only one counts: when the family accuses, its other members in Florence come Home. Whether a
+    member may accuse where it stands is asked from the engine (Guest and Tower room).
+    """
+    pl = s.players[p]
+    fl = pl.florence
+    top = s.stack[-1] if s.stack else None
+    here = -2
+    if top is not None and top[0] == Decision.FLORENCE and top[1] == p:
+        here = s.quartiere
+    lq = s.loc_quartiere
+    best = now = 0.0
+    for loc in s.rules.locations:
+        i = loc.index
+        if (fl[2 * i] or fl[2 * i + 1]) and can_accuse(s, pl, loc):
+            worth = advance_worth(s, p, loc.circle, phleg, future, w) + w.accuse_bonus
+            best = max(best, worth)
+            if here == -1 or lq[i] == here:
+                now = max(now, worth)
+    return best, now
+
+
 def player_values(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Estimated final Infamy of every player (exact final scores once the game is over)."""
     if s.over:
@@ -232,20 +338,22 @@ def player_values(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
         best = max(levels)
         if best <= 0:
             continue
-        leaders = levels.count(best)
         for p, pl in enumerate(players):
             if pl.diplomas >> circle & 1:
                 continue
             lvl = levels[p]
-            if lvl == best:
-                share = w.lead_share if leaders == 1 else w.tie_share
-            elif lvl == best - 1 and lvl > 0:
-                share = w.behind_one_share
-            else:
-                continue
-            values[p] += share * phleg[circle] * lvl
+            best_other = max((v for q, v in enumerate(levels) if q != p), default=0)
+            values[p] += diploma_share(lvl, best_other, w) * phleg[circle] * lvl
+    for p, pl in enumerate(players):
+        ready, now = ready_accusation(s, p, phleg, future, w)
+        values[p] += max(w.accuse_ready * ready, w.accuse_now * now)
+        away = sum(pl.florence)
+        if away:  # they come Home when the family accuses; while it cannot, they are stuck there
+            values[p] += (w.member_florence if ready > 0 else w.member_tower) * away
+        if pl.home[0] + pl.home[1] == 0:
+            values[p] -= w.stranded_ready * w.stranded if ready > 0 else w.stranded
     if s.num_players > 1 or s.rules.reputation_in_solo:
-        weight = w.reputation_floor + (1.0 - w.reputation_floor) * frac
+        weight = w.reputation_floor + (1.0 - w.reputation_floor) * frac**w.reputation_power
         for ident, _name, pts in s.rules.reputation:
             vals = [reputation_value(s, p, ident) for p in range(s.num_players)]
             best_v = max(vals)
@@ -282,12 +390,17 @@ def _own_terms(s: State, pl: PlayerState, p: int, phleg: list[float], w: Weights
         total += best_e if owns_barrel(pl, fc.endgame_barrel) else w.fraud_without_barrel * best_e
     total += endgame_loan_penalty(s, p)
     total += w.florin * pl.florins + w.drachma * pl.drachmas
+    rest = 1.0 - progress(s)
     total += w.member_home * (pl.home[0] + pl.home[1])
+    total += w.member_tower * count_in_tower(pl, T_NOBLE, T_URCHIN + 1)
+    total += w.floor_built * (pl.floors - 1)
+    if w.tower_full and s.rules.accuse_needs_tower_room and not has_tower_room(s, pl):
+        total -= w.tower_full * rest
     total += w.guest * guests(pl)
     barrels = bin(pl.panel).count("1") + sum(1 for c in pl.tower if c >= T_BARREL)
     total += w.barrel * barrels
     total += w.hand_card * len(pl.hand)
-    rest = 1.0 - progress(s)
+    total += w.urchin * rest * urchins_owned(s, pl)
     if pl.passages and rest > 0:
         room = open_lower_shields(s, p)
         if room:

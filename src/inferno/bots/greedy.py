@@ -14,8 +14,8 @@ import random
 from collections.abc import Sequence
 
 from inferno.bots.base import register_bot
-from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, player_values, solo_bar
-from inferno.rules.actions import Action
+from inferno.bots.evaluation import CLASSIC_WEIGHTS, DEFAULT_WEIGHTS, Weights, player_values, solo_bar
+from inferno.rules.actions import Action, Decision
 from inferno.rules.engine import apply, determinize, legal_actions, to_move
 from inferno.rules.state import State
 
@@ -28,11 +28,15 @@ def margin(s: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 
+SOUL_LOOKAHEAD = 6  # decisions of a Soul's descent looked through without counting against the depth
+_SOUL_DECISIONS = frozenset({Decision.HELL_STEP, Decision.BELL})
+
+
 class GreedyBot:
     """Picks the action whose resulting position evaluates best (ties: the first such action)."""
 
-    def __init__(self, seed: int = 0, depth: int = 2, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        self.name = "greedy"
+    def __init__(self, seed: int = 0, depth: int = 2, weights: Weights = DEFAULT_WEIGHTS, name: str = "greedy") -> None:
+        self.name = name
         self.rng = random.Random(seed)
         self.depth = depth
         self.weights = weights
@@ -50,11 +54,20 @@ class GreedyBot:
                 best, best_value = a, v
         return best
 
-    def _value(self, s: State, me: int, depth: int) -> float:
-        """Best margin reachable while the decisions stay with ``me`` (at most ``depth`` more)."""
-        if depth <= 0 or s.over or to_move(s) != me:
+    def _value(self, s: State, me: int, depth: int, soul: int = SOUL_LOOKAHEAD) -> float:
+        """Best margin reachable while the decisions stay with ``me`` (at most ``depth`` more).
+
+        A Soul's way down (its jumps, a Bell) does not use up ``depth``, up to ``soul`` decisions: the
+        bot sees where the Soul ends, and so the quartiere it will act in, before it judges a move.
+        """
+        if s.over or to_move(s) != me:
             return margin(s, me, self.weights)
-        return max(self._value(apply(s, a), me, depth - 1) for a in legal_actions(s))
+        if s.stack[-1][0] in _SOUL_DECISIONS and soul > 0:
+            return max(self._value(apply(s, a), me, depth, soul - 1) for a in legal_actions(s))
+        if depth <= 0:
+            return margin(s, me, self.weights)
+        return max(self._value(apply(s, a), me, depth - 1, soul) for a in legal_actions(s))
 
 
 register_bot("greedy", GreedyBot)
+register_bot("greedy-classic", lambda seed: GreedyBot(seed, weights=CLASSIC_WEIGHTS, name="greedy-classic"))
