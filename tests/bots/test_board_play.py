@@ -8,10 +8,7 @@ at once when the player to move cannot move any Soul (sudden death, S2/S3); the 
 
 from __future__ import annotations
 
-import json
-import random
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -26,7 +23,6 @@ from inferno.bots.evaluation import (
     upper_empty_shields,
 )
 from inferno.bots.greedy import GreedyBot, margin
-from inferno.bots.habits import play_habits, summarise_habits
 from inferno.rules.actions import Act, Decision
 from inferno.rules.effects import endgame_loan_penalty, take_loan
 from inferno.rules.engine import apply, legal_actions, view
@@ -172,33 +168,3 @@ def test_no_crowding_cost_while_the_upper_hell_has_room() -> None:
     s = Scenario(players=2, seed=1).clear_hell().player(0, infamy=10).state
     assert upper_empty_shields(s) >= DEFAULT_WEIGHTS.crowd_horizon
     assert sudden_death_danger(s) == 0.0
-
-
-def test_habits_count_passages_and_loans() -> None:
-    games = [play_habits(2, seed, ("greedy",)) for seed in (3, 4)]
-    for g in games:
-        assert 0 <= g.passages_taken <= g.passage_chances
-        assert len(g.loans) == 2 and all(x >= 0 for x in g.loans)
-    r = summarise_habits(games)
-    assert r.games == 2 and 0.0 <= r.sudden_ci[0] <= r.sudden_ci[1] <= 1.0
-    assert r.loans_per_player == pytest.approx(sum(sum(g.loans) for g in games) / 4)
-
-
-def test_habits_see_a_random_bot_decline_or_take_passages() -> None:
-    """The BONFIRE counter only counts visits where a safe passage was on offer."""
-    rng = random.Random(0)
-    seeds = [rng.randrange(1000) for _ in range(3)]
-    games = [play_habits(2, seed, ("random",)) for seed in seeds]
-    assert sum(g.passage_chances for g in games) >= sum(g.passages_taken for g in games)
-
-
-def test_habits_command_prints_the_table(tmp_path: Path) -> None:
-    from click.testing import CliRunner
-
-    from inferno.bots.habits import main
-
-    out = tmp_path / "games.json"
-    res = CliRunner().invoke(main, ["-p", "2", "-n", "2", "--seed", "5", "--json", str(out)])
-    assert res.exit_code == 0, res.output
-    assert "sudden death" in res.output and "loans/player" in res.output
-    assert [g["seed"] for g in json.loads(out.read_text())] == [5, 6]

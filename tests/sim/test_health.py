@@ -45,6 +45,8 @@ def test_mean_interval_is_the_normal_approximation() -> None:
     assert m.mean == 2.5 and m.n == 4
     assert m.low == pytest.approx(2.5 - half) and m.high == pytest.approx(2.5 + half)
     assert Mean.of([]).n == 0 and Mean.of([7.0]).low == 7.0
+    assert Mean(0.03, -0.004, 0.1, 3).text() == "0.0 (0.0–0.1)"  # never "-0.0"
+    assert Mean(-5.0, -10.0, -0.5, 3).text() == "-5.0 (-10.0–-0.5)"
 
 
 def test_seat_shares_count_gains_only(small_report_games: list[GameSummary]) -> None:
@@ -85,6 +87,8 @@ def test_summary_figures_are_consistent(small_report_games: list[GameSummary]) -
     assert h.sudden_death.wins == sum(g.sudden_death for g in small_report_games)
     assert h.rounds.mean == pytest.approx(sum(g.turns for g in small_report_games) / 18)
     assert sum(w.wins for w in h.seat_wins) >= 6  # every game has a winner; shared wins count for each
+    assert [p.bot for p in h.profiles] == ["random"] and h.profiles[0].seats == 18
+    assert h.council_losses.mean + h.loan_losses.mean == pytest.approx(h.losses.mean)
     assert [c.name for c in h.checks] == [
         "sudden death",
         "winners' points from Souls",
@@ -122,8 +126,13 @@ def test_command_prints_the_report_and_writes_json_plots_and_records(tmp_path: P
     assert code == 0, text
     assert "2 players, side I/II" in text and "3 players, side III/IV" in text
     assert "sudden death" in text and "Verdict" in text
+    assert "Competence profile, 2 players" in text and "councils per seat" in text and "Diplomas scored at ×1" in text
+    assert "points lost to councils" in text and "points lost to loans" in text  # apart, not summed
     data = json.loads(out.read_text())
     assert [c["players"] for c in data["counts"]] == [2, 3]
+    profile = data["counts"][0]["profiles"][0]
+    assert (profile["bot"], profile["games"], profile["seats"]) == ("random", 3, 6)
+    assert {"councils_with_alternative", "loans", "urchins", "full_circles", "at_one", "points"} <= set(profile)
     assert sorted(p.name for p in plots.iterdir()) == ["empty_shields.png", "point_shares.png", "sudden_death.png"]
     assert len(recs.read_text().splitlines()) == 6
 

@@ -1,126 +1,85 @@
-"""How bots use the board: sudden-death endings, safe passages at the BONFIRE, loans per game.
+"""A bot's competence profile: how it uses the board, told apart from what the game itself does.
 
 Run ``python -m inferno.bots.habits`` to play seeded games between bots (every player count on its
-default board side unless told) and print, with Wilson 95% intervals: the share of games ended by
-sudden death, how often a player at the BONFIRE who could place a safe passage did so, and the loans
-taken per player per game. Everything is read from the engine: the pending decision and its legal
-actions, the bots' choices, and the final state.
+default board side unless told) and print, with 95% intervals, per player count and bot: the share of
+games ended by sudden death, councils per seat and game (apart: while a send or an accusation was
+legal, while only a bribe was, and when nothing else was), loans, Urchins adopted, safe passages
+placed at the BONFIRE, full circles at the end, the Diplomas held and the multiplier each scored at,
+and points by source. The games are played by :func:`inferno.sim.game.play_one` and the figures are
+those of the data-health report (:func:`inferno.sim.health.competence_profile`), so both read the
+same records.
 """
 
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from inferno.bots.base import make_bot
-from inferno.bots.ladder import wilson
-from inferno.rules.actions import Act, Decision
-from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
-from inferno.rules.setup import new_game
+from inferno.bots.base import BotSpecError, make_bot
+from inferno.sim.game import SimConfig
+from inferno.sim.health import Profile, competence_profile, profile_rows
+from inferno.sim.record import GameSummary
+from inferno.sim.runner import local_results
 
 
-@dataclass(frozen=True, slots=True)
-class GameHabits:
-    """One game: did it end by sudden death, BONFIRE passage chances and takes, loans per seat."""
-
-    seed: int
-    players: int
-    side: str
-    sudden_death: bool
-    passage_chances: int  # BONFIRE visits where a safe passage could be placed
-    passages_taken: int  # ... and the player placed one
-    loans: tuple[int, ...]
-    passages_held: tuple[int, ...]  # safe passages each seat holds at the end
+def seat_lineup(bots: Sequence[str], players: int) -> tuple[str, ...]:
+    """Seat ``i`` gets ``bots[i % len(bots)]``."""
+    return tuple(bots[i % len(bots)] for i in range(players))
 
 
-def play_habits(players: int, seed: int, bots: Sequence[str], side: str | None = None) -> GameHabits:
-    """Play one seeded game (seat ``i`` gets ``bots[i % len(bots)]``) and count what it did."""
-    s = new_game(players, seed, side, record_events=False)
-    seats = [make_bot(bots[i % len(bots)], seed * 16 + i) for i in range(players)]
-    chances = taken = 0
-    while not s.over:
-        p = to_move(s)
-        acts = legal_actions(s)
-        choice = seats[p].choose(view(s, p), acts)
-        if s.stack[-1][0] == Decision.BONFIRE_SECOND and any(a.kind == Act.GATE for a in acts):
-            chances += 1
-            taken += choice.kind == Act.GATE
-        apply_in_place(s, choice)
-    return GameHabits(
-        seed=seed,
-        players=players,
-        side=s.config.side,
-        sudden_death=s.sudden_death,
-        passage_chances=chances,
-        passages_taken=taken,
-        loans=tuple(pl.loans for pl in s.players),
-        passages_held=tuple(bin(pl.passages).count("1") for pl in s.players),
-    )
+def profile_games(
+    players: int, bots: Sequence[str], seeds: Sequence[int], side: str | None = None, workers: int = 1
+) -> Iterator[GameSummary]:
+    """The records of the games ``seeds``, in order, played by the simulator's ``play_one``."""
+    return local_results(SimConfig(players, seat_lineup(bots, players), side), seeds, workers)
 
 
-@dataclass(frozen=True, slots=True)
-class HabitsSummary:
-    """Totals over a sample of games of one player count, with Wilson 95% intervals for the shares."""
-
-    players: int
-    side: str
-    games: int
-    sudden_deaths: int
-    sudden_ci: tuple[float, float]
-    passage_chances: int
-    passages_taken: int
-    passage_ci: tuple[float, float]
-    loans_per_player: float
-    loans_ci: tuple[float, float]  # normal-approximation 95% interval of the mean
-
-
-def summarise_habits(games: Sequence[GameHabits]) -> HabitsSummary:
-    if not games:
-        raise ValueError("no games to summarise")
-    n = len(games)
-    sd = sum(g.sudden_death for g in games)
-    chances = sum(g.passage_chances for g in games)
-    taken = sum(g.passages_taken for g in games)
-    per_game = [sum(g.loans) / g.players for g in games]
-    mean = sum(per_game) / n
-    sdev = math.sqrt(sum((x - mean) ** 2 for x in per_game) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sdev / math.sqrt(n)
-    return HabitsSummary(
-        players=games[0].players,
-        side=games[0].side,
-        games=n,
-        sudden_deaths=sd,
-        sudden_ci=wilson(sd, n),
-        passage_chances=chances,
-        passages_taken=taken,
-        passage_ci=wilson(taken, chances),
-        loans_per_player=mean,
-        loans_ci=(max(0.0, mean - half), mean + half),
-    )
-
-
-def habits_table(rows: Sequence[HabitsSummary], title: str) -> Table:
+def habits_table(rows: Sequence[Profile], title: str) -> Table:
+    """One line per player count: sudden deaths, safe passages at the BONFIRE, loans per seat."""
     t = Table(title=title)
-    for col in ("players", "side", "games", "sudden death", "95% CI", "passages taken", "95% CI", "loans/player"):
+    for col in (
+        "players",
+        "side",
+        "bot",
+        "games",
+        "sudden death",
+        "95% CI",
+        "passages taken",
+        "95% CI",
+        "loans/player",
+    ):
         t.add_column(col, justify="right", no_wrap=True)
     for r in rows:
+        sd, bp, lo = r.sudden_death, r.bonfire_passages, r.loans
         t.add_row(
             str(r.players),
             r.side,
+            r.bot,
             str(r.games),
-            f"{r.sudden_deaths} ({100 * r.sudden_deaths / r.games:.0f}%)",
-            f"{100 * r.sudden_ci[0]:.0f}-{100 * r.sudden_ci[1]:.0f}%",
-            f"{r.passages_taken}/{r.passage_chances}",
-            f"{100 * r.passage_ci[0]:.0f}-{100 * r.passage_ci[1]:.0f}%",
-            f"{r.loans_per_player:.2f} ({r.loans_ci[0]:.2f}-{r.loans_ci[1]:.2f})",
+            f"{sd.count} ({100 * sd.rate:.0f}%)",
+            f"{100 * sd.low:.0f}-{100 * sd.high:.0f}%",
+            f"{bp.count}/{bp.total}",
+            f"{100 * bp.low:.0f}-{100 * bp.high:.0f}%",
+            f"{lo.mean:.2f} ({max(0.0, lo.low):.2f}-{lo.high:.2f})",
         )
+    return t
+
+
+def profile_table(profiles: Sequence[Profile], title: str, heads: Sequence[str]) -> Table:
+    """Profiles side by side: one line per figure, one column per profile (headed by ``heads``)."""
+    t = Table(title=title)
+    t.add_column("figure")
+    for head in heads:
+        t.add_column(head, no_wrap=True)
+    rows = [profile_rows(p) for p in profiles]
+    for i, (name, _) in enumerate(rows[0]):
+        t.add_row(name, *(r[i][1] for r in rows))
     return t
 
 
@@ -130,34 +89,66 @@ def habits_table(rows: Sequence[HabitsSummary], title: str) -> Table:
 @click.option("--bot", "bots", multiple=True, help="Bot per seat, repeated (cycled over the seats).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--side", default=None, help="Board side (default: the one for the player count).")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write every game as JSON.")
+@click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True, help="Worker processes.")
+@click.option(
+    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the profiles and every game."
+)
 def main(
     player_counts: tuple[int, ...],
     games: int,
     bots: tuple[str, ...],
     seed: int,
     side: str | None,
+    workers: int,
     json_path: Path | None,
 ) -> None:
-    """Play seeded games and report sudden deaths, safe passages at the BONFIRE and loans."""
-    console = Console()
-    if not console.is_terminal:
-        console = Console(width=120)
-    counts = player_counts or (2, 3, 4)
+    """Play seeded games and print each bot's competence profile, with 95% intervals."""
+    out = Console()
+    if not out.is_terminal:
+        out = Console(width=160)
+    counts = tuple(dict.fromkeys(player_counts)) or (2, 3, 4)
     lineup = bots or ("greedy",)
-    rows = []
-    played: list[GameHabits] = []
-    for n in counts:
-        sample = []
-        with console.status(f"{n} players, {games} games"):
-            for g in range(games):
-                sample.append(play_habits(n, seed + g, lineup, side))
-        played += sample
-        rows.append(summarise_habits(sample))
-        console.print(habits_table(rows[-1:], f"{n} players"))
-    console.print(habits_table(rows, f"Bot habits: {', '.join(lineup)}"))
+    for name in dict.fromkeys(lineup):
+        try:
+            make_bot(name, 0)
+        except BotSpecError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bot") from None
+    names = tuple(dict.fromkeys(b for n in counts for b in seat_lineup(lineup, n)))
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("elapsed"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+    )
+    profiles: dict[tuple[str, int], Profile] = {}
+    played: list[GameSummary] = []
+    with progress:
+        task = progress.add_task("games", total=games * len(counts))
+        for n in counts:
+            progress.update(task, description=f"{n} player{'s' if n > 1 else ''}")
+            sample = []
+            for rec in profile_games(n, lineup, range(seed, seed + games), side, workers):
+                sample.append(rec)
+                progress.advance(task)
+            played += sample
+            for name in dict.fromkeys(seat_lineup(lineup, n)):
+                profiles[name, n] = competence_profile(sample, name)
+    out.print(habits_table(list(profiles.values()), f"Bot habits: {', '.join(lineup)}"))
+    for name in names:
+        mine = [profiles[name, n] for n in counts if (name, n) in profiles]
+        heads = [f"{p.players} player{'s' if p.players > 1 else ''}, {p.side}" for p in mine]
+        out.print(profile_table(mine, f"Competence profile: {name} — 95% intervals", heads))
     if json_path:
-        json_path.write_text(json.dumps([asdict(g) for g in played], indent=1))
+        data = {
+            "bots": list(lineup),
+            "profiles": [p.to_dict() for p in profiles.values()],
+            "games": [g.to_dict() for g in played],
+        }
+        json_path.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
 
 
 if __name__ == "__main__":

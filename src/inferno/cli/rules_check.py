@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from inferno.bots.base import BotSpecError, make_bot
+from inferno.bots.habits import profile_table
 from inferno.rules.pack import RulesDataError, load_rules
 from inferno.rules.pnp import MAX_PLAYERS, ModuleError, check_modules, load_pnp
 from inferno.sim.health import HealthConfig, HealthReport, lineup, report_rows, run_health
@@ -30,7 +31,7 @@ def parse_players(text: str) -> tuple[int, ...]:
 
 
 def print_report(report: HealthReport, console: Console) -> None:
-    """The report as one table per player count, then the targets."""
+    """The report as one table per player count, its competence profile, then the targets."""
     console.print(f"Rules data: [bold]{report.source}[/] (fingerprint {report.rules})")
     if report.modules:
         console.print(f"P&P expansion: {' and '.join(m.capitalize() for m in report.modules)}")
@@ -41,6 +42,9 @@ def print_report(report: HealthReport, console: Console) -> None:
         for name, value in report_rows(h):
             t.add_row(name, value)
         console.print(t)
+        if h.profiles:
+            title = f"Competence profile, {h.players} player{'s' if h.players > 1 else ''} — 95% intervals"
+            console.print(profile_table(h.profiles, title, [p.bot for p in h.profiles]))
         targets = Table(title=f"Targets, {h.players} players")
         for col in ("target", "measured", "goal", "met"):
             targets.add_column(col)

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 from inferno.bots.base import make_bot
 from inferno.records.log import events
-from inferno.rules.actions import Act, Action
-from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
+from inferno.rules.actions import Action
+from inferno.rules.engine import apply_in_place, pending, view
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import default_side
 from inferno.rules.setup import new_game
 from inferno.rules.solo_model import SoloConfig
-from inferno.sim.record import GameSummary, summarise
+from inferno.sim.record import DecisionTally, GameSummary, summarise
 
 MAX_DECISIONS = 200_000
 
@@ -63,23 +63,25 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def play_one(cfg: SimConfig, seed: int) -> GameSummary:
-    """Play the game ``seed`` to its end, each bot seeing only its own view, and record it."""
+    """Play the game ``seed`` to its end, each bot seeing only its own view, and record it.
+
+    Each decision's kind, legal actions and choice are tallied per seat (:class:`DecisionTally`).
+    """
     s = new_game(cfg.players, seed, cfg.side, rules_dir=cfg.rules_dir, modules=cfg.modules, solo=cfg.solo)
     lineup = cfg.lineup(seed)
     bots = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(lineup)]
     moves: list[tuple[int, Action]] = []
-    passage_offers = [0] * cfg.players
-    while not s.over:
-        p = to_move(s)
-        legal = legal_actions(s)
-        if any(a.kind == Act.GATE for a in legal):
-            passage_offers[p] += 1
+    tallies = [DecisionTally() for _ in range(cfg.players)]
+    while (now := pending(s)) is not None:
+        p = now.player
+        legal = list(now.actions)
         choice = bots[p].choose(view(s, p), legal)
+        tallies[p].count(now.decision, legal, choice)
         apply_in_place(s, choice, rollback=False)
         moves.append((p, choice))
         if len(moves) > MAX_DECISIONS:
             raise RuntimeError(f"game {seed} did not end within {MAX_DECISIONS} decisions")
-    return summarise(s, lineup, moves, events(s), passage_offers)
+    return summarise(s, lineup, moves, events(s), tallies)
 
 
 def play_batch(cfg: SimConfig, seeds: Sequence[int]) -> list[GameSummary]:

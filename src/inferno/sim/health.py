@@ -5,6 +5,11 @@ the report gives, with 95% intervals: the share of sudden-death endings, rounds 
 game, accusations against the stops on Dante's path, points by source, win rate by seat, empty
 shields per circle at the end, and how often each location and safe passage is used. ``targets``
 says which of the calibration goals the data meets (see :class:`Targets`).
+
+Each player count also carries the competence profile of every bot in the line-up
+(:func:`competence_profile`): how often it holds a council while it could act, takes loans, adopts
+Urchins, where its Diplomas score and where its points come from. The same profile is what
+``python -m inferno.bots.habits`` prints; it tells a bot's habit from a property of the game.
 """
 
 from __future__ import annotations
@@ -13,13 +18,14 @@ import math
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import default_side
-from inferno.sim.analysis import Z95, WinRate, seat_fairness
+from inferno.sim.analysis import Z95, WinRate, seat_fairness, wilson
 from inferno.sim.game import SimConfig
-from inferno.sim.record import CIRCLES, GameSummary, SeatRecord
+from inferno.sim.record import CIRCLES, SOURCES, GameSummary, SeatRecord
 from inferno.sim.runner import local_results
 
 # Points are grouped by what earned them; a seat's share of a group is taken over its gains only.
@@ -33,6 +39,7 @@ POINT_GROUPS: dict[str, tuple[str, ...]] = {
     "barrels": ("barrels",),
 }
 LOSS_SOURCES = ("loans", "loan_end", "council")
+LOAN_SOURCES = ("loans", "loan_end")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +64,163 @@ class Mean:
     def text(self, digits: int = 1, percent: bool = False) -> str:
         k = 100.0 if percent else 1.0
         unit = "%" if percent else ""
-        return f"{self.mean * k:.{digits}f}{unit} ({self.low * k:.{digits}f}–{self.high * k:.{digits}f})"
+
+        def num(v: float) -> str:
+            s = f"{v * k:.{digits}f}"
+            return s[1:] if s.startswith("-") and not s.strip("-0.") else s  # no "-0.0"
+
+        return f"{num(self.mean)}{unit} ({num(self.low)}–{num(self.high)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """A count out of a total, with a 95% Wilson interval."""
+
+    count: int
+    total: int
+    rate: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, count: int, total: int) -> Share:
+        low, high = wilson(count, total)
+        return cls(count, total, count / total if total else 0.0, low, high)
+
+    def text(self) -> str:
+        return f"{self.count} of {self.total}: {self.rate:.0%} ({self.low:.0%}–{self.high:.0%})"
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """One bot's competence profile over the games of one player count.
+
+    Per-seat figures are per seat and game: each game's mean over the bot's seats, then the mean over
+    games with a normal 95% interval (seats of one game are not independent). Shares pool the counts
+    and take a Wilson 95% interval. The Diploma figures are over every Diploma held at the end; the
+    multiplier is its Phlegethon value.
+    """
+
+    bot: str
+    players: int
+    side: str
+    games: int
+    seats: int  # seat-games the bot played
+    sudden_death: Share  # games ended by sudden death
+    councils: Mean
+    councils_with_alternative: Mean  # a send or an accusation was legal at the same decision
+    councils_bribe_only: Mean  # the only other legal action was a bribe to Charon
+    councils_forced: Mean  # the council was the only legal action
+    councils_while_able: Share  # councils with an alternative, of all councils
+    loans: Mean
+    urchins: Mean  # Urchins adopted at the HAYSTACK
+    bonfire_passages: Share  # safe passages placed at the BONFIRE, of the chances there
+    full_circles: Mean  # per game: circles 2–9 with no empty shield at the end
+    limbo_full: Share  # games ending with no empty shield in Limbo
+    diplomas: Mean  # Diplomas held at the end
+    multiplier: Mean  # per Diploma: the Phlegethon value it scored at
+    skull_level: Mean  # per Diploma: the Skull level it scored at
+    diploma_points: Mean  # per Diploma
+    at_one: Share  # Diplomas scored at ×1, of all Diplomas
+    points: dict[str, Mean]  # Infamy per seat and game by source
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _count(values: Sequence[float]) -> Mean:
+    """The mean of a quantity that is never negative (its interval cut at zero)."""
+    m = Mean.of(values)
+    return Mean(m.mean, max(0.0, m.low), m.high, m.n)
+
+
+def _points_from(source: str, x: SeatRecord) -> float:
+    return x.sources.get(source, 0)
+
+
+def _per_game(records: Sequence[GameSummary], bot: str, value: Callable[[SeatRecord], float]) -> list[float]:
+    """Per game, the mean of ``value`` over the bot's seats."""
+    return [statistics.fmean(value(x) for x in r.seats if x.bot == bot) for r in records]
+
+
+def competence_profile(records: Sequence[GameSummary], bot: str) -> Profile:
+    """The profile of ``bot`` over games of one player count (every seat it played)."""
+    games = [r for r in records if any(x.bot == bot for x in r.seats)]
+    if not games:
+        raise ValueError(f"no games with {bot}")
+    seats = [x for r in games for x in r.seats if x.bot == bot]
+    scores = [d for x in seats for d in x.diploma_scores]
+    councils = sum(x.councils for x in seats)
+    return Profile(
+        bot=bot,
+        players=games[0].players,
+        side=games[0].side,
+        games=len(games),
+        seats=len(seats),
+        sudden_death=Share.of(sum(r.sudden_death for r in games), len(games)),
+        councils=_count(_per_game(games, bot, lambda x: x.councils)),
+        councils_with_alternative=_count(_per_game(games, bot, lambda x: x.councils_with_alternative)),
+        councils_bribe_only=_count(_per_game(games, bot, lambda x: x.councils_bribe_only)),
+        councils_forced=_count(_per_game(games, bot, lambda x: x.councils_forced)),
+        councils_while_able=Share.of(sum(x.councils_with_alternative for x in seats), councils),
+        loans=_count(_per_game(games, bot, lambda x: x.loans)),
+        urchins=_count(_per_game(games, bot, lambda x: x.urchins)),
+        bonfire_passages=Share.of(sum(x.bonfire_passages for x in seats), sum(x.bonfire_offers for x in seats)),
+        full_circles=_count([r.full_circles for r in games]),
+        limbo_full=Share.of(sum(r.limbo_full for r in games), len(games)),
+        diplomas=_count(_per_game(games, bot, lambda x: x.diplomas)),
+        multiplier=_count([d.phlegethon for d in scores]),
+        skull_level=_count([d.level for d in scores]),
+        diploma_points=_count([d.points for d in scores]),
+        at_one=Share.of(sum(d.phlegethon == 1 for d in scores), len(scores)),
+        points={src: Mean.of(_per_game(games, bot, partial(_points_from, src))) for src in SOURCES if src != "other"},
+    )
+
+
+def line_up_profiles(records: Sequence[GameSummary]) -> tuple[Profile, ...]:
+    """The profile of each bot in the games, in the order they first sit."""
+    bots = dict.fromkeys(x.bot for r in records for x in r.seats)
+    return tuple(competence_profile(records, b) for b in bots)
+
+
+# How the profile's point sources read in the report.
+SOURCE_WORDS = {
+    "souls": "Souls",
+    "tracks": "track overflow",
+    "barrels": "Barrels",
+    "dante": "Dante",
+    "council": "councils",
+    "loans": "loans",
+    "final_fraud": "Fraud cards at the end",
+    "diplomas": "Diplomas",
+    "loan_end": "the Loan track at the end",
+    "reputation": "Reputation",
+}
+
+
+def profile_rows(p: Profile) -> list[tuple[str, str]]:
+    """The profile's lines, as (figure, value with its 95% interval)."""
+    rows = [
+        ("games (seats)", f"{p.games} ({p.seats})"),
+        ("sudden death", p.sudden_death.text()),
+        ("councils per seat", p.councils.text(2)),
+        ("… while a send or accusation was legal", p.councils_with_alternative.text(2)),
+        ("… while only a bribe was legal besides", p.councils_bribe_only.text(2)),
+        ("… when nothing else was legal", p.councils_forced.text(2)),
+        ("share of councils held while able to send or accuse", p.councils_while_able.text()),
+        ("loans per seat", p.loans.text(2)),
+        ("Urchins adopted per seat", p.urchins.text(2)),
+        ("safe passages placed at the BONFIRE", p.bonfire_passages.text()),
+        ("full circles 2–9 per game", p.full_circles.text(2)),
+        ("games ending with Limbo full", p.limbo_full.text()),
+        ("Diplomas held per seat", p.diplomas.text(2)),
+        ("Diploma multiplier (Phlegethon)", p.multiplier.text(2)),
+        ("Diploma Skull level", p.skull_level.text(2)),
+        ("points per Diploma", p.diploma_points.text(1)),
+        ("Diplomas scored at ×1", p.at_one.text()),
+    ]
+    rows += [(f"points from {SOURCE_WORDS.get(src, src)}", m.text(1)) for src, m in p.points.items()]
+    return rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +265,8 @@ class CountHealth:
     shares_winners: dict[str, Mean]  # share of a winning seat's gains by group
     shares_all: dict[str, Mean]  # the same over every seat
     losses: Mean  # points lost per seat to loans and councils
+    loan_losses: Mean  # ... to loans (while playing and at the end)
+    council_losses: Mean  # ... to councils
     infamy: Mean  # final Infamy per seat
     loans: Mean  # loans per seat
     seat_wins: tuple[WinRate, ...]
@@ -112,6 +277,7 @@ class CountHealth:
     visits: dict[str, Mean]  # per game, all seats together
     passages: Mean  # safe passages placed per seat
     passage_offers: Mean  # decisions per seat at which one could be placed
+    profiles: tuple[Profile, ...] = ()  # one per bot in the line-up
     checks: tuple[Check, ...] = field(default=())
 
     @property
@@ -179,6 +345,8 @@ def summarise_count(records: Sequence[GameSummary], shields: Sequence[int], targ
         shares_winners={g: Mean.of([s[g] for s in win_shares]) for g in POINT_GROUPS},
         shares_all={g: Mean.of([s[g] for s in shares]) for g in POINT_GROUPS},
         losses=Mean.of([sum(x.sources.get(src, 0) for src in LOSS_SOURCES) for x in seats]),
+        loan_losses=Mean.of([sum(x.sources.get(src, 0) for src in LOAN_SOURCES) for x in seats]),
+        council_losses=Mean.of([x.sources.get("council", 0) for x in seats]),
         infamy=Mean.of([x.infamy for x in seats]),
         loans=Mean.of([x.loans for x in seats]),
         seat_wins=tuple(
@@ -191,6 +359,7 @@ def summarise_count(records: Sequence[GameSummary], shields: Sequence[int], targ
         visits={loc: Mean.of([sum(x.visits[loc] for x in r.seats) for r in records]) for loc in locations},
         passages=Mean.of([x.passages for x in seats]),
         passage_offers=Mean.of([x.passage_offers for x in seats]),
+        profiles=line_up_profiles(records),
     )
     return _replace_checks(h, _checks(h, targets))
 
@@ -289,7 +458,8 @@ def report_rows(h: CountHealth) -> Iterable[tuple[str, str]]:
     yield "final Infamy per seat", h.infamy.text()
     for g in POINT_GROUPS:
         yield f"winners' points from {g}", h.shares_winners[g].text(0, True)
-    yield "points lost to loans and councils", h.losses.text()
+    yield "points lost to loans", h.loan_losses.text()
+    yield "points lost to councils", h.council_losses.text()
     yield "loans per seat", h.loans.text()
     yield "win rate by seat", ", ".join(f"{w.rate:.0%}" for w in h.seat_wins) + f" (p = {h.seat_p:.2f})"
     yield (

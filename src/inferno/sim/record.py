@@ -1,18 +1,22 @@
 """One simulated game as a record: config, outcome, score breakdown, Infamy by source, length, visits.
 
 Everything is read from the engine: ``result()`` for the outcome and the S3 steps, the event log
-(``Event.source``/``points``) for Infamy by source, and the actions the bots chose for visits,
-accusations and councils. A record converts to a nested dict (JSON Lines) and to a flat row
-(CSV, Parquet) and back without loss.
+(``Event.source``/``points``) for Infamy by source and Urchins adopted, the actions the bots chose
+for visits, accusations and councils, the pending decision and its legal actions (tallied while the
+game is played, :class:`DecisionTally`) for the options a council or a safe passage had, and the
+final state for the Diplomas held and what each scored. A record converts to a nested dict (JSON
+Lines) and to a flat row (CSV, Parquet) and back without loss; records written before a field
+existed load with that field at zero (or empty).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from inferno.rules.actions import Act, Action
+from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.events import Event
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.state import EMPTY, State
@@ -34,8 +38,86 @@ _SEAT_INTS = (
     "bonuses",
     "passages",
     "passage_offers",
+    "councils_with_alternative",
+    "councils_bribe_only",
+    "councils_forced",
+    "bonfire_offers",
+    "bonfire_passages",
+    "urchins",
 )
 CIRCLES = tuple(range(1, 10))
+SIN_CIRCLES = tuple(range(2, 10))  # the circles with a Sin Track, a Diploma and a Phlegethon cube
+
+
+@dataclass(slots=True)
+class DecisionTally:
+    """What one seat's decisions offered and what it chose, counted while the game is played (a
+    record cannot see the legal options afterwards).
+
+    A council is "with an alternative" when sending a family member or accusing was legal at the
+    same decision, "bribe only" when the only other legal action was to bribe Charon (whether a
+    bribe would have opened a send or an accusation is not looked into), and "forced" when it was
+    the only legal action.
+    """
+
+    passage_offers: int = 0  # decisions at which a safe passage could be placed (any decision)
+    bonfire_offers: int = 0  # BONFIRE choices (second action) at which a safe passage could be placed
+    bonfire_passages: int = 0  # ... and one was placed
+    councils_with_alternative: int = 0
+    councils_bribe_only: int = 0
+    councils_forced: int = 0
+
+    def count(self, decision: Decision, legal: Sequence[Action], choice: Action) -> None:
+        """Tally one decision: its kind, its legal actions and the action chosen."""
+        gate = any(a.kind == Act.GATE for a in legal)
+        if gate:
+            self.passage_offers += 1
+            if decision == Decision.BONFIRE_SECOND:
+                self.bonfire_offers += 1
+                self.bonfire_passages += choice.kind == Act.GATE
+        if choice.kind == Act.COUNCIL:
+            kinds = {a.kind for a in legal}
+            if Act.SEND in kinds or Act.ACCUSE in kinds:
+                self.councils_with_alternative += 1
+            elif Act.BRIBE in kinds:
+                self.councils_bribe_only += 1
+            else:
+                self.councils_forced += 1
+
+
+@dataclass(frozen=True, slots=True)
+class DiplomaScore:
+    """A Diploma held at the end: its circle, the Phlegethon value (the multiplier) and Skull level
+    it scored at, and the points it scored (rulebook p.16–17, final scoring)."""
+
+    circle: int
+    phlegethon: int
+    level: int
+    points: int
+
+    def text(self) -> str:
+        """Compact form for a flat row: ``circle:phlegethonxlevel=points``."""
+        return f"{self.circle}:{self.phlegethon}x{self.level}={self.points}"
+
+    @classmethod
+    def parse(cls, text: str) -> DiplomaScore:
+        m = _DIPLOMA_TEXT.fullmatch(text)
+        if m is None:
+            raise ValueError(f"not a Diploma score: {text!r}")
+        return cls(*(int(g) for g in m.groups()))
+
+
+_DIPLOMA_TEXT = re.compile(r"(\d+):(\d+)x(\d+)=(-?\d+)")
+
+
+def _diplomas_text(scores: Sequence[DiplomaScore]) -> str:
+    return " ".join(d.text() for d in scores)
+
+
+def _diplomas_parse(text: Any) -> tuple[DiplomaScore, ...]:
+    if text is None or (isinstance(text, float) and text != text):  # a missing Parquet/pandas value
+        return ()
+    return tuple(DiplomaScore.parse(x) for x in str(text).split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +140,23 @@ class SeatRecord:
     steps: dict[str, int]
     sources: dict[str, int]
     visits: dict[str, int]
+    # The competence profile (see DecisionTally); zero in records written before they existed.
+    councils_with_alternative: int = 0
+    councils_bribe_only: int = 0
+    councils_forced: int = 0
+    bonfire_offers: int = 0
+    bonfire_passages: int = 0
+    urchins: int = 0  # Urchins adopted at the HAYSTACK
+    diploma_scores: tuple[DiplomaScore, ...] = ()  # the Diplomas held at the end, by circle
 
     def to_dict(self) -> dict[str, Any]:
         d = {name: getattr(self, name) for name in self.__slots__}
         for key in ("steps", "sources", "visits"):
             d[key] = dict(d[key])
+        d["diploma_scores"] = [
+            {"circle": x.circle, "phlegethon": x.phlegethon, "level": x.level, "points": x.points}
+            for x in self.diploma_scores
+        ]
         return d
 
     @classmethod
@@ -74,6 +168,10 @@ class SeatRecord:
             steps={str(k): int(v) for k, v in d["steps"].items()},
             sources={str(k): int(v) for k, v in d["sources"].items()},
             visits={str(k): int(v) for k, v in d["visits"].items()},
+            diploma_scores=tuple(
+                DiplomaScore(int(x["circle"]), int(x["phlegethon"]), int(x["level"]), int(x["points"]))
+                for x in d.get("diploma_scores", ())
+            ),
             **{name: int(d.get(name, 0)) for name in _SEAT_INTS},
         )
 
@@ -84,6 +182,7 @@ class GameSummary:
 
     ``empty_shields`` gives the empty shields of circles 1..9 at the end (after Pits are removed),
     ``dante_moves`` how often an accusation moved Dante, out of ``dante_stops`` stops on his path.
+    ``full_circles`` and ``limbo_full`` are read from ``empty_shields``.
     """
 
     seed: int
@@ -111,6 +210,16 @@ class GameSummary:
     def accusations(self) -> int:
         return sum(r.accusations for r in self.seats)
 
+    @property
+    def full_circles(self) -> int:
+        """Sin circles (2–9) with no empty shield at the end (0 in records without empty shields)."""
+        return sum(1 for k, e in zip(CIRCLES, self.empty_shields, strict=False) if k in SIN_CIRCLES and e == 0)
+
+    @property
+    def limbo_full(self) -> bool:
+        """Whether Limbo (circle 1) has no empty shield at the end."""
+        return bool(self.empty_shields) and self.empty_shields[0] == 0
+
     def to_dict(self) -> dict[str, Any]:
         """Nested, JSON-ready form (one JSON Lines record)."""
         return {
@@ -126,6 +235,8 @@ class GameSummary:
             "decisions": self.decisions,
             "accusations": self.accusations,
             "empty_shields": list(self.empty_shields),
+            "full_circles": self.full_circles,
+            "limbo_full": self.limbo_full,
             "dante_moves": self.dante_moves,
             "dante_stops": self.dante_stops,
             "seats": [r.to_dict() for r in self.seats],
@@ -164,12 +275,15 @@ class GameSummary:
         }
         for k, v in zip(CIRCLES, self.empty_shields, strict=False):
             row[f"empty_c{k}"] = v
+        row["full_circles"] = self.full_circles
+        row["limbo_full"] = self.limbo_full
         for r in self.seats:
             pre = f"s{r.seat}_"
             row[pre + "bot"] = r.bot
             row[pre + "winner"] = r.winner
             for name in _SEAT_INTS:
                 row[pre + name] = getattr(r, name)
+            row[pre + "diploma_scores"] = _diplomas_text(r.diploma_scores)
             for group, values in (("step", r.steps), ("src", r.sources), ("visit", r.visits)):
                 for key, v in values.items():
                     row[f"{pre}{group}_{key}"] = v
@@ -177,7 +291,8 @@ class GameSummary:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GameSummary:
-        """Inverse of :meth:`to_row`; accepts CSV strings as well as typed Parquet values."""
+        """Inverse of :meth:`to_row`; accepts CSV strings as well as typed Parquet values (the derived
+        ``full_circles`` and ``limbo_full`` columns are not read back)."""
         players = int(row["players"])
         seats = []
         for seat in range(players):
@@ -196,7 +311,8 @@ class GameSummary:
                     steps=groups["step"],
                     sources=groups["src"],
                     visits=groups["visit"],
-                    **{name: int(row[pre + name]) for name in _SEAT_INTS},
+                    diploma_scores=_diplomas_parse(row.get(pre + "diploma_scores")),
+                    **{name: int(row.get(pre + name, 0)) for name in _SEAT_INTS},
                 )
             )
         return cls(
@@ -238,16 +354,37 @@ def empty_shields(s: State) -> tuple[int, ...]:
     return tuple(sum(1 for i in s.board.circle_shields[k] if s.hell[i] == EMPTY) for k in CIRCLES)
 
 
+def diploma_scores(s: State, events: Iterable[Event]) -> list[tuple[DiplomaScore, ...]]:
+    """Per player of the finished game ``s``, the Diplomas held with the Phlegethon value and Skull
+    level they scored at (read from the final state) and the points the engine's "diplomas" Infamy
+    events gave them (one per Diploma, scored from circle 2 down; rulebook p.16–17)."""
+    n = len(s.players)
+    points: list[list[int]] = [[] for _ in range(n)]
+    for e in events:
+        if e.kind == "score" and e.source == "diplomas" and 0 <= e.player < n:
+            points[e.player].append(e.points)
+    out = []
+    for p, pl in enumerate(s.players):
+        held = [c for c in SIN_CIRCLES if pl.diplomas >> c & 1]
+        if len(held) != len(points[p]):
+            raise ValueError(f"player {p} holds {len(held)} Diplomas but {len(points[p])} were scored")
+        out.append(
+            tuple(DiplomaScore(c, s.phleg[c], pl.tracks[c], pts) for c, pts in zip(held, points[p], strict=True))
+        )
+    return out
+
+
 def summarise(
     s: State,
     bots: Iterable[str],
     moves: Iterable[tuple[int, Action]],
     events: list[Event],
-    passage_offers: Sequence[int] | None = None,
+    tallies: Sequence[DecisionTally] | None = None,
 ) -> GameSummary:
     """Build the record of the finished game ``s``; ``moves`` are (player, action) pairs in order.
 
-    ``passage_offers`` counts, per player, the decisions at which placing a safe passage was legal.
+    ``tallies`` gives, per player, what the decisions offered (see :class:`DecisionTally`); without
+    it those counts are zero.
     """
     res = result(s)
     n = s.num_players
@@ -266,14 +403,18 @@ def summarise(
         elif a.kind == Act.GATE:
             passages[p] += 1
     bonuses = [0] * n
+    urchins = [0] * n
     dante_moves = 0
     for e in events:
-        if e.kind == "bonus" and e.player >= 0:
+        if e.kind == "bonus" and 0 <= e.player < n:
             bonuses[e.player] += 1
+        elif e.kind == "haystack" and 0 <= e.player < n:
+            urchins[e.player] += 1
         elif e.kind == "dante":
             dante_moves += 1
-    offers = list(passage_offers) if passage_offers is not None else [0] * n
+    tally = list(tallies) if tallies is not None else [DecisionTally() for _ in range(n)]
     sources = infamy_by_source(events, n)
+    diplomas = diploma_scores(s, events)
     seats = tuple(
         SeatRecord(
             seat=pr.player,
@@ -288,10 +429,17 @@ def summarise(
             councils=councils[pr.player],
             bonuses=bonuses[pr.player],
             passages=passages[pr.player],
-            passage_offers=offers[pr.player],
+            passage_offers=tally[pr.player].passage_offers,
             steps={step: pr.steps[step] for step in STEPS},
             sources=sources[pr.player],
             visits=visits[pr.player],
+            councils_with_alternative=tally[pr.player].councils_with_alternative,
+            councils_bribe_only=tally[pr.player].councils_bribe_only,
+            councils_forced=tally[pr.player].councils_forced,
+            bonfire_offers=tally[pr.player].bonfire_offers,
+            bonfire_passages=tally[pr.player].bonfire_passages,
+            urchins=urchins[pr.player],
+            diploma_scores=diplomas[pr.player],
         )
         for pr, bot in zip(res.players, bots, strict=True)
     )
