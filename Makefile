@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres nginx soak-engine
+.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder review-grades health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres nginx soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -145,6 +145,16 @@ soak-engine: $(STAMP_DEV)
 ## The measured bot ladder (about 40 min on 2 cores).
 ladder: $(STAMP_DEV)
 	$(BIN)/python -m inferno.bots.ladder --greedy-games 100 --search-games 30 --workers 2
+
+## How often the review calls a bot's moves mistakes or blunders (not part of `make test`; about 25 min
+## on one core, mostly the top level playing): seat 1 of 2-player games against greedy, reviewed at the
+## default depth. Targets: at least 10 per 100 decisions for the random bot, at most 2 for the top level.
+REVIEW_TOP ?= hard
+REVIEW_GAMES ?= 10
+REVIEW_DEPTH ?= normal
+review-grades: $(STAMP_DEV)
+	$(BIN)/python benchmarks/review_grades.py --bot random --games $(REVIEW_GAMES) --depth $(REVIEW_DEPTH) --min-rate 10
+	$(BIN)/python benchmarks/review_grades.py --bot $(REVIEW_TOP) --games $(REVIEW_GAMES) --depth $(REVIEW_DEPTH) --max-rate 2
 
 ## The data-health report on the full sample (about 40 min on 2 cores): how the default data plays.
 health: $(STAMP_DEV)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from inferno.records.record import GameRecord, load_record, replay
-from inferno.review.analysis import estimate_options
+from inferno.review.analysis import best_option, estimate_options
 from inferno.review.cards import endgame_threat, hand_estimates
 from inferno.review.game import GameReview, ReviewError, review_game, seat_decisions, summary_lines
-from inferno.review.settings import ReviewSettingsError, from_tree, load_settings
+from inferno.review.settings import GRADES, ReviewSettingsError, from_tree, load_settings
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
 from inferno.rules.notation import parse_action
 
@@ -91,9 +91,15 @@ def test_classification_of_a_fixed_record() -> None:
     assert [d.index for d in rv.decisions] == indices and rv.forced == forced
     for d in rv.decisions:
         played = next(o for o in d.options if o.text == d.played)
-        best = max(d.options, key=lambda o: (o.value, o.visits))
+        best = best_option(d.options, st)
+        assert best.text == d.best
         assert d.loss == pytest.approx(max(0.0, best.value - played.value))
-        assert d.grade == (st.grade(d.loss, d.loss_se) if d.best != d.played else "good")
+        assert played.margin is not None and best.margin is not None and d.margin_loss is not None
+        assert d.margin_loss == pytest.approx(max(0.0, best.margin - played.margin))
+        worse = max(
+            st.grade(d.loss, d.loss_se), st.grade_margin(d.margin_loss, d.margin_loss_se or 0.0), key=GRADES.index
+        )
+        assert d.grade == (worse if d.best != d.played else "good")
         assert all(o.samples >= st.min_samples for o in d.options)
         if d.grade != "good":
             assert d.reason.startswith(f"better {d.best} (") and d.played in d.reason
@@ -101,6 +107,11 @@ def test_classification_of_a_fixed_record() -> None:
     assert bad >= 1  # a random player makes mistakes
     lines = summary_lines(rv)
     assert lines[0].startswith("Player 2: ") and "Biggest mistakes:" in lines
+    # each listed mistake shows both losses
+    listed = [line for line in lines if line.startswith("  turn ")]
+    assert listed and all(
+        "win chance −" in line and "points (±" in line and ", Infamy margin −" in line for line in listed
+    )
     worst = rv.biggest(1)[0]
     assert f"Hidden cards at turn {worst.turn} (estimated from public information only):" in lines
     assert worst.hidden_cards and all(f"  {h}" in lines for h in worst.hidden_cards)

@@ -69,6 +69,7 @@ def test_review_with_json_and_plot(tmp_path: Path) -> None:
     code, out = run(str(p), "--seat", "2", "--depth", "25", "--workers", "1", "--json", str(js), "--plot", str(png))
     assert code == 0, out
     assert out.strip().startswith("Player 2: ") and f"Review saved to {js}" in out
+    assert "Lost per decision on average: win chance " in out and ", Infamy margin " in out
     rv = GameReview.load(js)
     assert rv.seat == 1 and rv.iterations == 25 and rv.decisions
     assert json.loads(js.read_text(encoding="utf-8"))["counts"] == rv.counts()

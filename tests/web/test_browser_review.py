@@ -42,7 +42,7 @@ def test_hint_button_shows_three_options_and_the_log_notes_it(server: ServerProc
     options = page.locator("#hint-panel .hint-option").all_inner_texts()
     assert 1 <= len(options) <= 3 and len(options) == min(3, len(legal))
     for text in options:
-        assert text.rsplit(":", 1)[0] in legal and "%" in text
+        assert text.rsplit(":", 1)[0] in legal and "%" in text and ", Infamy margin " in text
     page.wait_for_selector("#hint-notes li")
     assert "asked for a hint" in page.locator("#hint-notes").inner_text()
     assert not page.errors  # type: ignore[attr-defined]
@@ -77,8 +77,10 @@ def test_review_page_from_the_final_screen_and_from_a_replay(server: ServerProce
     page.wait_for_selector("#review-summary", timeout=180_000)
     assert page.locator("#review-summary").inner_text().startswith("Player 1: ")
     assert page.locator("#review-chart polyline.standing").count() == 1
+    assert page.locator("#review-margin-chart polyline.margin").count() == 1
     assert page.locator("#review-json").get_attribute("download") == "review-seat-1.json"
     assert page.locator("#review-mistakes tr").count() >= 2  # the random player's mistakes are listed
+    assert "Infamy margin lost" in page.locator("#review-mistakes tr").first.inner_text()
     page.click("#review-close")
     assert page.locator("#review-page").is_hidden()
     page.click("#replay-btn")

@@ -45,6 +45,7 @@ def test_a_hint_when_the_table_allows_is_noted_for_everyone(client: TestClient) 
     legal = {a["text"] for a in snap["legal"]}
     assert 1 <= len(h["options"]) <= 3 and {o["text"] for o in h["options"]} <= legal
     assert all(0 <= o["value"] <= 100 and o["se"] >= 0 for o in h["options"])
+    assert all(isinstance(o["margin"], float) and o["margin_se"] >= 0 for o in h["options"])
     spec = g["spectator"]["token"]
     notes = client.get(f"/api/games/{g['game']}/hints", headers=tok(spec)).json()["notes"]
     name = snap["seats"][snap["seat"]]["name"]
@@ -81,6 +82,9 @@ def test_review_of_a_finished_game(client: TestClient, monkeypatch: pytest.Monke
     rv = GameReview.from_dict(d["review"])
     assert rv.seat == 0 and rv.iterations == 10 and rv.decisions
     assert len(d["standing"]) == len(rv.decisions) and d["summary"][0].startswith("Player 1: ")
+    assert all(p["margin"] is not None and p["margin_se"] >= 0 for p in d["standing"])
+    assert all(x.margin_loss is not None and x.margin_loss >= 0 for x in rv.decisions)
+    assert d["biggest"] == [x.index for x in rv.biggest(5)]
     # asking again gives the finished review at once; a busy server refuses new ones clearly
     again = client.post(f"/api/games/{gid}/review", json={"seat": 0, "depth": "10"}, headers=tok(spec)).json()
     assert again["status"] == "done"

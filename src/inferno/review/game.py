@@ -1,8 +1,10 @@
 """Reviewing a whole game record for one seat: every real decision graded, the biggest mistakes explained.
 
 Each decision of the seat (forced ones skipped) is judged from that seat's view at that moment by
-:func:`inferno.review.analysis.estimate_options`. Decisions are independent, so they are shared out
-to worker processes; each worker replays the record forward as far as its next decision.
+:func:`inferno.review.analysis.estimate_options`: the win chance and the expected final Infamy margin
+it lost against the best option, each graded by the thresholds of ``review.toml``, the worse grade
+counting. Decisions are independent, so they are shared out to worker processes; each worker
+replays the record forward as far as its next decision.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from inferno.rules.notation import parse_action
 from inferno.rules.scoring import result
 from inferno.rules.state import State
 
-REVIEW_FORMAT = "inferno-review/1"
+REVIEW_FORMAT = "inferno-review/2"  # /2 adds the expected Infamy margins
+READABLE_FORMATS = ("inferno-review/1", REVIEW_FORMAT)  # /1 files load with the margins absent (None)
 _PLURAL = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
@@ -46,14 +49,28 @@ class DecisionReview:
     best: str
     loss: float  # win chance lost (percentage points), ≥ 0
     loss_se: float
-    grade: str
+    grade: str  # the worse of the win-chance and the margin grades (solo: the margin's)
     reason: str = ""
     hidden_cards: tuple[str, ...] = ()  # the hidden-card estimate at that moment, one line per opponent
+    margin_loss: float | None = None  # expected final Infamy margin lost (Infamy points), ≥ 0; None in /1 files
+    margin_loss_se: float | None = None
 
     @property
     def standing(self) -> float:
         """The estimated win chance (%) of the move played."""
         return next(o.value for o in self.options if o.text == self.played)
+
+    @property
+    def margin_standing(self) -> float | None:
+        """The expected final Infamy margin of the move played (``None`` in /1 files)."""
+        return next(o.margin for o in self.options if o.text == self.played)
+
+    def loss_text(self) -> str:
+        """Both losses in words: ``win chance −12 points (±3), Infamy margin −6.0 (±1.2)``."""
+        out = f"win chance −{self.loss:.0f} points (±{self.loss_se:.0f})"
+        if self.margin_loss is not None:
+            out += f", Infamy margin −{self.margin_loss:.1f} (±{(self.margin_loss_se or 0.0):.1f})"
+        return out
 
 
 @dataclass
@@ -73,9 +90,19 @@ class GameReview:
         return {g: sum(1 for d in self.decisions if d.grade == g) for g in GRADES}
 
     def biggest(self, n: int) -> list[DecisionReview]:
-        """The ``n`` costliest non-good decisions, costliest first."""
+        """The ``n`` costliest non-good decisions: the worst grades first, then the biggest loss.
+
+        The two losses are compared as fractions of their blunder thresholds.
+        """
+        t = self.thresholds
+
+        def cost(d: DecisionReview) -> tuple[int, float]:
+            win = d.loss / max(t.get("blunder", 1.0), 1e-9)
+            margin = (d.margin_loss or 0.0) / max(t.get("margin_blunder", 1.0), 1e-9)
+            return GRADES.index(d.grade), max(win, margin)
+
         bad = [d for d in self.decisions if d.grade != "good"]
-        return sorted(bad, key=lambda d: -d.loss)[:n]
+        return sorted(bad, key=cost, reverse=True)[:n]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -96,7 +123,7 @@ class GameReview:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameReview:
-        if not isinstance(d, dict) or d.get("format") != REVIEW_FORMAT:
+        if not isinstance(d, dict) or d.get("format") not in READABLE_FORMATS:
             raise ReviewError("not an Inferno game review")
         try:
             decisions = [
@@ -111,6 +138,8 @@ class GameReview:
                     str(x["grade"]),
                     str(x.get("reason", "")),
                     tuple(str(h) for h in x.get("hidden_cards", ())),
+                    _maybe_float(x.get("margin_loss")),
+                    _maybe_float(x.get("margin_loss_se")),
                 )
                 for x in d["decisions"]
             ]
@@ -136,6 +165,10 @@ class GameReview:
             return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
         except (OSError, json.JSONDecodeError) as exc:
             raise ReviewError(f"{path}: not a readable review file") from exc
+
+
+def _maybe_float(x: Any) -> float | None:
+    return None if x is None else float(x)
 
 
 def seat_decisions(rec: GameRecord, seat: int) -> tuple[list[int], int]:
@@ -188,13 +221,26 @@ def review_decision(
         v, iterations, seed, played=played, alternatives=st.alternatives, min_samples=st.min_samples
     )
     played_text = next(o.text for o in options if parse_action(v, o.text) == played)
-    best, mine = best_and_played(options, played_text)
-    loss = max(0.0, best.value - mine.value)
-    se = math.hypot(best.se, mine.se) if best is not mine else 0.0
-    grade = st.grade(loss, se) if best is not mine else "good"
+    solo = s.solo is not None
+    best, mine = best_and_played(options, played_text, st, solo=solo)
+    loss, se, m_loss, m_se = decision_losses(best, mine)
+    grade = st.grade_decision(loss, se, m_loss, m_se, solo=solo) if best is not mine else "good"
     why = reason(v, seat, mine.text, best.text, seed) if grade != "good" else ""
     cards = tuple(endgame_threat(h) for h in hand_estimates(v)) if s.num_players > 1 else ()
-    return DecisionReview(index, s.turn, mine.text, tuple(options), best.text, loss, se, grade, why, cards)
+    return DecisionReview(
+        index, s.turn, mine.text, tuple(options), best.text, loss, se, grade, why, cards, m_loss, m_se
+    )
+
+
+def decision_losses(best: OptionEstimate, mine: OptionEstimate) -> tuple[float, float, float, float]:
+    """Win chance lost (points) ± its standard error, and expected Infamy margin lost ± its error (all ≥ 0)."""
+    if best is mine:
+        return 0.0, 0.0, 0.0, 0.0
+    loss = max(0.0, best.value - mine.value)
+    se = math.hypot(best.se, mine.se)
+    m_best, m_mine = best.margin or 0.0, mine.margin or 0.0
+    m_se = math.hypot(best.margin_se or 0.0, mine.margin_se or 0.0)
+    return loss, se, max(0.0, m_best - m_mine), m_se
 
 
 def _review_many(rec_dict: dict[str, Any], indices: list[int], iterations: int) -> list[DecisionReview]:
@@ -248,7 +294,7 @@ def review_game(
         forced,
         [pl.infamy for pl in final.players[: rec.players]],
         winners,
-        {"inaccuracy": st.inaccuracy, "mistake": st.mistake, "blunder": st.blunder, "min_z": st.min_z},
+        st.thresholds(),
     )
 
 
@@ -257,6 +303,11 @@ def _chunks(xs: Sequence[int], n: int) -> list[list[int]]:
     n = max(1, min(n, len(xs)))
     size = math.ceil(len(xs) / n)
     return [list(xs[i : i + size]) for i in range(0, len(xs), size)]
+
+
+def counts_text(counts: dict[str, int]) -> str:
+    """``138 good, 3 inaccuracies, 1 mistake, 0 blunders``."""
+    return ", ".join(f"{counts[g]} {g if counts[g] == 1 else _PLURAL[g]}" for g in GRADES)
 
 
 def summary_lines(rv: GameReview, top: int | None = None) -> list[str]:
@@ -268,16 +319,20 @@ def summary_lines(rv: GameReview, top: int | None = None) -> list[str]:
         f"Player {rv.seat + 1}: {n} decision{'s' if n != 1 else ''} reviewed"
         f" ({rv.forced} forced one{'s' if rv.forced != 1 else ''} skipped), "
         f"{rv.iterations} search iterations each.",
-        ", ".join(f"{c[g]} {g if c[g] == 1 else _PLURAL[g]}" for g in GRADES) + ".",
+        counts_text(c) + ".",
     ]
+    if n:
+        mean_loss = sum(d.loss for d in rv.decisions) / n
+        margins = [d.margin_loss for d in rv.decisions if d.margin_loss is not None]
+        text = f"Lost per decision on average: win chance {mean_loss:.1f} points"
+        if margins:
+            text += f", Infamy margin {sum(margins) / len(margins):.2f}"
+        lines.append(text + ".")
     worst = rv.biggest(st_top)
     if worst:
         lines.append("Biggest mistakes:")
     for d in worst:
-        lines.append(
-            f"  turn {d.turn}, {d.grade}: played {d.played}, "
-            f"win chance −{d.loss:.0f} points (±{d.loss_se:.0f}); {d.reason}"
-        )
+        lines.append(f"  turn {d.turn}, {d.grade}: played {d.played}, {d.loss_text()}; {d.reason}")
     if worst and worst[0].hidden_cards:
         lines.append(f"Hidden cards at turn {worst[0].turn} (estimated from public information only):")
         lines.extend(f"  {h}" for h in worst[0].hidden_cards)

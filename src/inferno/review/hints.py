@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from inferno.review.analysis import OptionEstimate, estimate_options
+from inferno.review.analysis import OptionEstimate, estimate_options, ranked
 from inferno.review.cards import endgame_threat, hand_estimates
 from inferno.review.settings import load_settings
 from inferno.rules.actions import InfernoError
@@ -32,18 +32,36 @@ class Hint:
     hidden_cards: tuple[str, ...]
 
     def lines(self) -> list[str]:
-        out = [f"Hint for Player {self.player + 1} (estimated win chance of each option):"]
+        out = [
+            f"Hint for Player {self.player + 1} (estimated win chance and expected final Infamy margin of each option):"
+        ]
         for i, o in enumerate(self.options, 1):
-            out.append(f"  {i}. {o.text}: {o.value:.0f}% (±{o.se:.0f})")
+            out.append(f"  {i}. {o.text}: {o.value:.0f}% (±{o.se:.0f}), {margin_text(o)}")
         out.extend(f"  {line}" for line in self.hidden_cards)
         return out
 
     def to_dict(self) -> dict[str, object]:
         return {
             "player": self.player,
-            "options": [{"text": o.text, "value": round(o.value, 1), "se": round(o.se, 1)} for o in self.options],
+            "options": [
+                {
+                    "text": o.text,
+                    "value": round(o.value, 1),
+                    "se": round(o.se, 1),
+                    "margin": round(o.margin or 0.0, 1),
+                    "margin_se": round(o.margin_se or 0.0, 1),
+                }
+                for o in self.options
+            ],
             "hidden_cards": list(self.hidden_cards),
         }
+
+
+def margin_text(o: OptionEstimate) -> str:
+    """``Infamy margin +3.2 (±0.8)``: the option's expected final Infamy over the best opponent's."""
+    m = o.margin or 0.0
+    sign = "+" if m >= 0.05 else ("−" if m <= -0.05 else "")
+    return f"Infamy margin {sign}{abs(m):.1f} (±{(o.margin_se or 0.0):.1f})"
 
 
 def hints_default(humans: int) -> bool:
@@ -65,7 +83,8 @@ def make_hint(v: State, seed: int, iterations: int | None = None) -> Hint:
         raise HintError(f"a hint is for the player who decides now (Player {p + 1})")
     st = load_settings()
     n = iterations if iterations is not None else st.hint_iterations
-    options = estimate_options(v, n, seed, alternatives=HINT_TOP, min_samples=st.min_samples)
-    options.sort(key=lambda o: (-o.value, -o.visits))
+    options = ranked(
+        estimate_options(v, n, seed, alternatives=HINT_TOP, min_samples=st.min_samples), st, solo=v.solo is not None
+    )
     cards = tuple(endgame_threat(h) for h in hand_estimates(v)) if v.num_players > 1 else ()
     return Hint(p, tuple(options[:HINT_TOP]), cards)

@@ -1,4 +1,5 @@
-"""The standing over the game: the seat's estimated win chance at each of its decisions."""
+"""The standing over the game: the seat's estimated win chance and expected final Infamy margin at each
+of its decisions."""
 
 from __future__ import annotations
 
@@ -18,8 +19,20 @@ def standing_series(rv: GameReview) -> list[tuple[int, float, float]]:
     return out
 
 
+def margin_series(rv: GameReview) -> list[tuple[int, float, float]]:
+    """(turn, expected final Infamy margin, standard error) after each reviewed decision (none in /1 reviews)."""
+    out = []
+    for d in rv.decisions:
+        mine = next(o for o in d.options if o.text == d.played)
+        if mine.margin is None:
+            return []
+        out.append((d.turn, mine.margin, mine.margin_se or 0.0))
+    return out
+
+
 def plot_standing(rv: GameReview, path: str | Path) -> None:
-    """Draw the standing over the game (with its ±1 standard error band) and mark the mistakes."""
+    """Draw the standing over the game (with its ±1 standard error band) and mark the mistakes; the
+    expected final Infamy margin is drawn against a second axis on the right."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -43,7 +56,16 @@ def plot_standing(rv: GameReview, path: str | Path) -> None:
     ax.set_xlabel("decision of the player (forced ones skipped)")
     ax.set_ylabel("win chance (%)")
     ax.set_title(f"Player {rv.seat + 1}: estimated standing over the game")
-    ax.legend(loc="best", fontsize="small")
+    handles, labels = ax.get_legend_handles_labels()
+    margins = margin_series(rv)
+    if margins:
+        ax2 = ax.twinx()
+        ax2.plot(xs, [m for _t, m, _se in margins], color="#3060c0", lw=1.2, ls="--", label="expected Infamy margin")
+        ax2.axhline(0.0, color="#3060c0", lw=0.5, alpha=0.5)
+        ax2.set_ylabel("expected final Infamy margin")
+        h2, l2 = ax2.get_legend_handles_labels()
+        handles, labels = handles + h2, labels + l2
+    ax.legend(handles, labels, loc="best", fontsize="small")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -19,12 +19,20 @@ class ReviewSettingsError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ReviewSettings:
-    """How decisions are graded and how hard the search thinks."""
+    """How decisions are graded and how hard the search thinks.
 
-    inaccuracy: float
+    A decision has two losses against the best option: in win chance (percentage points) and in
+    expected final Infamy margin (Infamy points). Each is graded by its own thresholds, and the
+    decision gets the worse of the two grades (solo games: the margin's only).
+    """
+
+    inaccuracy: float  # win chance lost, percentage points
     mistake: float
     blunder: float
-    min_z: float
+    min_z: float  # a loss under this many standard errors is noise, whichever the measure
+    margin_inaccuracy: float  # expected final Infamy margin lost, Infamy points
+    margin_mistake: float
+    margin_blunder: float
     depths: dict[str, int]
     default_depth: str
     hint_iterations: int
@@ -35,15 +43,47 @@ class ReviewSettings:
 
     def grade(self, loss: float, se: float) -> str:
         """The grade of a decision that lost ``loss`` points of win chance (± ``se``)."""
+        return self._graded(loss, se, self.inaccuracy, self.mistake, self.blunder)
+
+    def grade_margin(self, loss: float, se: float) -> str:
+        """The grade of a decision that lost ``loss`` Infamy of expected final margin (± ``se``)."""
+        return self._graded(loss, se, self.margin_inaccuracy, self.margin_mistake, self.margin_blunder)
+
+    def grade_decision(
+        self, loss: float, se: float, margin_loss: float | None, margin_se: float | None, *, solo: bool = False
+    ) -> str:
+        """The worse of the win-chance and the margin grades (solo: the margin grade only).
+
+        ``margin_loss`` is ``None`` for reviews saved before margins were estimated: win chance only.
+        """
+        by_win = "good" if solo and margin_loss is not None else self.grade(loss, se)
+        if margin_loss is None:
+            return by_win
+        by_margin = self.grade_margin(margin_loss, margin_se if margin_se is not None else 0.0)
+        return max(by_win, by_margin, key=GRADES.index)
+
+    def _graded(self, loss: float, se: float, inaccuracy: float, mistake: float, blunder: float) -> str:
         if loss <= 0 or loss < self.min_z * se:
             return "good"
-        if loss >= self.blunder:
+        if loss >= blunder:
             return "blunder"
-        if loss >= self.mistake:
+        if loss >= mistake:
             return "mistake"
-        if loss >= self.inaccuracy:
+        if loss >= inaccuracy:
             return "inaccuracy"
         return "good"
+
+    def thresholds(self) -> dict[str, float]:
+        """The grading thresholds, as a review records them."""
+        return {
+            "inaccuracy": self.inaccuracy,
+            "mistake": self.mistake,
+            "blunder": self.blunder,
+            "min_z": self.min_z,
+            "margin_inaccuracy": self.margin_inaccuracy,
+            "margin_mistake": self.margin_mistake,
+            "margin_blunder": self.margin_blunder,
+        }
 
     def iterations(self, depth: str | int | None) -> int:
         """Search iterations for a depth name (``quick``, ``normal``, ``deep``) or a number."""
@@ -67,7 +107,7 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     """Settings from a parsed ``review.toml`` tree (provenance required on every value)."""
     out: list[TaggedValue] = []
     data = untag(tree, "review.toml", "", None, out)
-    g, d, e = data["grades"], dict(data["depth"]), data["estimate"]
+    g, mg, d, e = data["grades"], data["margin_grades"], dict(data["depth"]), data["estimate"]
     default = str(d.pop("default"))
     hint = int(d.pop("hint"))
     depths = {str(k): int(v) for k, v in d.items()}
@@ -75,11 +115,16 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
         raise ReviewSettingsError(f"review.toml: default depth {default!r} is not one of {', '.join(depths)}")
     if not float(g["inaccuracy"]) <= float(g["mistake"]) <= float(g["blunder"]):
         raise ReviewSettingsError("review.toml: thresholds must grow from inaccuracy to mistake to blunder")
+    if not 0 < float(mg["inaccuracy"]) <= float(mg["mistake"]) <= float(mg["blunder"]):
+        raise ReviewSettingsError("review.toml: margin thresholds must grow from inaccuracy to mistake to blunder")
     return ReviewSettings(
         float(g["inaccuracy"]),
         float(g["mistake"]),
         float(g["blunder"]),
         float(g["min_z"]),
+        float(mg["inaccuracy"]),
+        float(mg["mistake"]),
+        float(mg["blunder"]),
         depths,
         default,
         hint,

@@ -4,7 +4,8 @@
   human plays); every hint given is stored and shown to every seat in the game's hint notes.
 * ``POST /api/games/{id}/hint``: the deciding seat's top options (from its own view only).
 * ``POST /api/games/{id}/review`` starts the review of one seat of a finished game in the
-  background; ``GET`` the same path reports its progress and, once done, the review.
+  background; ``GET`` the same path reports its progress and, once done, the review (each decision
+  with the win chance and the expected final Infamy margin it lost, and the standing in both).
 
 Two small tables of their own hold the hint setting and the notes (created when the server starts,
 so older databases get them too).
@@ -26,7 +27,7 @@ from pydantic import BaseModel, Field
 from inferno.records.record import record_of
 from inferno.review.game import GameReview, review_game, summary_lines
 from inferno.review.hints import HintError, hint_log_text, hints_default, make_hint
-from inferno.review.plot import standing_series
+from inferno.review.plot import margin_series, standing_series
 from inferno.review.settings import ReviewSettingsError, load_settings
 from inferno.rules.engine import to_move, view
 from inferno.server.errors import ErrorCode, Refused
@@ -195,12 +196,25 @@ class ReviewDesk:
         if job.review is None:
             return {"status": "running", "done": job.done, "total": job.total}
         rv = job.review
+        margins: list[tuple[int, float | None, float | None]] = [*margin_series(rv)] or [
+            (t, None, None) for t, _v, _se in standing_series(rv)
+        ]
         return {
             "status": "done",
             "done": job.total,
             "total": job.total,
             "summary": summary_lines(rv),
-            "standing": [{"turn": t, "value": round(v, 1), "se": round(se, 1)} for t, v, se in standing_series(rv)],
+            "standing": [
+                {
+                    "turn": t,
+                    "value": round(v, 1),
+                    "se": round(se, 1),
+                    "margin": None if m is None else round(m, 1),
+                    "margin_se": None if m_se is None else round(m_se, 1),
+                }
+                for (t, v, se), (_t, m, m_se) in zip(standing_series(rv), margins, strict=True)
+            ],
+            "biggest": [d.index for d in rv.biggest(load_settings().top_mistakes)],
             "review": rv.to_dict(),
         }
 

@@ -69,13 +69,13 @@ async function askHint() {
     const h = await api(`/api/games/${app.game}/hint`, { version: app.snap.version });
     panel.innerHTML = "";
     const head = document.createElement("p");
-    head.textContent = "Hint (estimated win chance of each option, from what you can see):";
+    head.textContent = "Hint (estimated win chance and expected final Infamy margin of each option, from what you can see):";
     panel.appendChild(head);
     const ol = document.createElement("ol");
     for (const o of h.options) {
       const li = document.createElement("li");
       li.className = "hint-option";
-      li.textContent = `${o.text}: ${Math.round(o.value)}% (±${Math.round(o.se)})`;
+      li.textContent = `${o.text}: ${Math.round(o.value)}% (±${Math.round(o.se)}), Infamy margin ${signed(o.margin)} (±${o.margin_se.toFixed(1)})`;
       ol.appendChild(li);
     }
     panel.appendChild(ol);
@@ -88,6 +88,19 @@ async function askHint() {
     hintsState.notes = h.notes;
     showNotes();
   } catch (e) { panel.textContent = e.message; }
+}
+
+// A margin in Infamy with its sign: +3.2, −1.5, 0.0.
+function signed(m) {
+  const r = Math.round(m * 10) / 10;
+  return r > 0 ? `+${r.toFixed(1)}` : r < 0 ? `−${(-r).toFixed(1)}` : "0.0";
+}
+
+// A decision's losses: win chance in points, and the expected Infamy margin (absent in old reviews).
+function lossCells(d) {
+  const win = `−${Math.round(d.loss)} (±${Math.round(d.loss_se)})`;
+  const margin = d.margin_loss == null ? "–" : `−${d.margin_loss.toFixed(1)} (±${(d.margin_loss_se || 0).toFixed(1)})`;
+  return `<td>${win}</td><td>${margin}</td>`;
 }
 
 // ----- the review page -----
@@ -151,16 +164,18 @@ function showResult(st) {
   const rv = st.review;
   const div = $("review-result");
   const summary = st.summary.filter((l) => !l.startsWith("  ") && l !== "Biggest mistakes:" && !l.startsWith("Hidden cards"));
-  const worst = rv.decisions.filter((d) => d.grade !== "good").sort((a, b) => b.loss - a.loss).slice(0, 5);
+  // the server's order: worst grade first, then the bigger loss (win chance or margin)
+  const byIndex = new Map(rv.decisions.map((d) => [d.index, d]));
+  const worst = (st.biggest || []).map((i) => byIndex.get(i)).filter((d) => d);
   const rows = worst.map((d) => `<tr class="grade-${esc(d.grade)}"><td>${d.turn}</td><td>${esc(d.grade)}</td><td>${esc(d.played)}</td>`
-    + `<td>${esc(d.best)}</td><td>−${Math.round(d.loss)} (±${Math.round(d.loss_se)})</td><td>${esc(d.reason)}</td></tr>`);
+    + `<td>${esc(d.best)}</td>${lossCells(d)}<td>${esc(d.reason)}</td></tr>`);
   const table = worst.length
-    ? `<h4>Biggest mistakes</h4><div class="table-wrap"><table id="review-mistakes"><tr><th>turn</th><th>grade</th><th>played</th><th>better</th><th>win chance</th><th>why</th></tr>${rows.join("")}</table></div>`
+    ? `<h4>Biggest mistakes</h4><div class="table-wrap"><table id="review-mistakes"><tr><th>turn</th><th>grade</th><th>played</th><th>better</th><th>win chance lost</th><th>Infamy margin lost</th><th>why</th></tr>${rows.join("")}</table></div>`
     : "<p>No mistakes found at this depth.</p>";
   const cards = worst.length && worst[0].hidden_cards.length
     ? `<h4>Hidden cards at the biggest mistake (estimated from what was public)</h4><ul>${worst[0].hidden_cards.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>` : "";
   div.innerHTML = `<div id="review-summary">${summary.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`
-    + `<h4>Standing over the game</h4>${chart(st.standing, rv.decisions)}` + table + cards;
+    + `<h4>Standing over the game</h4>${chart(st.standing, rv.decisions)}${marginChart(st.standing, rv.decisions)}` + table + cards;
   const a = document.createElement("a");
   a.id = "review-json";
   a.textContent = "Download the review (JSON)";
@@ -169,7 +184,8 @@ function showResult(st) {
   div.appendChild(a);
 }
 
-// The estimated win chance after each reviewed decision, as a small SVG line chart.
+// The estimated win chance after each reviewed decision, as a small SVG line chart (the expected
+// Infamy margin has its own chart below it).
 function chart(points, decisions) {
   const w = 600, h = 160, pad = 24;
   if (!points.length) return "<p>No decision to show.</p>";
@@ -182,4 +198,22 @@ function chart(points, decisions) {
     + `<line x1="${pad}" y1="${y(50)}" x2="${w - pad}" y2="${y(50)}" class="mid"/>`
     + `<text x="2" y="${y(100) + 4}">100%</text><text x="2" y="${y(0)}">0%</text>`
     + `<polyline points="${line}" class="standing"/>${marks}</svg>`;
+}
+
+// The expected final Infamy margin (own minus the best opponent's) after each reviewed decision.
+function marginChart(points, decisions) {
+  const w = 600, h = 160, pad = 24;
+  if (!points.length || points.some((p) => p.margin == null)) return "";
+  const ms = points.map((p) => p.margin);
+  const top = Math.max(1, ...ms.map(Math.abs));
+  const x = (i) => pad + (points.length === 1 ? 0 : (i * (w - 2 * pad)) / (points.length - 1));
+  const y = (m) => h / 2 - (m / top) * (h / 2 - pad);
+  const line = ms.map((m, i) => `${x(i).toFixed(1)},${y(m).toFixed(1)}`).join(" ");
+  const marks = decisions.map((d, i) => (d.grade === "mistake" || d.grade === "blunder")
+    ? `<circle class="mark-${d.grade}" cx="${x(i).toFixed(1)}" cy="${y(ms[i]).toFixed(1)}" r="3.5"><title>turn ${d.turn}: ${d.grade}</title></circle>` : "").join("");
+  return `<p class="chart-note">Expected final Infamy margin (the player's minus the best opponent's):</p>`
+    + `<svg id="review-margin-chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="Expected final Infamy margin over the game">`
+    + `<line x1="${pad}" y1="${y(0)}" x2="${w - pad}" y2="${y(0)}" class="mid"/>`
+    + `<text x="2" y="${y(top) + 4}">+${Math.round(top)}</text><text x="2" y="${y(0) + 4}">0</text><text x="2" y="${y(-top)}">−${Math.round(top)}</text>`
+    + `<polyline points="${line}" class="standing margin"/>${marks}</svg>`;
 }
