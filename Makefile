@@ -146,10 +146,10 @@ soak-engine: $(STAMP_DEV)
 ladder: $(STAMP_DEV)
 	$(BIN)/python -m inferno.bots.ladder --greedy-games 100 --search-games 30 --workers 2
 
-## Rebuild the expert bot's value model from nothing (about 1.5 h on 2 cores): greedy self-play games, sampled
+## Rebuild the expert bot's value model from nothing (about 30 min on 2 cores): greedy self-play games, sampled
 ## positions, an MLP fit, then src/inferno/bots/data/value_model.npz and its note value_model.json.
 ## Smaller: make train TRAIN_GAMES=20.
-TRAIN_GAMES ?= 2000
+TRAIN_GAMES ?= 1000
 train: $(STAMP_DEV)
 	mkdir -p artifacts/train
 	nice -n 10 $(BIN)/python -m inferno.bots.value_train --games $(TRAIN_GAMES) --workers 2 \

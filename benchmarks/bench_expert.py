@@ -9,6 +9,7 @@ Prints the expert's win rate with a 95% Wilson interval and each side's CPU seco
 
     python benchmarks/bench_expert.py --players 2 --games 20 --hard 4000 --expert 4000
     python benchmarks/bench_expert.py --calibrate
+    python benchmarks/bench_expert.py --speed
 """
 
 from __future__ import annotations
@@ -80,6 +81,32 @@ def calibrate(players: int, positions: int, iterations: int) -> tuple[float, flo
     return rates["hard"][0] / rates["hard"][1], rates["expert"][0] / rates["expert"][1]
 
 
+def leaf_speed(players: int, positions: int = 40, repeat: int = 20) -> tuple[float, float]:
+    """CPU microseconds per leaf evaluation of the hand-written estimate and of the value model, on
+    determinized views of positions from random play (seed 0)."""
+    from inferno.bots.search import HeuristicEvaluator
+    from inferno.bots.value_model import ValueModelEvaluator
+    from inferno.rules.solo_model import SoloConfig
+
+    rng = random.Random(0)
+    s = inferno.new_game(players, 0, record_events=False, solo=SoloConfig() if players == 1 else None)
+    pos: list[State] = []
+    while len(pos) < positions and not s.over:
+        acts = inferno.legal_actions(s)
+        inferno.apply_in_place(s, acts[rng.randrange(len(acts))])
+        if not s.over and rng.random() < 0.1:
+            pos.append(inferno.determinize(inferno.view(s, inferno.to_move(s)), rng))
+    out = []
+    for ev in (HeuristicEvaluator(), ValueModelEvaluator()):
+        ev.evaluate(pos[0])
+        t = time.process_time()
+        for _ in range(repeat):
+            for p in pos:
+                ev.evaluate(p)
+        out.append((time.process_time() - t) / (repeat * len(pos)) * 1e6)
+    return out[0], out[1]
+
+
 @click.command()
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--games", "-n", type=click.IntRange(1), default=20, show_default=True)
@@ -88,6 +115,7 @@ def calibrate(players: int, positions: int, iterations: int) -> tuple[float, flo
 @click.option("--first-seed", type=int, default=0, show_default=True)
 @click.option("--minutes", type=float, default=None, help="Stop starting games after this many minutes.")
 @click.option("--calibrate", "calib", is_flag=True, help="Only measure both bots' iterations per CPU second.")
+@click.option("--speed", is_flag=True, help="Only measure CPU time per leaf evaluation (1-4 players).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
 def main(
     players: int,
@@ -97,8 +125,14 @@ def main(
     first_seed: int,
     minutes: float | None,
     calib: bool,
+    speed: bool,
     json_path: Path | None,
 ) -> None:
+    if speed:
+        for n in (1, 2, 3, 4):
+            h, m = leaf_speed(n)
+            click.echo(f"{n} player{'s' if n > 1 else ''}: hand-written {h:.0f} µs per leaf, value model {m:.0f} µs")
+        return
     if calib:
         hard_rate, expert_rate = calibrate(players, 12, 600)
         match = round(hard_iters * expert_rate / hard_rate)

@@ -92,6 +92,7 @@ def test_tiny_training_run_is_deterministic_and_plays(samples: Samples) -> None:
         buf = io.BytesIO()
         fit(samples, cfg, train).save(buf)
         files.append(buf.getvalue())
+    assert files[0] == files[1]  # the same bytes, not just the same arrays
     a = ValueModel.load(io.BytesIO(files[0]))
     b = ValueModel.load(io.BytesIO(files[1]))
     for x, y in zip(a.weights + a.biases, b.weights + b.biases, strict=True):

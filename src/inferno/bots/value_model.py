@@ -16,6 +16,7 @@ expansion's modules, other rules data) and finished games are scored by the hand
 
 from __future__ import annotations
 
+import zipfile
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -121,7 +122,11 @@ class ValueModel:
             win_scale=np.array(self.win_scale),
             rules=np.array(self.rules),
         )
-        np.savez(path, **arrays)  # type: ignore[arg-type]
+        # An .npz written entry by entry with a fixed date, so the same weights give the same bytes.
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as zf:
+            for name, arr in arrays.items():
+                with zf.open(zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0)), "w") as f:
+                    np.lib.format.write_array(f, np.asanyarray(arr), allow_pickle=False)
 
     @classmethod
     def load(cls, path: Path | IO[bytes]) -> ValueModel:
