@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder review-grades health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres nginx soak-engine
+.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder review-grades train health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres nginx soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -21,7 +21,7 @@ $(STAMP_DEV): $(BIN)/python pyproject.toml
 	touch $@ $(STAMP_RUN) $(STAMP_TUI)
 
 $(STAMP_WEB): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[web]'
+	$(BIN)/pip install --quiet -e '.[web,bots]'
 	touch $@
 
 install: $(STAMP_RUN)
@@ -155,6 +155,15 @@ REVIEW_DEPTH ?= normal
 review-grades: $(STAMP_DEV)
 	$(BIN)/python benchmarks/review_grades.py --bot random --games $(REVIEW_GAMES) --depth $(REVIEW_DEPTH) --min-rate 10
 	$(BIN)/python benchmarks/review_grades.py --bot $(REVIEW_TOP) --games $(REVIEW_GAMES) --depth $(REVIEW_DEPTH) --max-rate 2
+
+## Rebuild the expert bot's value model from nothing (about 30 min on 2 cores): greedy self-play games, sampled
+## positions, an MLP fit, then src/inferno/bots/data/value_model.npz and its note value_model.json.
+## Smaller: make train TRAIN_GAMES=20.
+TRAIN_GAMES ?= 1000
+train: $(STAMP_DEV)
+	mkdir -p artifacts/train
+	nice -n 10 $(BIN)/python -m inferno.bots.value_train --games $(TRAIN_GAMES) --workers 2 \
+		--data artifacts/train/samples.npz --out src/inferno/bots/data/value_model.npz
 
 ## The data-health report on the full sample (about 40 min on 2 cores): how the default data plays.
 health: $(STAMP_DEV)

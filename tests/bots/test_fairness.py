@@ -9,6 +9,7 @@ import pytest
 
 import inferno
 from inferno.bots.base import Bot, play_game
+from inferno.bots.expert import make_expert
 from inferno.bots.greedy import GreedyBot
 from inferno.bots.search import SearchBot
 from inferno.rules.state import State
@@ -18,6 +19,8 @@ from tests.bots.conftest import TINY, advance_to_choice
 def _make(kind: str, seed: int) -> Bot:
     if kind == "greedy":
         return GreedyBot(seed)
+    if kind == "expert":  # the search with the learned value model at its leaves
+        return make_expert(seed, TINY)
     return SearchBot(seed, TINY, "tiny")
 
 
@@ -43,7 +46,7 @@ def _decision_points(players: int, seed: int, count: int) -> list[State]:
     return out
 
 
-@pytest.mark.parametrize("kind", ["greedy", "search"])
+@pytest.mark.parametrize("kind", ["greedy", "search", "expert"])
 @pytest.mark.parametrize("players", [2, 4])
 def test_hidden_cards_do_not_change_the_decision(kind: str, players: int) -> None:
     for s in _decision_points(players, seed=21 + players, count=6):
@@ -58,7 +61,7 @@ def test_hidden_cards_do_not_change_the_decision(kind: str, players: int) -> Non
         assert a == b
 
 
-@pytest.mark.parametrize("kind", ["greedy", "search"])
+@pytest.mark.parametrize("kind", ["greedy", "search", "expert"])
 def test_same_seed_same_game(kind: str) -> None:
     def actions(seed: int) -> list[str]:
         s = inferno.new_game(3, seed=4, record_events=False)

@@ -38,6 +38,7 @@ class RandomBot:
 
 BotFactory = Callable[[int], Bot]
 _REGISTRY: dict[str, BotFactory] = {"random": RandomBot}
+_UNAVAILABLE: dict[str, str] = {}  # bots not offered here, and why (e.g. a missing optional package)
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -45,11 +46,18 @@ def register_bot(name: str, factory: BotFactory) -> None:
     _REGISTRY[name] = factory
 
 
+def unavailable_bot(name: str, reason: str) -> None:
+    """Say why a known bot is not offered on this installation (``make_bot`` gives the reason)."""
+    _UNAVAILABLE[name] = reason
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """Build a bot from its name (``random``, ``greedy``, ``easy``, ``medium``, ``hard``, ...)."""
+    """Build a bot from its name (``random``, ``greedy``, ``easy``, ``medium``, ``hard``, ``expert``, ...)."""
     _load_builtin()
     factory = _REGISTRY.get(spec)
     if factory is None:
+        if spec in _UNAVAILABLE:
+            raise BotSpecError(f"bot {spec!r} is not available: {_UNAVAILABLE[spec]}")
         raise BotSpecError(f"unknown bot {spec!r}; known: {', '.join(sorted(_REGISTRY))}")
     return factory(seed)
 

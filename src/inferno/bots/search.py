@@ -9,7 +9,8 @@ action leading to it, so the search works for any number of players.
 
 The budget is a number of iterations (deterministic: the same seed and view give the same decision),
 optionally capped by wall-clock time. Difficulty levels (``easy``, ``medium``, ``hard``) differ only
-in budget.
+in budget; ``expert`` (:mod:`inferno.bots.expert`, needs numpy) scores its leaves with the learned
+value model instead of the hand-written estimate.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib.util import find_spec
 from typing import Protocol
 
-from inferno.bots.base import BotFactory, register_bot
+from inferno.bots.base import BotFactory, register_bot, unavailable_bot
 from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, margins, utilities
 from inferno.rules.actions import Action
 from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move
@@ -213,6 +215,19 @@ def _factory(level: str, name: str) -> BotFactory:
 for _level in LEVELS:
     register_bot(_level, _factory(_level, _level))
 register_bot("ismcts", _factory("medium", "ismcts"))
+
+
+def _expert(seed: int) -> SearchBot:
+    """The ``expert`` level (:mod:`inferno.bots.expert`): this search with the learned value model."""
+    from inferno.bots.expert import make_expert
+
+    return make_expert(seed)
+
+
+if find_spec("numpy") is not None:  # the value model runs on numpy (the ``bots`` extra)
+    register_bot("expert", _expert)
+else:
+    unavailable_bot("expert", "the expert level needs numpy: pip install 'inferno-game[bots]'")
 
 
 register_frozen(SearchConfig, SearchStats)
