@@ -28,8 +28,9 @@ def margin(s: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     return values[player] - max(v for q, v in enumerate(values) if q != player)
 
 
-SOUL_LOOKAHEAD = 6  # decisions of a Soul's descent looked through without counting against the depth
-_SOUL_DECISIONS = frozenset({Decision.HELL_STEP, Decision.BELL})
+FOLLOW_THROUGH = 6  # small decisions that finish a move, looked through without counting against the depth
+FOLLOW_BRANCHING = 4  # ... when they offer at most this many options
+_MOVES = frozenset({Decision.FLORENCE, Decision.HELL})  # the decisions that start a move
 
 
 class GreedyBot:
@@ -54,19 +55,22 @@ class GreedyBot:
                 best, best_value = a, v
         return best
 
-    def _value(self, s: State, me: int, depth: int, soul: int = SOUL_LOOKAHEAD) -> float:
+    def _value(self, s: State, me: int, depth: int, follow: int = FOLLOW_THROUGH) -> float:
         """Best margin reachable while the decisions stay with ``me`` (at most ``depth`` more).
 
-        A Soul's way down (its jumps, a Bell) does not use up ``depth``, up to ``soul`` decisions: the
-        bot sees where the Soul ends, and so the quartiere it will act in, before it judges a move.
+        The small steps that finish a move (at most ``FOLLOW_BRANCHING`` options each) do not use up
+        ``depth``, up to ``follow`` of them: where an accuser goes, the track it climbs, Dante's reward,
+        a Soul's way down, so the bot judges an accusation once it has scored, and sees the quartiere
+        it will act in next.
         """
         if s.over or to_move(s) != me:
             return margin(s, me, self.weights)
-        if s.stack[-1][0] in _SOUL_DECISIONS and soul > 0:
-            return max(self._value(apply(s, a), me, depth, soul - 1) for a in legal_actions(s))
+        acts = legal_actions(s)
+        if follow > 0 and len(acts) <= FOLLOW_BRANCHING and s.stack[-1][0] not in _MOVES:
+            return max(self._value(apply(s, a), me, depth, follow - 1) for a in acts)
         if depth <= 0:
             return margin(s, me, self.weights)
-        return max(self._value(apply(s, a), me, depth - 1, soul) for a in legal_actions(s))
+        return max(self._value(apply(s, a), me, depth - 1, follow) for a in acts)
 
 
 register_bot("greedy", GreedyBot)
