@@ -36,11 +36,19 @@ _MOVES = frozenset({Decision.FLORENCE, Decision.HELL})  # the decisions that sta
 class GreedyBot:
     """Picks the action whose resulting position evaluates best (ties: the first such action)."""
 
-    def __init__(self, seed: int = 0, depth: int = 2, weights: Weights = DEFAULT_WEIGHTS, name: str = "greedy") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        depth: int = 2,
+        weights: Weights = DEFAULT_WEIGHTS,
+        name: str = "greedy",
+        follow_through: int = FOLLOW_THROUGH,
+    ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.depth = depth
         self.weights = weights
+        self.follow_through = follow_through
 
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
@@ -50,12 +58,12 @@ class GreedyBot:
         det.record_events = False
         best, best_value = actions[0], float("-inf")
         for a in actions:
-            v = self._value(apply(det, a), me, self.depth - 1)
+            v = self._value(apply(det, a), me, self.depth - 1, self.follow_through)
             if v > best_value:
                 best, best_value = a, v
         return best
 
-    def _value(self, s: State, me: int, depth: int, follow: int = FOLLOW_THROUGH) -> float:
+    def _value(self, s: State, me: int, depth: int, follow: int) -> float:
         """Best margin reachable while the decisions stay with ``me`` (at most ``depth`` more).
 
         The small steps that finish a move (at most ``FOLLOW_BRANCHING`` options each) do not use up
@@ -74,4 +82,11 @@ class GreedyBot:
 
 
 register_bot("greedy", GreedyBot)
-register_bot("greedy-classic", lambda seed: GreedyBot(seed, weights=CLASSIC_WEIGHTS, name="greedy-classic"))
+
+
+def classic_greedy(seed: int = 0) -> GreedyBot:
+    """Greedy as it played before December 2026: the old estimate, no look through a move's last steps."""
+    return GreedyBot(seed, weights=CLASSIC_WEIGHTS, name="greedy-classic", follow_through=0)
+
+
+register_bot("greedy-classic", classic_greedy)
