@@ -417,15 +417,7 @@ def margins(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
 
     Solo: the player's estimate minus what it must beat (the Rival's estimate or the level's target).
     """
-    values = player_values(s, w)
-    if s.solo is not None:
-        return [values[0] - solo_bar(s, values)]
-    if len(values) == 1:
-        return [values[0]]
-    out = []
-    for p, v in enumerate(values):
-        out.append(v - max(u for q, u in enumerate(values) if q != p))
-    return out
+    return _margins_of(s, player_values(s, w))
 
 
 def utilities(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
@@ -433,18 +425,34 @@ def utilities(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
 
     A finished game gives 1 to a sole winner, 1/k to each of k tied winners and 0 to the others.
     """
+    return _utilities_of(s, player_values(s, w), w)
+
+
+def utilities_and_margins(s: State, w: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:
+    """:func:`utilities` and :func:`margins` of one position, estimating it once."""
+    values = player_values(s, w)
+    return _utilities_of(s, values, w), _margins_of(s, values)
+
+
+def _margins_of(s: State, values: list[float]) -> list[float]:
+    if s.solo is not None:
+        return [values[0] - solo_bar(s, values)]
+    if len(values) == 1:
+        return [values[0]]
+    return [v - max(u for q, u in enumerate(values) if q != p) for p, v in enumerate(values)]
+
+
+def _utilities_of(s: State, values: list[float], w: Weights) -> list[float]:
     n = s.num_players
     if s.solo is not None:
         if s.over:
             return [1.0 if solo_outcome(s)[0] else 0.0]
-        values = player_values(s, w)
         return [1.0 / (1.0 + math.exp(-(values[0] - solo_bar(s, values)) / w.margin_scale))]
     if s.over:
         keys = [(pl.infamy, bin(pl.diplomas).count("1")) for pl in s.players]
         best = max(keys)
         k = keys.count(best)
         return [1.0 / k if key == best else 0.0 for key in keys]
-    values = player_values(s, w)
     if n == 1:
         return [1.0 / (1.0 + math.exp(-(values[0] - 60.0) / (4 * w.margin_scale)))]
     out = []

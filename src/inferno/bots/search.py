@@ -24,7 +24,7 @@ from importlib.util import find_spec
 from typing import Protocol
 
 from inferno.bots.base import BotFactory, register_bot, unavailable_bot
-from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, margins, utilities
+from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, utilities_and_margins
 from inferno.rules.actions import Action
 from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move
 from inferno.rules.pickling import register_frozen
@@ -62,7 +62,7 @@ class HeuristicEvaluator:
         self.weights = weights
 
     def evaluate(self, s: State) -> tuple[list[float], list[float]]:
-        return utilities(s, self.weights), margins(s, self.weights)
+        return utilities_and_margins(s, self.weights)
 
 
 class _Node:
@@ -215,6 +215,16 @@ def _factory(level: str, name: str) -> BotFactory:
 for _level in LEVELS:
     register_bot(_level, _factory(_level, _level))
 register_bot("ismcts", _factory("medium", "ismcts"))
+
+
+def strongest_evaluator() -> LeafEvaluator:
+    """The strongest leaf evaluator this installation runs: the expert's learned value model (it needs
+    numpy, the ``bots`` extra), else the hand-written estimate. Hints and reviews search with it."""
+    if find_spec("numpy") is None:
+        return HeuristicEvaluator()
+    from inferno.bots.value_model import ValueModelEvaluator
+
+    return ValueModelEvaluator()
 
 
 def _expert(seed: int) -> SearchBot:

@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from inferno.bots.search import SearchBot, SearchConfig, _Node
+from inferno.bots.search import LeafEvaluator, SearchBot, SearchConfig, _Node, strongest_evaluator
 from inferno.review.settings import ReviewSettings
 from inferno.rules.actions import Action
 from inferno.rules.engine import legal_actions, to_move
@@ -67,15 +67,19 @@ def estimate_options(
     played: Action | None = None,
     alternatives: int = 3,
     min_samples: int = 24,
+    evaluator: LeafEvaluator | None = None,
 ) -> list[OptionEstimate]:
     """The best ``alternatives`` options of the decision pending in view ``v`` (and ``played``, if given).
 
     ``v`` must be a view (``inferno.rules.engine.view``) of the deciding player; the search reads
     nothing else. Options come best first: by the search's preference (visits), as the bot would
-    choose, each with its estimated win chance and expected final Infamy margin.
+    choose, each with its estimated win chance and expected final Infamy margin. The search scores its
+    leaves with ``evaluator``, by default the strongest one installed (the expert level's learned
+    value model; the hand-written estimate without numpy).
     """
     acts = legal_actions(v)
-    bot = SearchBot(seed, SearchConfig(iterations=iterations, max_seconds=None))
+    leaves = evaluator if evaluator is not None else strongest_evaluator()
+    bot = SearchBot(seed, SearchConfig(iterations=iterations, max_seconds=None), evaluator=leaves)
     root = _Node(-1)
     samples: dict[Action, list[float]] = {}
     margins: dict[Action, list[float]] = {}
