@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder review-grades train health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres nginx soak-engine
+.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder review-grades hint-follower train health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres nginx soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -149,12 +149,18 @@ ladder: $(STAMP_DEV)
 ## How often the review calls a bot's moves mistakes or blunders (not part of `make test`; about 25 min
 ## on one core, mostly the top level playing): seat 1 of 2-player games against greedy, reviewed at the
 ## default depth. Targets: at least 10 per 100 decisions for the random bot, at most 2 for the top level.
-REVIEW_TOP ?= hard
+REVIEW_TOP ?= expert
 REVIEW_GAMES ?= 10
 REVIEW_DEPTH ?= normal
 review-grades: $(STAMP_DEV)
 	$(BIN)/python benchmarks/review_grades.py --bot random --games $(REVIEW_GAMES) --depth $(REVIEW_DEPTH) --min-rate 10
 	$(BIN)/python benchmarks/review_grades.py --bot $(REVIEW_TOP) --games $(REVIEW_GAMES) --depth $(REVIEW_DEPTH) --max-rate 2
+
+## Do the hints teach winning play? A seat that always plays the first hint against two greedy bots, 3-player
+## games (not part of `make test`; about 20 min on one core). Target: at least 60% of the games.
+HINT_GAMES ?= 50
+hint-follower: $(STAMP_DEV)
+	$(BIN)/python benchmarks/hint_follower.py --games $(HINT_GAMES) --players 3 --opponent greedy --min-rate 0.6
 
 ## Rebuild the expert bot's value model from nothing (about 30 min on 2 cores): greedy self-play games, sampled
 ## positions, an MLP fit, then src/inferno/bots/data/value_model.npz and its note value_model.json.
