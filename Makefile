@@ -162,10 +162,10 @@ HINT_GAMES ?= 50
 hint-follower: $(STAMP_DEV)
 	$(BIN)/python benchmarks/hint_follower.py --games $(HINT_GAMES) --players 3 --opponent greedy --min-rate 0.6
 
-## Rebuild the expert bot's value model from nothing (about 30 min on 2 cores): greedy self-play games, sampled
+## Rebuild the expert bot's value model from nothing (about 40 min on 2 cores): greedy self-play games, sampled
 ## positions, an MLP fit, then src/inferno/bots/data/value_model.npz and its note value_model.json.
 ## Smaller: make train TRAIN_GAMES=20.
-TRAIN_GAMES ?= 1000
+TRAIN_GAMES ?= 400
 train: $(STAMP_DEV)
 	mkdir -p artifacts/train
 	nice -n 10 $(BIN)/python -m inferno.bots.value_train --games $(TRAIN_GAMES) --workers 2 \

@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from inferno.bots.base import make_bot
+from inferno.bots.evaluation import DEFAULT_WEIGHTS
 from inferno.bots.value_model import EXTRA_FEATURES, extra_terms
 from inferno.envs.observation import ObservationEncoder, encoder_for
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
@@ -267,10 +268,12 @@ def split_by_game(samples: Samples, holdout: float, seed: int = 0) -> tuple[np.n
 
 
 def describe(cfg: DataConfig) -> str:
-    """The configuration in a line, for the model's note."""
+    """The configuration in a line, for the model's note (and to tell kept samples from stale ones: it
+    names the hand-written estimate's weights the samples' extras and the greedy bots were made with)."""
+    weights = hashlib.blake2b(repr(DEFAULT_WEIGHTS).encode(), digest_size=4).hexdigest()
     return (
         f"{cfg.games} games per player count {list(cfg.players)}, seeds {cfg.first_seed}..{cfg.first_seed + cfg.games - 1}, "
-        f"bot {cfg.bot}, one decision in {cfg.every}, explore {cfg.explore}"
+        f"bot {cfg.bot}, one decision in {cfg.every}, explore {cfg.explore}, estimate weights {weights}"
     )
 
 
