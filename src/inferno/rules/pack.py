@@ -491,6 +491,7 @@ def build_rules(directory: Path | None = None) -> Rules:
 
     fr = rd["family_cards.toml"]
     max_nobles = core.num("family.max_nobles_multiplayer", 1)
+    solo_nobles = core.num("family.solo_nobles", max_nobles)
     families = []
     for i, e in enumerate(_table_list(fr, "deck.cards")):
         p = f"deck.cards[{i}]"
@@ -513,6 +514,8 @@ def build_rules(directory: Path | None = None) -> Rules:
             )
         if fc.nobles_home + fc.nobles_tower > max_nobles or fc.nobles_home < 1:
             raise fr.fail(p, f"a family starts with 1-{max_nobles} Nobles, at least one at Home")
+        if fc.nobles_tower >= solo_nobles:
+            raise fr.fail(p, f"a solo family starts with {solo_nobles} Nobles, at least one at Home")
         if fc.nobles_tower > core.num("tower.spaces_per_floor") * core.num("tower.prebuilt_floors"):
             raise fr.fail(p, "more Nobles in the Tower than it has spaces")
         families.append(fc)
@@ -593,7 +596,7 @@ def build_rules(directory: Path | None = None) -> Rules:
         accuse_needs_tower_room=core.flag("tower.accuse_needs_tower_room"),
         accuser_fallback=core.text("tower.accuser_fallback", ("choose", "lowest", "highest")),
         urchins_per_player=core.num("family.urchins_per_player", 0),
-        solo_extra_nobles=core.num("family.solo_extra_nobles", 0),
+        solo_nobles=solo_nobles,
         max_nobles=max_nobles,
         hand_size=hand,
         market_size=market,

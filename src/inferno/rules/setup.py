@@ -161,10 +161,11 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
         pl.passages = 0
         pl.floors = rules.prebuilt_floors + fc.tower_floors
         pl.tower = [EMPTY] * spaces
-        for k in range(fc.nobles_tower):
+        home, tower = rules.starting_nobles(fc, solo=n == 1)
+        for k in range(tower):
             pl.tower[k] = T_NOBLE
         pl.home = [0, 0]
-        pl.home[NOBLE] = fc.nobles_home + (rules.solo_extra_nobles if n == 1 else 0)
+        pl.home[NOBLE] = home
         pl.home[URCHIN] = fc.urchins
         pl.reserve = rules.urchins_per_player - fc.urchins
         pl.florence = [0] * (2 * len(rules.locations))
