@@ -283,17 +283,20 @@ def _board(r: _Reader, side: str, symbols: tuple[str, ...], walls: int) -> Board
             raise r.fail(p, f"straight line {st!r} is not one of its lines down")
         else:
             straight.append(index[st])
+    # A gate stands just above a shield of the first circle below the Walls (rulebook, Hell Phase p.11).
+    # That every such shield has a gate of its own is only an inference: a shield may have none (the
+    # Walls are closed there) and one gate may stand above several shields.
     gate = []
     for i in range(n):
         g = raw_gate[i]
         if g and circle[i] != walls:
             raise r.fail(f"shield {labels[i]}", f"gates sit only above circle-{walls} shields")
-        if not g and circle[i] == walls:
-            raise r.fail(f"shield {labels[i]}", f"every circle-{walls} shield needs its gate")
         gate.append(g - 1)
     gates = max(gate) + 1 if gate else 0
-    if sorted(g for g in gate if g >= 0) != list(range(gates)):
-        raise r.fail("gate", "gates must be numbered 1..G, one per circle-6 shield")
+    if not gates:
+        raise r.fail("gate", f"the Walls of Dis need at least one gate above a circle-{walls} shield")
+    if {g for g in gate if g >= 0} != set(range(gates)):
+        raise r.fail("gate", "gates must be numbered 1..G with no number missing")
     circle_shields = tuple(tuple(i for i in range(n) if circle[i] == k) for k in range(10))
     for k in range(1, 10):
         if not circle_shields[k]:
