@@ -15,6 +15,7 @@ from rich.table import Table
 
 from inferno.rules.engine import apply_in_place, legal_actions
 from inferno.rules.pack import RulesDataError, load_rules
+from inferno.rules.pnp import data_provenance, load_pnp
 from inferno.rules.provenance import Tag
 from inferno.rules.setup import SetupError, new_game
 
@@ -53,9 +54,11 @@ def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: boo
         return
     try:
         r = load_rules(rules_dir)
+        pnp = load_pnp(rules_dir)
+        every = data_provenance(rules_dir)  # the base game's files, then the expansion's pnp.toml
     except RulesDataError as exc:
         raise click.ClickException(str(exc)) from None
-    values = [v for v in r.provenance if tag is None or v.provenance.tag.value == tag]
+    values = [v for v in every if tag is None or v.provenance.tag.value == tag]
     if as_json:
         click.echo(
             json.dumps(
@@ -74,13 +77,15 @@ def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: boo
             )
         )
         return
-    console.print(f"Rules data: [bold]{r.source}[/] (fingerprint {r.fingerprint})")
+    console.print(
+        f"Rules data: [bold]{r.source}[/] (fingerprint {r.fingerprint}; P&P expansion fingerprint {pnp.fingerprint})"
+    )
     summary = Table(title="Values by provenance and file")
     summary.add_column("file")
     for t in Tag:
         summary.add_column(t.value, justify="right")
     per_file: dict[str, Counter[str]] = {}
-    for v in r.provenance:
+    for v in every:
         per_file.setdefault(v.file, Counter())[v.provenance.tag.value] += 1
     for f, counts in per_file.items():
         summary.add_row(f, *(str(counts.get(t.value, 0)) for t in Tag))

@@ -449,13 +449,16 @@ def build_rules(directory: Path | None = None) -> Rules:
     required = {
         "bank": ("base_florins", "florins_per_guest"),
         "courtyard": ("home_max", "rearrange_moves"),
-        "bonfire": ("exchange_max", "phlegethon_step", "guardian_cost", "styx_cost"),
+        "bonfire": ("exchange_max", "phlegethon_step", "guardian_cost", "styx_cost", "styx_souls"),
         "wall": ("exchange_max", "fraud_cost"),
     }
     for lc in locations:
         for key in required.get(lc.action.value, ()):
             if key not in lc.params:
                 raise loc_r.fail(f"location {lc.id}", f"params.{key} is missing")
+        most = lc.params.get("styx_souls")
+        if most is not None and most not in styx:
+            raise loc_r.fail(f"location {lc.id}", f"params.styx_souls: the River Styx returns 1-{max(styx)} Souls")
 
     bon = rd["bonuses.toml"]
     tiles = tuple(
