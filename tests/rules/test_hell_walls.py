@@ -16,7 +16,7 @@ SIDES = pytest.mark.parametrize("side", ["I/II", "III/IV"])
 
 def hell(passages0: list[int], passages1: list[int], side: str = "I/II") -> Scenario:
     """A heresy Soul on 5.1, whose lines lead to 6.1 (gate 1) and 6.2 (gate 2) on the default boards."""
-    sc = Scenario(players=2, seed=1, side=side).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc = Scenario(players=2, seed=1, side=side, side_variant=True).clear_hell(keep_guardians=False).graveyard(lust=1)
     sc.soul("5.1", "heresy").player(0, passages=passages0).player(1, passages=passages1)
     b = sc.state.board
     assert [b.labels[t] for t in b.down[b.index["5.1"]]] == ["6.1", "6.2"]

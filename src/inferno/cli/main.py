@@ -13,11 +13,13 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from inferno.cli.side_option import announce_side, side_option
 from inferno.rules.engine import apply_in_place, legal_actions
 from inferno.rules.pack import RulesDataError, load_rules
 from inferno.rules.pnp import data_provenance, load_pnp
 from inferno.rules.provenance import Tag
 from inferno.rules.setup import SetupError, new_game
+from inferno.rules.variants import game_side_variant
 
 console = Console()
 
@@ -114,9 +116,7 @@ def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: boo
 @cli.command()
 @click.option("--players", "-p", type=click.IntRange(1, 4), default=3, show_default=True)
 @click.option("--seed", "-s", type=int, default=None, help="Game seed (random if not given).")
-@click.option(
-    "--side", type=click.Choice(["I/II", "III/IV"]), default=None, help="Board side (default: by player count)."
-)
+@side_option
 @_rules_dir_option
 @click.option("--quiet", is_flag=True, help="Only the final scoring.")
 def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | None, quiet: bool) -> None:
@@ -128,7 +128,8 @@ def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | Non
     if seed is None:
         seed = random.randrange(1_000_000)
     try:
-        s = new_game(players, seed, side, rules_dir=rules_dir)
+        variant = announce_side(side, players, rules_dir)
+        s = new_game(players, seed, side, rules_dir=rules_dir, side_variant=variant)
     except (SetupError, RulesDataError) as exc:
         raise click.ClickException(str(exc)) from None
     rng = random.Random(seed)
@@ -142,7 +143,11 @@ def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | Non
     if not quiet:
         for line in log_lines(s):
             click.echo(line)
-    console.print(f"\n[bold]Seed {seed}: {players} players, side {s.config.side}, {moves} decisions, {s.turn} turns[/]")
+    marked = game_side_variant(s)
+    variant_words = f" ({marked.label})" if marked is not None else ""
+    console.print(
+        f"\n[bold]Seed {seed}: {players} players, side {s.config.side}{variant_words}, {moves} decisions, {s.turn} turns[/]"
+    )
     for line in scoring_table(result(s)):
         click.echo(line)
 

@@ -58,6 +58,7 @@ def steps_of(rec: GameRecord) -> list[Step]:
         record_events=False,
         modules=rec.modules,
         solo=rec.solo,
+        side_variant=True,  # the record names its side (see replay)
     )
     out = []
     for i, text in enumerate(rec.actions):
