@@ -17,6 +17,7 @@ from click.testing import CliRunner
 import inferno
 from inferno.cli.main import cli
 from inferno.records.record import GameRecord, load_record, record_of, replay
+from inferno.records.undo import undo
 from inferno.sim.record import GameSummary
 from tests.harness.play import random_steps
 
@@ -71,6 +72,28 @@ def test_a_record_from_before_variants_were_marked_still_replays_as_the_variant(
     del old["config"]["side_variant"]
     again = replay(GameRecord.from_dict(old))
     assert VARIANT_LINE in inferno.log_lines(again)[1]
+
+
+def test_taking_a_move_back_keeps_every_setting() -> None:
+    """Undo rebuilds the game from its shortened record: the variant, the P&P modules and the solo
+    settings stay (they were dropped before)."""
+    checked = 0
+    for kw in (
+        {"players": 2, "side": "III/IV", "side_variant": True},
+        {"players": 3, "modules": ("phlegyas",)},
+        {"players": 1, "solo": inferno.SoloConfig("plague", "hard")},
+    ):
+        s = inferno.new_game(seed=6, **kw)  # type: ignore[arg-type]
+        p = inferno.to_move(s)
+        inferno.apply_in_place(s, inferno.legal_actions(s)[0])
+        if inferno.to_move(s) != p:
+            continue
+        checked += 1
+        rec = record_of(s)
+        shorter, back = undo(rec, p)
+        assert (shorter.side_variant, shorter.modules, shorter.solo) == (rec.side_variant, rec.modules, rec.solo)
+        assert back.config == inferno.new_game(seed=6, **kw).config  # type: ignore[arg-type]
+    assert checked == 3
 
 
 def _cli(args: list[str]) -> tuple[int, str, str]:
