@@ -212,3 +212,12 @@ def test_rules_data_copy_is_identical_to_embedded(tmp_path: Path) -> None:
     r = inferno.load_rules(d)
     assert r.fingerprint == inferno.load_rules().fingerprint
     assert r.source == str(d)
+
+
+def test_cli_rules_warns_where_a_rules_dir_contradicts_the_rulebook(tmp_path: Path) -> None:
+    """A rulebook value (SEED in the embedded data) changed in a rules directory is named by `inferno rules`."""
+    d = _override(tmp_path, "core.toml", FERRY, FERRY.replace("value = 1", "value = 2"))
+    out = _invoke(["rules", "--rules-dir", str(d)])
+    assert out.exit_code == 0, out.output
+    assert "Warning: core.toml, money.ferry_cost: your data has 2 where the rulebook states 1" in out.output
+    assert "Warning" not in _invoke(["rules"]).output

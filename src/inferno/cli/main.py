@@ -12,12 +12,13 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from inferno.cli.side_option import announce_side, side_option
 from inferno.rules.engine import apply_in_place, legal_actions
 from inferno.rules.pack import RulesDataError, load_rules
 from inferno.rules.pnp import data_provenance, load_pnp
-from inferno.rules.provenance import Tag
+from inferno.rules.provenance import Tag, contradicted_seeds
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.variants import game_side_variant
 
@@ -82,6 +83,9 @@ def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: boo
     console.print(
         f"Rules data: [bold]{r.source}[/] (fingerprint {r.fingerprint}; P&P expansion fingerprint {pnp.fingerprint})"
     )
+    conflicts = contradicted_seeds(data_provenance(), every) if rules_dir is not None else ()
+    for conflict in conflicts:  # a value the rulebook states, changed in the directory
+        console.print(Text(f"Warning: {conflict.text()}", "bold red"), soft_wrap=True)
     summary = Table(title="Values by provenance and file")
     summary.add_column("file")
     for t in Tag:
