@@ -58,7 +58,7 @@ GOLDEN_GAMES = (
 def golden_lines(g: GoldenGame) -> list[str]:
     """The game's setup events, then each decision's action text followed by the events it caused,
     then the final scoring table."""
-    s = inferno.new_game(g.players, g.seed, side=g.side)
+    s = inferno.new_game(g.players, g.seed, side=g.side, side_variant=True)
     lines = [
         f"# Inferno golden game: {g.players} player(s), seed {g.seed}, side {g.side}, {g.bot} bot seeded {g.seed}",
         "# Regenerate with: python -m tests.golden_tools",

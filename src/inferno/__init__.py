@@ -64,6 +64,7 @@ from inferno.rules.serialize import SnapshotError, state_from_dict, state_to_dic
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import GameConfig, State
+from inferno.rules.variants import SideVariant, game_side_variant
 
 __version__ = "0.1.0"
 
@@ -105,6 +106,7 @@ __all__ = [
     "SetupError",
     "ShieldContent",
     "ShieldSpec",
+    "SideVariant",
     "Sin",
     "SnapshotError",
     "SoloConfig",
@@ -119,6 +121,7 @@ __all__ = [
     "apply_in_place",
     "determinize",
     "events",
+    "game_side_variant",
     "legal_actions",
     "load_game",
     "load_rules",

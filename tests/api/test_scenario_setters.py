@@ -139,7 +139,7 @@ def test_a_whole_board_given_in_code() -> None:
 
 def test_a_board_given_in_code_is_checked_like_a_data_file() -> None:
     shields = [ShieldSpec(f"{c}.1", "keys", down=(f"{c + 1}.1",) if c < 9 else ()) for c in range(1, 10)]
-    with pytest.raises(RulesDataError, match="every circle-6 shield needs its gate"):
+    with pytest.raises(RulesDataError, match="the Walls of Dis need at least one gate"):
         Scenario(players=2, seed=3, board=shields)
     with pytest.raises(RulesDataError, match=r"shields are named circle\.position"):
         Scenario(players=2, seed=3, board=[ShieldSpec("top", "keys")])

@@ -57,7 +57,7 @@ def test_bots_finish_games_with_legal_actions(kind: str, players: int, side: str
     """Each kind of bot sits in seat 0; the other seats cycle through the other kinds."""
     others = [k for k in KINDS if k != kind]
     lineup = [kind] + [others[i % 2] for i in range(players - 1)]
-    s = inferno.new_game(players, seed=7 + players, side=side, record_events=False)
+    s = inferno.new_game(players, seed=7 + players, side=side, record_events=False, side_variant=True)
     refs = [Referee(_make(k, players * 10 + i), i) for i, k in enumerate(lineup)]
     play_game(s, refs)
     r = inferno.result(s)

@@ -13,7 +13,7 @@ from inferno.rules.solo_model import SoloConfig
 
 
 def _random_game_actions(players: int, side: str | None, seed: int, **kwargs: object) -> list[list[Action]]:
-    s = inferno.new_game(players, seed, side=side, record_events=False, **kwargs)  # type: ignore[arg-type]
+    s = inferno.new_game(players, seed, side=side, record_events=False, side_variant=True, **kwargs)  # type: ignore[arg-type]
     rng = random.Random(seed)
     seen = []
     while not s.over:

@@ -64,7 +64,7 @@ def test_five_player_episode_ends_with_the_final_margin(config: dict[str, Any]) 
 
 @pytest.mark.parametrize(("players", "side"), [(1, None), (2, "III/IV"), (4, None)])
 def test_episode_ends_with_the_final_margin(players: int, side: str | None) -> None:
-    env = InfernoGymEnv(players=players, seat=players - 1, side=side)
+    env = InfernoGymEnv(players=players, seat=players - 1, side=side, side_variant=True)
     total, info, _ = _play(env, 3)
     s = env.state
     assert s is not None and s.over

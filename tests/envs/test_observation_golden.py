@@ -23,9 +23,9 @@ from inferno.envs.pettingzoo_env import raw_env
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 2},
-    {"players": 2, "side": "III/IV"},
+    {"players": 2, "side": "III/IV", "side_variant": True},
     {"players": 3, "turn_order": "cyclic"},
-    {"players": 4, "side": "I/II"},
+    {"players": 4, "side": "I/II", "side_variant": True},
     {"players": 3, "modules": ("plutus",)},
     {"players": 4, "modules": ("phlegyas",)},
     {"players": 5, "modules": ("plutus", "phlegyas")},

@@ -17,9 +17,9 @@ from tests.envs.reference_observation import reference_encode
 
 CONFIGS: list[dict[str, object]] = [
     {"players": 2},
-    {"players": 2, "side": "III/IV"},
+    {"players": 2, "side": "III/IV", "side_variant": True},
     {"players": 3},
-    {"players": 4, "side": "I/II"},
+    {"players": 4, "side": "I/II", "side_variant": True},
     {"players": 4},
     {"players": 3, "modules": ("plutus",)},
     {"players": 4, "modules": ("phlegyas",)},

@@ -36,8 +36,8 @@ def test_openspiel_random_sim_test(params: dict[str, object]) -> None:
 
 @pytest.mark.parametrize("side", ["", "III/IV"])
 def test_deal_is_the_setup_seed_and_actions_are_the_fixed_index(side: str) -> None:
-    state = _dealt({"players": 2, "side": side}, deal=17)
-    s = inferno.new_game(2, 17, side=side or None, record_events=False)
+    state = _dealt({"players": 2, "side": side, "side_variant": True}, deal=17)
+    s = inferno.new_game(2, 17, side=side or None, record_events=False, side_variant=True)
     assert inferno.state_to_dict(state.play.s) == inferno.state_to_dict(s)
     enc = default_encoding()
     assert state.legal_actions() == sorted(enc.encode(a) for a in inferno.legal_actions(s))
@@ -108,7 +108,7 @@ def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
 
 
 def test_game_string_form_loads() -> None:
-    game = pyspiel.load_game("python_inferno(players=3,side=I/II)")
+    game = pyspiel.load_game("python_inferno(players=3,side=I/II,side_variant=true)")
     assert game.num_players() == 3
     state = game.new_initial_state()
     state.apply_action(0)

@@ -116,7 +116,7 @@ def test_impossible_settings_are_refused_at_once(kwargs: dict[str, Any], match: 
 
 @pytest.mark.parametrize(("players", "side"), [(1, None), (2, None), (2, "III/IV"), (3, "I/II")])
 def test_game_end_terminates_everyone_with_final_rewards(players: int, side: str | None) -> None:
-    env = pettingzoo_env.env(players=players, side=side)
+    env = pettingzoo_env.env(players=players, side=side, side_variant=True)
     env.reset(seed=11)
     totals = _play_out(env, np.random.default_rng(0))
     s = env.unwrapped.state

@@ -89,7 +89,7 @@ def check_family(s: inferno.State) -> None:
     for p, pl in enumerate(seated(s)):
         fc = r.family_cards[pl.family]
         nobles = pl.home[NOBLE] + pl.tower.count(T_NOBLE) + sum(pl.florence[NOBLE::2])
-        dealt = fc.nobles_home + fc.nobles_tower + (r.solo_extra_nobles if s.num_players == 1 else 0)
+        dealt = sum(r.starting_nobles(fc, solo=s.num_players == 1))
         assert nobles == dealt, f"player {p}: {nobles} Nobles, expected {dealt}"
         urchins = pl.reserve + pl.home[URCHIN] + pl.tower.count(T_URCHIN) + sum(pl.florence[URCHIN::2])
         assert urchins == r.urchins_per_player, f"player {p}: {urchins} Urchins, expected {r.urchins_per_player}"

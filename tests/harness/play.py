@@ -83,7 +83,7 @@ def play_random(
     modules: tuple[str, ...] = (),
 ) -> inferno.State:
     """A full game between seeded bots (all of one kind, one generator seeded with ``seed``)."""
-    s = inferno.new_game(players, seed, side=side, record_events=record_events, modules=modules)
+    s = inferno.new_game(players, seed, side=side, record_events=record_events, modules=modules, side_variant=True)
     for _ in random_steps(s, seed, bot=bot):
         pass
     return s
@@ -91,7 +91,7 @@ def play_random(
 
 def play_prefix(players: int, seed: int, decisions: int, side: str | None = None) -> inferno.State:
     """The position after ``decisions`` random-bot decisions (or the end, if sooner)."""
-    s = inferno.new_game(players, seed, side=side)
+    s = inferno.new_game(players, seed, side=side, side_variant=True)
     for step in random_steps(s, seed):
         if step.index >= decisions:
             break

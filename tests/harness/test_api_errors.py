@@ -211,7 +211,7 @@ def test_finished_game_refuses_actions(players: int) -> None:
 def test_text_round_trips_every_legal_action(players: int, side: str) -> None:
     """action_text / parse_action are inverse on every legal action of a random game (STYLE lesson 4)."""
     seen: set[Act] = set()
-    s = inferno.new_game(players, 40 + players, side=side)
+    s = inferno.new_game(players, 40 + players, side=side, side_variant=True)
     for step in random_steps(s, 40 + players):
         texts = set()
         for a in step.actions:

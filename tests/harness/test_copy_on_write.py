@@ -47,7 +47,13 @@ class Game(NamedTuple):
 
     def new(self) -> inferno.State:
         return inferno.new_game(
-            self.players, self.seed, side=self.side, modules=self.modules, solo=self.solo, record_events=self.log
+            self.players,
+            self.seed,
+            side=self.side,
+            modules=self.modules,
+            solo=self.solo,
+            record_events=self.log,
+            side_variant=True,
         )
 
     def name(self) -> str:

@@ -50,7 +50,7 @@ def positions() -> tuple[State, ...]:
     for g in range(GAMES):
         players, side = 1 + g % 4, ("I/II", "III/IV")[g // 4 % 2]
         bot = ("random", "accuser")[g // 2 % 2]
-        s = inferno.new_game(players, 40_000 + g, side, record_events=g % 3 == 0)
+        s = inferno.new_game(players, 40_000 + g, side, record_events=g % 3 == 0, side_variant=True)
         for step in random_steps(s, 40_000 + g, bot=bot):
             if step.index % EVERY == 0:
                 out.append(step.state.copy())

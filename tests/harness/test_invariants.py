@@ -105,7 +105,7 @@ def _check_decision(s: inferno.State) -> tuple[list[inferno.Action], dict[infern
 def _play_checked(
     players: int, side: str | None, seed: int, bot_name: str, modules: tuple[str, ...] = ()
 ) -> inferno.State:
-    s = inferno.new_game(players, seed, side=side, modules=modules, solo=solo_for(players, seed))
+    s = inferno.new_game(players, seed, side=side, modules=modules, solo=solo_for(players, seed), side_variant=True)
     assert side is None or s.config.side == side
     assert s.config.solo == solo_for(players, seed)
     ledger = InfamyLedger(s)
@@ -223,7 +223,7 @@ def test_harness_covers_every_action_and_decision() -> None:
         for n in (1, 2, 3, 4):
             for side in SIDES:
                 for seed in range(ACCUSER_SEEDS):
-                    s = inferno.new_game(n, seed, side=side, record_events=False)
+                    s = inferno.new_game(n, seed, side=side, record_events=False, side_variant=True)
                     for step in random_steps(s, seed, bot=bot):
                         decisions.add(inferno.Decision(s.stack[-1][0]))
                         listed.update(a.kind for a in step.actions)

@@ -15,7 +15,8 @@ from click.testing import CliRunner, Result
 
 import inferno
 from inferno import Act
-from inferno.rules.pack import FILES
+from inferno.rules.pack import EXPANSION_FILES, FILES
+from inferno.rules.pnp import data_provenance
 from inferno.rules.provenance import Tag
 
 DATA = Path(inferno.__file__).parent / "data"
@@ -174,18 +175,20 @@ def test_cli_demo_uses_rules_dir(tmp_path: Path) -> None:
 def test_cli_rules_lists_default_values_and_counts() -> None:
     """`inferno rules` shows per-file counts by tag; `--tag DEFAULT --json` lists exactly the DEFAULT values."""
     r = inferno.load_rules()
+    every = data_provenance()
     out = _invoke(["rules"])
     assert out.exit_code == 0, out.output
     assert "DEFAULT" in out.output and r.fingerprint in out.output
     header = next(line for line in out.output.splitlines() if "SEED" in line and "DEFAULT" in line)
     tags = re.findall(r"[A-Z]+", header)
-    for name in FILES:
+    for name in (*FILES, *EXPANSION_FILES):  # the P&P expansion's pnp.toml is listed too
         row = next(line for line in out.output.splitlines() if re.search(rf"\b{re.escape(name)}\b", line))
         shown = dict(zip(tags, map(int, re.findall(r"\b\d+\b", row.split(name, 1)[1])), strict=True))
-        expected = Counter(v.provenance.tag.value for v in r.provenance if v.file == name)
-        assert shown == {t: expected.get(t, 0) for t in tags}, name
+        expected = Counter(v.provenance.tag.value for v in every if v.file == name)
+        assert expected and shown == {t: expected.get(t, 0) for t in tags}, name
     listed = json.loads(_invoke(["rules", "--tag", "DEFAULT", "--json"]).output)
-    defaults = [v for v in r.provenance if v.provenance.tag is Tag.DEFAULT]
+    defaults = [v for v in every if v.provenance.tag is Tag.DEFAULT]
+    assert "pnp.toml" in {x["file"] for x in listed}
     assert len(listed) == len(defaults) > 0
     assert {x["tag"] for x in listed} == {"DEFAULT"}
     assert all(x["source"] for x in listed), "every DEFAULT value names its source"
@@ -209,3 +212,12 @@ def test_rules_data_copy_is_identical_to_embedded(tmp_path: Path) -> None:
     r = inferno.load_rules(d)
     assert r.fingerprint == inferno.load_rules().fingerprint
     assert r.source == str(d)
+
+
+def test_cli_rules_warns_where_a_rules_dir_contradicts_the_rulebook(tmp_path: Path) -> None:
+    """A rulebook value (SEED in the embedded data) changed in a rules directory is named by `inferno rules`."""
+    d = _override(tmp_path, "core.toml", FERRY, FERRY.replace("value = 1", "value = 2"))
+    out = _invoke(["rules", "--rules-dir", str(d)])
+    assert out.exit_code == 0, out.output
+    assert "Warning: core.toml, money.ferry_cost: your data has 2 where the rulebook states 1" in out.output
+    assert "Warning" not in _invoke(["rules"]).output

@@ -102,7 +102,7 @@ def hidden_deal(s: State, viewer: int) -> tuple[Any, ...]:
 
 @functools.cache
 def _deal_of_seed(players: int, seed: int, side: str) -> tuple[Any, ...]:
-    t = inferno.new_game(players, seed, side, record_events=False)
+    t = inferno.new_game(players, seed, side, record_events=False, side_variant=True)
     return tuple(tuple(pl.hand) for pl in t.players), tuple(t.deck)
 
 

@@ -12,7 +12,11 @@ from tests.rules.helpers import texts
 
 def full_hell(players: int = 2, seed: int = 1, side: str | None = None) -> Scenario:
     """Every shield blocked: no standing Soul can move and no Graveyard Soul can enter."""
-    sc = Scenario(players=players, seed=seed, side=side).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc = (
+        Scenario(players=players, seed=seed, side=side, side_variant=True)
+        .clear_hell(keep_guardians=False)
+        .graveyard(lust=1)
+    )
     for lab in sc.state.board.labels:
         sc.fill(lab)
     return sc

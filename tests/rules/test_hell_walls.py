@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import inferno
 from inferno import Decision, Scenario
+from inferno.rules.explain import explain
 from tests.rules.helpers import play, texts
 
 SIDES = pytest.mark.parametrize("side", ["I/II", "III/IV"])
@@ -12,7 +16,7 @@ SIDES = pytest.mark.parametrize("side", ["I/II", "III/IV"])
 
 def hell(passages0: list[int], passages1: list[int], side: str = "I/II") -> Scenario:
     """A heresy Soul on 5.1, whose lines lead to 6.1 (gate 1) and 6.2 (gate 2) on the default boards."""
-    sc = Scenario(players=2, seed=1, side=side).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc = Scenario(players=2, seed=1, side=side, side_variant=True).clear_hell(keep_guardians=False).graveyard(lust=1)
     sc.soul("5.1", "heresy").player(0, passages=passages0).player(1, passages=passages1)
     b = sc.state.board
     assert [b.labels[t] for t in b.down[b.index["5.1"]]] == ["6.1", "6.2"]
@@ -80,3 +84,57 @@ def test_once_inside_the_walls_anyone_may_move_the_soul() -> None:
     for p in (0, 1):
         s = play(sc.hell_phase(p), "move 6.1")
         assert texts(s) == ["step 7.1", "step 7.2"]
+
+
+def _board_dir(tmp_path: Path, *edits: tuple[str, str]) -> Path:
+    """A rules directory with the default I/II board, each (old, new) edit made once."""
+    text = (Path(inferno.__file__).parent / "data" / "board_I_II.toml").read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    (tmp_path / "board_I_II.toml").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_shield_below_the_walls_may_have_no_gate(tmp_path: Path) -> None:
+    """S2 (rulebook, Hell Phase p.11) puts a gate just above the shield a Soul crosses to; that every
+    sixth-circle shield has one is only an inference. Data without it loads: 6.2 has no gate (gate 4
+    of the default board is renumbered 2), and no safe passage lets a Soul cross into 6.2."""
+    d = _board_dir(tmp_path, ('id = "6.2"\ncircle = 6\nsymbol = "goat"\ndown = ["7.3", "7.4"]\nstraight = "7.3"\ngate = 2\n',
+                              'id = "6.2"\ncircle = 6\nsymbol = "goat"\ndown = ["7.3", "7.4"]\nstraight = "7.3"\n'),
+                   ("gate = 4\n", "gate = 2\n"))  # fmt: skip
+    rules = inferno.load_rules(d)
+    b = rules.boards["I/II"]
+    assert b.gates == 3 and [b.gate[b.index[x]] for x in ("6.1", "6.2", "6.3", "6.4")] == [0, -1, 2, 1]
+    sc = Scenario(players=2, seed=1, rules_dir=d).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc.soul("5.1", "heresy").player(0, passages=[1, 2, 3])
+    s = play(sc.hell_phase(0), "move 5.1")
+    assert texts(s) == ["step 6.1"]  # 6.2 is closed to every family
+    e = explain(s, 0, "step 6.2")
+    assert not e.legal and "no gate" in e.reason
+    sc = Scenario(players=2, seed=1, rules_dir=d).clear_hell(keep_guardians=False).graveyard(lust=1)
+    sc.soul("5.1", "heresy").player(0, passages=[2, 3])
+    assert "move 5.1" not in texts(sc.hell_phase(0))
+
+
+def test_one_gate_may_stand_above_two_shields(tmp_path: Path) -> None:
+    """A gate number above 6.1 and 6.2 alike: one safe passage there opens both."""
+    d = _board_dir(tmp_path, ("gate = 2\n", "gate = 1\n"), ("gate = 3\n", "gate = 2\n"), ("gate = 4\n", "gate = 3\n"))
+    b = inferno.load_rules(d).boards["I/II"]
+    assert b.gates == 3 and b.gate[b.index["6.1"]] == b.gate[b.index["6.2"]] == 0
+    sc = Scenario(players=2, seed=1, rules_dir=d).clear_hell(keep_guardians=False).graveyard(lust=1)
+    s = play(sc.soul("5.1", "heresy").player(0, passages=[1]).hell_phase(0), "move 5.1")
+    assert texts(s) == ["step 6.1", "step 6.2"]
+
+
+@pytest.mark.parametrize(
+    ("edits", "message"),
+    [
+        ((("gate = 1\n", "gate = 5\n"),), "no number missing"),
+        (tuple((f"gate = {g}\n", "") for g in (1, 2, 3, 4)), "at least one gate"),
+        ((('id = "5.1"\ncircle = 5\n', 'id = "5.1"\ncircle = 5\ngate = 1\n'),), "gates sit only above circle-6"),
+    ],
+)
+def test_gates_are_still_checked(tmp_path: Path, edits: tuple[tuple[str, str], ...], message: str) -> None:
+    with pytest.raises(inferno.RulesDataError, match=message):
+        inferno.load_rules(_board_dir(tmp_path, *edits))

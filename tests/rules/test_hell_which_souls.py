@@ -10,7 +10,7 @@ from tests.rules.helpers import decision, play, texts
 
 
 def empty_hell(seed: int = 1, side: str | None = None) -> Scenario:
-    return Scenario(players=2, seed=seed, side=side).clear_hell(keep_guardians=False)
+    return Scenario(players=2, seed=seed, side=side, side_variant=True).clear_hell(keep_guardians=False)
 
 
 def test_standing_souls_outside_their_circle_may_move_lying_souls_never() -> None:

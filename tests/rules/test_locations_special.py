@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import inferno
@@ -106,6 +108,33 @@ def test_bonfire_styx_costs_two_drachmas_s0() -> None:
     assert s.players[0].drachmas == 0
     assert decision(s) is Decision.STYX
     assert texts(s) == ["drown lust 1", "drown lust 2", "drown lust 3"]
+
+
+def _bonfire_styx_souls(tmp_path: Path, value: int) -> Path:
+    """A rules directory whose BONFIRE's River Styx returns at most ``value`` Souls."""
+    text = (Path(inferno.__file__).parent / "data" / "locations.toml").read_text(encoding="utf-8")
+    old = "styx_souls = { value = 3,"
+    assert old in text
+    (tmp_path / "locations.toml").write_text(text.replace(old, f"styx_souls = {{ value = {value},"), encoding="utf-8")
+    return tmp_path
+
+
+def test_bonfire_styx_souls_come_from_the_data_s0(tmp_path: Path) -> None:
+    """S0 (Boards & General Concepts, p.9): the BONFIRE gives the River Styx, whose table returns up to 3
+    Souls. That limit is the data value ``styx_souls`` (SEED), not a number in the code."""
+    r = inferno.load_rules()
+    bonfire = next(loc for loc in r.locations if loc.id == "bonfire")
+    assert bonfire.params["styx_souls"] == 3 == max(r.styx_table)
+    tags = {v.path: v.provenance.tag.value for v in r.provenance if v.file == "locations.toml"}
+    assert tags[f"location[{bonfire.index}].params.styx_souls"] == "SEED"
+    sc = family(Scenario(2, 1, rules_dir=_bonfire_styx_souls(tmp_path, 2)), 0, drachmas=2).graveyard(lust=3)
+    s = do(sc.florence_phase(0, "bonfire"), "send bonfire urchin", "done", "done", "styx")
+    assert texts(s) == ["drown lust 1", "drown lust 2"]
+
+
+def test_bonfire_styx_beyond_the_table_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(inferno.RulesDataError, match="styx_souls"):
+        inferno.load_rules(_bonfire_styx_souls(tmp_path, 4))
 
 
 def test_bonfire_third_step_is_guardian_or_styx_not_both_it() -> None:

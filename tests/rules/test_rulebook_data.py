@@ -200,6 +200,18 @@ def test_guardian_effects_are_defaults_p22() -> None:
             assert "DEFAULT" in str(v.provenance), (v.path, str(v.provenance))
 
 
+def test_guardians_are_seed_only_where_a_rulebook_excerpt_names_them() -> None:
+    """The excerpts name Cerberus and the Minotaur (p.22-23) and Geryon with his Pits (Game End & Final
+    Scoring); Minos is named by no excerpt, only by a shop page, so his name is SINGLE, not SEED or CONF."""
+    r = inferno.load_rules()
+    by_id = {g.id: g.index for g in r.guardians}
+    names = {v.path: v.provenance for v in r.provenance if v.file == "guardians.toml" and v.path.endswith(".name")}
+    for ident in ("cerberus", "minotaur", "geryon"):
+        assert names[f"guardian[{by_id[ident]}].name"].tag.value == "SEED"
+    minos = names[f"guardian[{by_id['minos']}].name"]
+    assert minos.tag.value == "SINGLE" and "shop page" in minos.note
+
+
 def test_docs_tag_counts_match_the_data() -> None:
     """The docs' counts of values by provenance tag (docs/rules-data/index.md) are those of the embedded data."""
     import re
@@ -208,6 +220,8 @@ def test_docs_tag_counts_match_the_data() -> None:
     doc = (Path(inferno.__file__).parents[2] / "docs" / "rules-data" / "index.md").read_text(encoding="utf-8")
     found = re.search(r"SEED (\d+), CONF (\d+), SINGLE (\d+),\s+INFER (\d+), DEFAULT (\d+)\.", doc)
     assert found, "the rules-data page lists the tag counts"
-    counts = Counter(v.provenance.tag.value for v in inferno.load_rules().provenance)
+    from inferno.rules.pnp import data_provenance
+
+    counts = Counter(v.provenance.tag.value for v in data_provenance())  # what `inferno rules` counts
     expected = [counts[t] for t in ("SEED", "CONF", "SINGLE", "INFER", "DEFAULT")]
     assert [int(x) for x in found.groups()] == expected

@@ -130,13 +130,28 @@ def test_multiplayer_families_have_at_most_three_nobles_d1() -> None:
             assert pl.home[NOBLE] + pl.tower.count(T_NOBLE) == card.nobles_home + card.nobles_tower <= 3
 
 
-def test_solo_player_gets_the_fourth_noble_s0() -> None:
-    """§17, D1 (S0): the 4th Noble is used only in the solo game."""
-    for seed in range(5):
+def test_solo_family_starts_with_four_nobles_whatever_its_card_s0() -> None:
+    """§17, D1 (S0, rulebook, Boards & General Concepts): "The 4th Noble is only used in the solo game".
+    A solo family has all 4 Nobles whichever Family card it draws: the card's Tower Nobles in the
+    Tower, the rest at Home."""
+    cards_seen = set()
+    for seed in range(40):
         s = _game(1, seed)
         pl = s.players[0]
         fc = s.rules.family_cards[pl.family]
-        assert pl.home[NOBLE] == fc.nobles_home + 1
+        cards_seen.add(fc.nobles_home + fc.nobles_tower)
+        assert pl.home[NOBLE] + pl.tower.count(T_NOBLE) == 4
+        assert pl.tower.count(T_NOBLE) == fc.nobles_tower
+    assert cards_seen == {2, 3}  # cards showing 2 Nobles and cards showing 3 both give 4
+
+
+def test_solo_nobles_are_data_with_the_seed_as_provenance() -> None:
+    """The solo Noble count lives in core.toml, tagged SEED (rulebook, Boards & General Concepts);
+    the multiplayer maximum of 3 is an inference from the same sentence, not a seed."""
+    tags = {v.path: v.provenance for v in inferno.load_rules().provenance if v.file == "core.toml"}
+    assert tags["family.solo_nobles"].tag == "SEED" and "4th Noble" in tags["family.solo_nobles"].note
+    assert tags["family.max_nobles_multiplayer"].tag == "INFER"
+    assert "family.solo_extra_nobles" not in tags
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

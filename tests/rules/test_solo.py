@@ -54,7 +54,7 @@ def test_fourth_noble_only_in_the_solo_game_rulebook_general_concepts() -> None:
     duo = inferno.new_game(2, 3)
     r = solo.rules
     fc = r.family_cards[solo.players[0].family]
-    assert solo.players[0].home[0] == fc.nobles_home + r.solo_extra_nobles == fc.nobles_home + 1
+    assert solo.players[0].home[0] + fc.nobles_tower == r.solo_nobles == 4
     for pl in duo.players:
         assert pl.home[0] == r.family_cards[pl.family].nobles_home
 

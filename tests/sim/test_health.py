@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,18 +12,25 @@ import pytest
 from click.testing import CliRunner
 from tools.generate_default_data import SIDES, board
 
+import inferno
 from inferno.cli.main import cli
 from inferno.rules.engine import apply_in_place, legal_actions
 from inferno.rules.pack import load_rules
 from inferno.rules.setup import new_game
+from inferno.sim.analysis import WinRate
 from inferno.sim.game import SimConfig, play_one
 from inferno.sim.health import (
     POINT_GROUPS,
     HealthConfig,
     Mean,
     Targets,
+    _checks,
+    decisive_digits,
+    percent,
+    report_rows,
     run_health,
     seat_shares,
+    seed_conflicts,
     summarise_count,
 )
 from inferno.sim.record import CIRCLES, GameSummary, empty_shields
@@ -188,3 +196,74 @@ def test_the_default_data_ends_at_dantes_final_stop() -> None:
     for h in report.counts:
         assert h.sudden_death.wins <= 1, (h.players, h.sudden_death)
         assert h.dante_moves.mean >= h.dante_stops - 1.5  # accusations carry Dante (nearly) to his end
+
+
+# --- percentages on a target's edge, the solo Rival's accusations, values the rulebook states ---------
+
+
+def test_a_percentage_on_a_targets_edge_shows_the_decimals_that_decide_it() -> None:
+    """4.96% against a 5% target must not print as "5%" or "5.0%"; a value on the edge stays short."""
+    assert percent(0.0496, 1, [0.05]) == "4.96%"
+    assert percent(0.0504, 0, [0.05]) == "5.04%"
+    assert percent(0.05, 1, [0.05]) == "5.0%" and percent(0.05) == "5%"
+    assert percent(0.031, 1, [0.05]) == "3.1%"  # far from the edge: the usual decimals
+    assert percent(0.199, 0, [0.2, 0.45]) == "19.9%" and percent(0.4496, 0, [0.2, 0.45]) == "44.96%"
+    assert Mean(0.1996, 0.15, 0.25, 10).text(0, True, (0.2, 0.45)) == "19.96% (15.00–25.00)"
+    assert decisive_digits(0.0096, [0.01], 2) == 4  # p = 0.0096 against p ≥ 0.01
+
+
+def test_targets_print_their_measured_values_decisively(small_report_games: list[GameSummary]) -> None:
+    h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4), Targets())
+    edge = replace(h, sudden_death=WinRate.of("sudden death", 124, 2500))  # 4.96%
+    sudden = _checks(edge, Targets())[0]
+    assert (sudden.measured, sudden.goal, sudden.ok) == ("4.96%", "≤ 5%", True)
+    rows = dict(report_rows(edge, Targets()))
+    assert rows["sudden death"].startswith("4.96% (")
+
+
+def test_solo_counts_the_rivals_accusations_beside_the_players() -> None:
+    """In the solo game the Rival accuses too (its cards), and its accusations move Dante: the report
+    gives both counts, so Dante's stops add up."""
+    report = run_health(HealthConfig(players=(1,), bots="random", games=3, first_seed=2))
+    h = report.counts[0]
+    assert h.players == 1 and h.rival == "the Rival"
+    assert h.rival_accusations.n == 3 and h.rival_accusations.mean > 0
+    rows = dict(report_rows(h))
+    assert "your accusations per game" in rows and "the Rival's accusations per game" in rows
+    assert "accusations per game" not in rows
+    for seed in range(2, 5):
+        g = play_one(SimConfig(1, ("random",)), seed)
+        assert g.dante_moves <= g.accusations + g.rival_accusations
+        assert GameSummary.from_dict(g.to_dict()) == g and GameSummary.from_row(g.to_row()) == g
+    multi = run_health(HealthConfig(players=(2,), bots="random", games=1)).counts[0]
+    assert multi.rival == "" and "accusations per game" in dict(report_rows(multi))
+
+
+def test_a_rules_dir_contradicting_the_rulebook_is_warned_about(tmp_path: Path) -> None:
+    """A value the rulebook states (SEED in the embedded data) changed in a rules directory is named in
+    the report; a changed placeholder (DEFAULT) is not."""
+    core = (Path(inferno.__file__).parent / "data" / "core.toml").read_text(encoding="utf-8")
+    ferry = "ferry_cost = { value = 1,"
+    start = 'start = { value = 4, provenance = "DEFAULT'
+    assert ferry in core and start in core
+    (tmp_path / "core.toml").write_text(
+        core.replace(ferry, "ferry_cost = { value = 2,").replace(start, start.replace("4", "3")), encoding="utf-8"
+    )
+    (found,) = seed_conflicts(str(tmp_path))
+    assert (found.file, found.path, found.value, found.rulebook) == ("core.toml", "money.ferry_cost", 2, 1)
+    assert found.text().startswith("core.toml, money.ferry_cost: your data has 2 where the rulebook states 1 (rulebook")
+    assert seed_conflicts(str(Path(inferno.__file__).parent / "data")) == ()  # the embedded copy itself
+    code, text = _run("-n", "1", "-p", "2", "-b", "random", "-j", "1", "-q", "--rules-dir", str(tmp_path))
+    assert code == 0, text
+    assert "Warning: your rules data contradicts the rulebook in 1 value:" in text
+    assert "money.ferry_cost: your data has 2 where the rulebook states 1" in text
+    code, text = _run("-n", "1", "-p", "2", "-b", "random", "-j", "1", "-q")
+    assert code == 0 and "contradicts the rulebook" not in text
+
+
+def test_losses_are_apart_and_no_minus_zero_is_printed() -> None:
+    """Councils are reported apart from loans, and no figure prints as "-0" (or "-0.0")."""
+    code, text = _run("-n", "2", "-p", "1,2", "-b", "random", "-j", "1", "-q")
+    assert code == 0, text
+    assert "points lost to loans" in text and "points lost to councils" in text
+    assert not re.search(r"(?<![\d.])-0(\.0+)?(?![\d.])", text), "a -0 figure was printed"

@@ -56,7 +56,7 @@ def test_resuming_with_another_configuration_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     run_simulation(CFG, range(3), path, workers=1)
     with pytest.raises(SimFileError, match="game 0 was played as"):
-        run_simulation(SimConfig(4, ("random",) * 4, side="I/II"), range(3), path, workers=1)
+        run_simulation(SimConfig(4, ("random",) * 4, side="I/II", side_variant=True), range(3), path, workers=1)
     two_players = SimConfig(2, ("random", "random"))
     with pytest.raises(SimFileError):
         run_simulation(two_players, range(3), path, workers=1)

@@ -464,3 +464,26 @@ def test_a_live_log_is_continued_only_from_a_mark_it_can_continue() -> None:
     assert orjson.loads(v.since(LogMark(0, 0, 10)))["log"] == []  # nothing new
     for mark in (None, LogMark(1, 0, 8), LogMark(0, 1, 8), LogMark(0, 0, 11), LogMark(0, 0, 4)):
         assert orjson.loads(v.since(mark)) == d
+
+
+def test_lobby_plays_another_board_side_only_as_a_named_variant(client: TestClient) -> None:
+    """Rulebook, Boards & General Concepts: side I/II for 1-2 players, III/IV for 3-4. The lobby offers the
+    sides with the one for each player count; another side is refused unless the variant is asked for,
+    and then every seat sees it named (settings, the lobby's list of games, the log)."""
+    sides = client.get("/api/sides").json()
+    assert sides["by_players"] == {"1": "I/II", "2": "I/II", "3": "III/IV", "4": "III/IV", "5": "III/IV"}
+    r = client.post("/api/games", json={"seats": humans(2), "side": "III/IV"})
+    assert r.status_code == 400
+    assert "variant: board side III/IV with 2 players" in r.text and "side_variant" not in r.text
+    same = client.post("/api/games", json={"seats": humans(3), "side": "III/IV"})  # the usual side: no variant
+    assert same.status_code == 200 and same.json()["variant"] is None
+    r = client.post("/api/games", json={"seats": humans(2), "side": "III/IV", "side_variant": True})
+    assert r.status_code == 200, r.text
+    g = r.json()
+    assert g["variant"] == "variant: board side III/IV with 2 players"
+    token = g["seats"][0]["token"]
+    snap = state(client, g["game"], token)
+    assert snap["state"]["config"]["variant"] == g["variant"] and snap["state"]["config"]["side"] == "III/IV"
+    assert any(line["text"].startswith("Variant: board side III/IV with 2 players") for line in snap["log"])
+    mine = client.post("/api/mine", json={"games": [{"game": g["game"], "token": token}]}).json()["games"]
+    assert mine[0]["variant"] == g["variant"]

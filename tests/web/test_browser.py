@@ -166,6 +166,31 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_another_board_side_is_a_variant_named_in_the_lobby_and_the_game(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """Rulebook, Boards & General Concepts: side I/II for 1-2 players. Choosing III/IV for 2 players, the
+    lobby names the variant before the game is created, and the game's page names it to every seat."""
+    page = _page(browser)
+    open_lobby(page, server.url)
+    page.select_option("#players", "2")
+    assert not page.locator("#side-variant").is_visible()
+    page.select_option("#board-side", "III/IV")
+    assert page.inner_text("#side-variant") == "Variant: board side III/IV with 2 players (the rules use side I/II)."
+    page.select_option("#players", "3")  # III/IV is the side for 3 players: no variant
+    assert not page.locator("#side-variant").is_visible()
+    page.select_option("#players", "2")
+    page.locator(".seat-kind").nth(1).select_option("bot:random")
+    page.click("#create")
+    link = page.locator("a.seat-link").first
+    link.wait_for()
+    link.click()
+    page.wait_for_selector("svg#board .shield")
+    page.wait_for_selector("#variant-note")
+    assert "Variant: board side III/IV with 2 players" in page.inner_text("#variant-note")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_spectators_see_no_hand_and_no_action_and_names_stay_text(server: ServerProcess, browser: Browser) -> None:
     with httpx.Client(base_url=server.url) as c:
         xss = "<img src=x onerror=p=1>"  # a name is text, never markup

@@ -285,7 +285,15 @@ def test_every_view_the_server_sends_equals_one_built_from_scratch(
     specs = [SeatSpec(SeatKind.HUMAN) if c == "h" else SeatSpec(SeatKind.BOT, "random") for c in seats]
     rng = random.Random(len(seats) * 100 + len(modules))
     for game in range(2):
-        gid = svc.create(specs, seed=rng.randrange(1000), side=side, modules=modules, solo=solo, turn_seconds=clock)
+        gid = svc.create(
+            specs,
+            seed=rng.randrange(1000),
+            side=side,
+            modules=modules,
+            solo=solo,
+            turn_seconds=clock,
+            side_variant=True,
+        )
         gid = gid.game_id
         seen: dict[Any, dict[str, Any]] = {}
         sent: dict[int, Any] = {}

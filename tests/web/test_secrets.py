@@ -39,7 +39,7 @@ def _numbers(obj: Any, out: set[int]) -> set[int]:
 
 def _secrets(players: int, seed: int, side: str) -> tuple[list[list[int]], list[int]]:
     """The hands and the deck (with the open market first) a seed deals."""
-    s = new_game(players, seed, side)
+    s = new_game(players, seed, side, side_variant=True)
     return [list(p.hand) for p in s.players], list(s.market) + list(s.deck)
 
 
@@ -102,6 +102,7 @@ def test_no_payload_at_any_stage_rebuilds_hidden_hands_or_the_deck(client: TestC
         assert spec["state"]["config"] == {
             "players": 3,
             "side": row.side,
+            "variant": None,
             "seed": None,
             "seed_chosen_by_creator": False,
             "modules": [],

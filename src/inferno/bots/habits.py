@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from inferno.bots.base import BotSpecError, make_bot
+from inferno.cli.side_option import announce_side, side_option
 from inferno.sim.game import SimConfig
 from inferno.sim.health import Profile, competence_profile, profile_rows
 from inferno.sim.record import GameSummary
@@ -34,10 +35,16 @@ def seat_lineup(bots: Sequence[str], players: int) -> tuple[str, ...]:
 
 
 def profile_games(
-    players: int, bots: Sequence[str], seeds: Sequence[int], side: str | None = None, workers: int = 1
+    players: int,
+    bots: Sequence[str],
+    seeds: Sequence[int],
+    side: str | None = None,
+    workers: int = 1,
+    side_variant: bool = False,
 ) -> Iterator[GameSummary]:
     """The records of the games ``seeds``, in order, played by the simulator's ``play_one``."""
-    return local_results(SimConfig(players, seat_lineup(bots, players), side), seeds, workers)
+    cfg = SimConfig(players, seat_lineup(bots, players), side, side_variant=side_variant)
+    return local_results(cfg, seeds, workers)
 
 
 def habits_table(rows: Sequence[Profile], title: str) -> Table:
@@ -88,7 +95,7 @@ def profile_table(profiles: Sequence[Profile], title: str, heads: Sequence[str])
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Games per player count.")
 @click.option("--bot", "bots", multiple=True, help="Bot per seat, repeated (cycled over the seats).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
-@click.option("--side", default=None, help="Board side (default: the one for the player count).")
+@side_option
 @click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True, help="Worker processes.")
 @click.option(
     "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the profiles and every game."
@@ -131,7 +138,8 @@ def main(
         for n in counts:
             progress.update(task, description=f"{n} player{'s' if n > 1 else ''}")
             sample = []
-            for rec in profile_games(n, lineup, range(seed, seed + games), side, workers):
+            variant = announce_side(side, n)
+            for rec in profile_games(n, lineup, range(seed, seed + games), side, workers, variant):
                 sample.append(rec)
                 progress.advance(task)
             played += sample

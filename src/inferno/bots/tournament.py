@@ -34,6 +34,7 @@ class GameSpec:
     lineup: tuple[str, ...]
     modules: tuple[str, ...] = ()  # P&P expansion modules
     solo: SoloConfig | None = None  # the solo game's variant and level (1 player)
+    side_variant: bool = False  # ``side`` is not the player count's: a named variant (see inferno.new_game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +109,15 @@ def schedule(
     side: str | None = None,
     modules: tuple[str, ...] = (),
     solo: SoloConfig | None = None,
+    side_variant: bool = False,
 ) -> list[GameSpec]:
-    """Every game of the tournament: each lineup plays seeds ``seed .. seed+games-1``, seats rotated."""
+    """Every game of the tournament: each lineup plays seeds ``seed .. seed+games-1``, seats rotated.
+    Another ``side`` than the player count's needs ``side_variant=True`` (a named variant)."""
     specs = []
     for lineup in lineups(bots, players):
         for g in range(games):
             r = g % players
-            specs.append(GameSpec(seed + g, players, side, lineup[r:] + lineup[:r], modules, solo))
+            specs.append(GameSpec(seed + g, players, side, lineup[r:] + lineup[:r], modules, solo, side_variant))
     return specs
 
 
@@ -137,7 +140,15 @@ class _TimedBot:
 
 def play(spec: GameSpec) -> GameOutcome:
     """Play one game; each seat's bot is seeded from the game seed and its seat."""
-    s = new_game(spec.players, spec.seed, side=spec.side, record_events=False, modules=spec.modules, solo=spec.solo)
+    s = new_game(
+        spec.players,
+        spec.seed,
+        side=spec.side,
+        record_events=False,
+        modules=spec.modules,
+        solo=spec.solo,
+        side_variant=spec.side_variant,
+    )
     bots = [_TimedBot(make_bot(name, spec.seed * 16 + seat)) for seat, name in enumerate(spec.lineup)]
     play_game(s, bots)  # type: ignore[arg-type]
     r = result(s)

@@ -12,11 +12,15 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from inferno.cli.side_option import announce_side, side_option
 from inferno.rules.engine import apply_in_place, legal_actions
 from inferno.rules.pack import RulesDataError, load_rules
-from inferno.rules.provenance import Tag
+from inferno.rules.pnp import data_provenance, load_pnp
+from inferno.rules.provenance import Tag, contradicted_seeds
 from inferno.rules.setup import SetupError, new_game
+from inferno.rules.variants import game_side_variant
 
 console = Console()
 
@@ -53,9 +57,11 @@ def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: boo
         return
     try:
         r = load_rules(rules_dir)
+        pnp = load_pnp(rules_dir)
+        every = data_provenance(rules_dir)  # the base game's files, then the expansion's pnp.toml
     except RulesDataError as exc:
         raise click.ClickException(str(exc)) from None
-    values = [v for v in r.provenance if tag is None or v.provenance.tag.value == tag]
+    values = [v for v in every if tag is None or v.provenance.tag.value == tag]
     if as_json:
         click.echo(
             json.dumps(
@@ -74,13 +80,18 @@ def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: boo
             )
         )
         return
-    console.print(f"Rules data: [bold]{r.source}[/] (fingerprint {r.fingerprint})")
+    console.print(
+        f"Rules data: [bold]{r.source}[/] (fingerprint {r.fingerprint}; P&P expansion fingerprint {pnp.fingerprint})"
+    )
+    conflicts = contradicted_seeds(data_provenance(), every) if rules_dir is not None else ()
+    for conflict in conflicts:  # a value the rulebook states, changed in the directory
+        console.print(Text(f"Warning: {conflict.text()}", "bold red"), soft_wrap=True)
     summary = Table(title="Values by provenance and file")
     summary.add_column("file")
     for t in Tag:
         summary.add_column(t.value, justify="right")
     per_file: dict[str, Counter[str]] = {}
-    for v in r.provenance:
+    for v in every:
         per_file.setdefault(v.file, Counter())[v.provenance.tag.value] += 1
     for f, counts in per_file.items():
         summary.add_row(f, *(str(counts.get(t.value, 0)) for t in Tag))
@@ -109,9 +120,7 @@ def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: boo
 @cli.command()
 @click.option("--players", "-p", type=click.IntRange(1, 4), default=3, show_default=True)
 @click.option("--seed", "-s", type=int, default=None, help="Game seed (random if not given).")
-@click.option(
-    "--side", type=click.Choice(["I/II", "III/IV"]), default=None, help="Board side (default: by player count)."
-)
+@side_option
 @_rules_dir_option
 @click.option("--quiet", is_flag=True, help="Only the final scoring.")
 def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | None, quiet: bool) -> None:
@@ -123,7 +132,8 @@ def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | Non
     if seed is None:
         seed = random.randrange(1_000_000)
     try:
-        s = new_game(players, seed, side, rules_dir=rules_dir)
+        variant = announce_side(side, players, rules_dir)
+        s = new_game(players, seed, side, rules_dir=rules_dir, side_variant=variant)
     except (SetupError, RulesDataError) as exc:
         raise click.ClickException(str(exc)) from None
     rng = random.Random(seed)
@@ -137,7 +147,11 @@ def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | Non
     if not quiet:
         for line in log_lines(s):
             click.echo(line)
-    console.print(f"\n[bold]Seed {seed}: {players} players, side {s.config.side}, {moves} decisions, {s.turn} turns[/]")
+    marked = game_side_variant(s)
+    variant_words = f" ({marked.label})" if marked is not None else ""
+    console.print(
+        f"\n[bold]Seed {seed}: {players} players, side {s.config.side}{variant_words}, {moves} decisions, {s.turn} turns[/]"
+    )
     for line in scoring_table(result(s)):
         click.echo(line)
 

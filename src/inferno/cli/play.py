@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 
 from inferno.bots.base import BotSpecError, bot_names
+from inferno.cli.side_option import announce_side, side_option
 from inferno.cli.solo_options import describe, solo_config, solo_options
 from inferno.records.record import RecordError
 from inferno.rules.actions import InfernoError
@@ -69,7 +70,7 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
     help="P&P expansion module: plutus (Desks) or phlegyas (Bells); repeat for both.",
 )
 @click.option("--seed", "-s", type=int, default=None, help="Game seed (random if not given).")
-@click.option("--side", type=click.Choice(["I/II", "III/IV"]), default=None, help="Board side (default: by players).")
+@side_option
 @click.option(
     "--rules-dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Corrected rules data."
 )
@@ -129,6 +130,7 @@ def command(
                 solo = solo_config(len(seats), solo_variant, solo_level)
             if seed is None:
                 seed = random.randrange(1_000_000)
+            variant = announce_side(side, len(seats), rules_dir)
             session = Session.start(
                 seats,
                 seed,
@@ -138,6 +140,7 @@ def command(
                 modules,
                 solo,
                 hints,
+                side_variant=variant,
             )
             against = f" against the Rival ({describe(solo)})" if solo is not None else ""
             console.print(

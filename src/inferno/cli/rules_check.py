@@ -9,6 +9,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
 from inferno.bots.habits import profile_table
@@ -35,11 +36,19 @@ def print_report(report: HealthReport, console: Console) -> None:
     console.print(f"Rules data: [bold]{report.source}[/] (fingerprint {report.rules})")
     if report.modules:
         console.print(f"P&P expansion: {' and '.join(m.capitalize() for m in report.modules)}")
+    if report.seed_conflicts:
+        n = len(report.seed_conflicts)
+        console.print(
+            Text(f"Warning: your rules data contradicts the rulebook in {n} value{'s' if n > 1 else ''}:", "bold red"),
+            soft_wrap=True,
+        )
+        for conflict in report.seed_conflicts:
+            console.print(Text(f"  {conflict.text()}"), soft_wrap=True)
     for h in report.counts:
         t = Table(title=f"{h.players} player{'s' if h.players > 1 else ''}, side {h.side} — 95% intervals")
         t.add_column("figure")
         t.add_column("value")
-        for name, value in report_rows(h):
+        for name, value in report_rows(h, report.targets):
             t.add_row(name, value)
         console.print(t)
         if h.profiles:

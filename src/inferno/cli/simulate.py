@@ -20,6 +20,7 @@ from rich.progress import (
 from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
+from inferno.cli.side_option import announce_side, side_option
 from inferno.cli.solo_options import solo_config, solo_options
 from inferno.rules.pack import RulesDataError
 from inferno.rules.pnp import ModuleError, check_modules, load_pnp
@@ -68,9 +69,7 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     help="One bot for all seats, or one per seat: random,greedy,hard,...",
 )
 @click.option("--rotate", is_flag=True, help="Rotate the line-up by seed so every bot plays every seat equally often.")
-@click.option(
-    "--side", type=click.Choice(["I/II", "III/IV"]), default=None, help="Board side (default: by player count)."
-)
+@side_option
 @click.option(
     "--rules-dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -130,8 +129,19 @@ def command(
     except ModuleError as exc:
         raise click.BadParameter(str(exc), param_hint="--module") from None
     solo = solo_config(players, solo_variant, solo_level)
+    try:
+        variant = announce_side(side, players, rules_dir)
+    except RulesDataError as exc:
+        raise click.ClickException(str(exc)) from None
     cfg = SimConfig(
-        players, parse_bots(bots, players), side, str(rules_dir) if rules_dir else None, rotate, chosen, solo
+        players,
+        parse_bots(bots, players),
+        side,
+        str(rules_dir) if rules_dir else None,
+        rotate,
+        chosen,
+        solo,
+        side_variant=variant,
     )
     workers = workers or local_cores()
     console = Console(stderr=True, quiet=quiet)

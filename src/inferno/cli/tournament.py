@@ -11,6 +11,7 @@ from rich.table import Table
 
 from inferno.bots.base import BotSpecError
 from inferno.bots.tournament import BotSummary, GameOutcome, check_bots, run, schedule, summarize, to_json, write_csv
+from inferno.cli.side_option import announce_side, side_option
 from inferno.cli.solo_options import solo_config, solo_options
 from inferno.rules.pnp import ModuleError, check_modules, load_pnp
 from inferno.rules.setup import SetupError
@@ -50,7 +51,7 @@ def results_table(summary: list[BotSummary], title: str) -> Table:
 )
 @click.option("--games", "-n", type=click.IntRange(1), default=10, show_default=True, help="Games per lineup.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
-@click.option("--side", type=str, default=None, help="Board side (default: the one for the player count).")
+@side_option
 @click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True, help="Processes.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), help="Write one row per seat.")
@@ -83,9 +84,12 @@ def command(
         chosen = check_modules(players, modules, load_pnp())
     except ModuleError as exc:
         raise click.BadParameter(str(exc), param_hint="--module") from None
+    variant = announce_side(side, players)
     try:
         check_bots(bots)
-        specs = schedule(bots, players, games, seed, side, chosen, solo_config(players, solo_variant, solo_level))
+        specs = schedule(
+            bots, players, games, seed, side, chosen, solo_config(players, solo_variant, solo_level), variant
+        )
     except (BotSpecError, ValueError) as exc:
         raise click.BadParameter(str(exc), param_hint="BOTS") from None
     outcomes: list[GameOutcome] = []
@@ -112,6 +116,8 @@ def command(
         "seed": seed,
         "side": side,
     }
+    if variant:
+        meta["side_variant"] = True
     if json_path:
         json_path.write_text(to_json(outcomes, summary, meta))
         console.print(f"wrote {json_path}")

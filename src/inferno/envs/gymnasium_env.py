@@ -77,6 +77,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         render_mode: str | None = None,
         solo: SoloConfig | tuple[str, str] | None = None,
         modules: Sequence[str] = (),
+        side_variant: bool = False,
     ) -> None:
         if not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
             raise SetupError(f"players must be 1-{MAX_PLAYERS}, got {players!r}")
@@ -99,6 +100,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
         self.seat = seat
         self.opponent_specs = specs
         self.side = side
+        self.side_variant = side_variant  # another side than the player count's, named (see inferno.new_game)
         self.rules_dir = rules_dir
         self.rules = load_rules(rules_dir)
         # Refuse impossible settings now (5 players without the expansion, an unknown solo level...).
@@ -111,6 +113,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
             record_events=False,
             modules=self.modules,
             solo=solo,
+            side_variant=side_variant,
         )
         self.reward_mode = reward_mode(reward, players)
         if dense and self.reward_mode is not RewardMode.MARGIN:
@@ -174,6 +177,7 @@ class InfernoGymEnv(gym.Env[Obs, int]):
             record_events=False,
             solo=self.solo,
             modules=self.modules,
+            side_variant=self.side_variant,
         )
         others = [p for p in range(self.players) if p != self.seat]
         self.bots = {
@@ -272,6 +276,7 @@ class InfernoSoloEnv(InfernoGymEnv):
         rules_dir: str | None = None,
         render_mode: str | None = None,
         modules: Sequence[str] = (),
+        side_variant: bool = False,
     ) -> None:
         rules = load_rules(rules_dir)
         config = SoloConfig(variant or next(iter(rules.solo.variants)), level)
@@ -289,6 +294,7 @@ class InfernoSoloEnv(InfernoGymEnv):
             render_mode=render_mode,
             solo=config,
             modules=modules,
+            side_variant=side_variant,
         )
         self.variants = tuple(rules.solo.variants)
         self.levels = tuple(rules.solo.variants[config.variant].levels)
@@ -309,7 +315,16 @@ class InfernoSoloEnv(InfernoGymEnv):
             if unknown:
                 raise ValueError(f"unknown solo option(s) {', '.join(unknown)} (the options are variant and level)")
             config = SoloConfig(str(options.get("variant", self.variant)), str(options.get("level", self.level)))
-            new_game(1, 0, self.side, rules=self.rules, rules_dir=self.rules_dir, record_events=False, solo=config)
+            new_game(
+                1,
+                0,
+                self.side,
+                rules=self.rules,
+                rules_dir=self.rules_dir,
+                record_events=False,
+                solo=config,
+                side_variant=self.side_variant,
+            )
             self.solo = config
         obs, info = super().reset(seed=seed, options=options)
         return obs, self._with_rival(info)

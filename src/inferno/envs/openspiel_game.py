@@ -2,6 +2,7 @@
 
 ``pyspiel.load_game("python_inferno", {"players": 2})`` after importing this module. Game parameters:
 ``players`` (1-5, default 2), ``side`` (board side, "" = the default for the player count),
+``side_variant`` (true to play another side than the player count's: a named variant),
 ``modules`` (the P&P modules joined by "+": "plutus", "phlegyas", "plutus+phlegyas"; 5 players need
 one),
 ``deals`` (default 1000), ``reward`` ("win" default, or "margin") and ``max_game_length`` (2000).
@@ -42,6 +43,7 @@ MAX_MARGIN = 300.0
 DEFAULTS: dict[str, Any] = {
     "players": 2,
     "side": "",
+    "side_variant": False,
     "modules": "",
     "deals": 1000,
     "reward": "win",
@@ -74,6 +76,7 @@ class InfernoGame(pyspiel.Game):  # type: ignore[misc]
         self.rules = load_rules()
         self.num_seats = int(p["players"])
         self.side = str(p["side"]) or None
+        self.side_variant = bool(p["side_variant"])
         self.deals = int(p["deals"])
         self.reward = reward_mode(str(p["reward"]), self.num_seats)
         self.max_length = int(p["max_game_length"])
@@ -85,7 +88,15 @@ class InfernoGame(pyspiel.Game):  # type: ignore[misc]
         if self.deals < 1 or self.max_length < 1:
             raise ValueError("deals and max_game_length must be positive")
         try:
-            new_game(self.num_seats, 0, self.side, rules=self.rules, record_events=False, modules=self.modules)
+            new_game(
+                self.num_seats,
+                0,
+                self.side,
+                rules=self.rules,
+                record_events=False,
+                modules=self.modules,
+                side_variant=self.side_variant,
+            )
         except SetupError as exc:
             raise ValueError(str(exc)) from None
         self.actions = encoding_for(self.rules)
@@ -165,7 +176,13 @@ class InfernoState(pyspiel.State):  # type: ignore[misc]
         g = self.play.game
         if self.play.s is None:
             self.play.s = new_game(
-                g.num_seats, int(action), g.side, rules=g.rules, record_events=False, modules=g.modules
+                g.num_seats,
+                int(action),
+                g.side,
+                rules=g.rules,
+                record_events=False,
+                modules=g.modules,
+                side_variant=g.side_variant,
             )
             self.play.setup_keys = [_setup_key(g, self.play.s, p) for p in range(g.num_seats)]
             self.play.hands = [[tuple(sorted(pl.hand))] for pl in self.play.s.players[: g.num_seats]]

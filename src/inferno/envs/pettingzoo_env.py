@@ -93,6 +93,7 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         modules: Sequence[str] = (),
         solo: SoloConfig | tuple[str, str] | None = None,
+        side_variant: bool = False,
     ) -> None:
         super().__init__()
         if not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
@@ -106,6 +107,7 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
         self.rules = load_rules(rules_dir)
         self.players = players
         self.side = side
+        self.side_variant = side_variant  # another side than the player count's, named (see inferno.new_game)
         self.modules = (modules,) if isinstance(modules, str) else tuple(modules)
         self.solo = SoloConfig(*solo) if isinstance(solo, tuple) else solo
         # Refuse impossible settings now (5 players without the expansion, an unknown solo level...).
@@ -118,6 +120,7 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
             record_events=False,
             modules=self.modules,
             solo=self.solo,
+            side_variant=side_variant,
         )
         self.rules_dir = rules_dir
         self.max_cycles = max_cycles
@@ -166,6 +169,7 @@ class InfernoAECEnv(AECEnv):  # type: ignore[misc]
             record_events=False,
             modules=self.modules,
             solo=self.solo,
+            side_variant=self.side_variant,
         )
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

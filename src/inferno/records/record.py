@@ -18,6 +18,7 @@ from inferno.rules.saves import GAME_RECORD, SaveFormatError, stamp, upgrade
 from inferno.rules.setup import new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State, linked_to_list
+from inferno.rules.variants import game_side_variant
 
 RECORD_FORMAT = GAME_RECORD  # with its format_version (see inferno.rules.saves)
 
@@ -39,9 +40,12 @@ class GameRecord:
     meta: dict[str, Any] = field(default_factory=dict)
     modules: tuple[str, ...] = ()  # P&P expansion modules
     solo: SoloConfig | None = None  # the solo game's variant and level
+    side_variant: bool = False  # played on another board side than the player count's (a named variant)
 
     def to_dict(self) -> dict[str, Any]:
         config: dict[str, Any] = {"players": self.players, "seed": self.seed, "side": self.side}
+        if self.side_variant:
+            config["side_variant"] = True
         config["rules_dir"] = self.rules_dir
         if self.modules:
             config["modules"] = list(self.modules)
@@ -73,6 +77,7 @@ class GameRecord:
                 dict(d.get("meta", {})),
                 tuple(str(m) for m in cfg.get("modules", ())),
                 SoloConfig(str(cfg["solo"]["variant"]), str(cfg["solo"]["level"])) if cfg.get("solo") else None,
+                cfg.get("side_variant") is True,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"game record is missing or has a bad field: {exc}") from None
@@ -98,11 +103,16 @@ def record_of(s: State, meta: dict[str, Any] | None = None) -> GameRecord:
         dict(meta or {}),
         c.modules,
         c.solo,
+        game_side_variant(s) is not None,
     )
 
 
 def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True) -> State:
-    """Rebuild the game from its record, stopping after ``upto`` actions if given."""
+    """Rebuild the game from its record, stopping after ``upto`` actions if given.
+
+    The record names its board side, so a side other than the player count's is replayed as the
+    variant it was (records written before variants were marked say nothing of it); the replayed
+    game's log marks it."""
     try:
         s = new_game(
             rec.players,
@@ -112,6 +122,7 @@ def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True)
             record_events=record_events,
             modules=rec.modules,
             solo=rec.solo,
+            side_variant=True,
         )
     except ValueError as exc:
         raise RecordError(f"the record's set-up cannot be played: {exc}") from None

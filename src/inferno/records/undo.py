@@ -10,7 +10,7 @@ else is random. Undo is done by replaying the record without its last ``k`` acti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from inferno.records.record import GameRecord, replay
 from inferno.rules.actions import Act, Action, InfernoError
@@ -58,6 +58,7 @@ def steps_of(rec: GameRecord) -> list[Step]:
         record_events=False,
         modules=rec.modules,
         solo=rec.solo,
+        side_variant=True,  # the record names its side (see replay)
     )
     out = []
     for i, text in enumerate(rec.actions):
@@ -104,13 +105,6 @@ def undo(rec: GameRecord, player: int, k: int = 1) -> tuple[GameRecord, State]:
             else "only your own decisions in this turn, after the last revealed card, can be taken back"
         )
         raise UndoError(f"cannot take back {k} step{'s' if k > 1 else ''} (at most {allowed}): {why}")
-    shorter = GameRecord(
-        rec.players,
-        rec.seed,
-        rec.side,
-        rec.actions[: len(rec.actions) - k],
-        rec.rules_dir,
-        rec.rules_fingerprint,
-        dict(rec.meta),
-    )
+    # Every setting is kept (P&P modules, solo settings, a board-side variant), only the actions shorten.
+    shorter = replace(rec, actions=rec.actions[: len(rec.actions) - k], meta=dict(rec.meta))
     return shorter, replay(shorter)

@@ -41,6 +41,8 @@ from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_GUEST, TOWER_LOC,
 
 
 def _walls(s: State, gates: list[int]) -> _Result:
+    if gates and min(gates) < 0:
+        return Why.WALLS, "no gate of the Walls of Dis stands above that shield: no Soul crosses there", HELL
     if gates:
         need = f"your own safe passage on gate {_gates(gates)}"
     else:
@@ -106,7 +108,7 @@ def _step(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
             f"{_circle(s, colour)}",
             HELL,
         )
-    if hell.crosses_walls(s, frm, t) and not s.players[p].passages >> b.gate[t] & 1:
+    if hell.crosses_walls(s, frm, t) and not hell.passage_into(s, p, t):
         return _walls(s, [b.gate[t]])
     gates = hell.freeing_gates(s, p, colour, frm, t)
     if gates:
@@ -430,7 +432,7 @@ def _guardian_effect(s: State, p: int, frame: Frame, act: Action) -> _Result | N
         )
     if s.hell[t] != EMPTY:
         return Why.OCCUPIED, f"{_label(s, t)} is not empty: it holds {_on(s, t)}", GUARDIANS
-    if not g.crosses_walls and hell.crosses_walls(s, x, t) and not s.players[p].passages >> b.gate[t] & 1:
+    if not g.crosses_walls and hell.crosses_walls(s, x, t) and not hell.passage_into(s, p, t):
         return _walls(s, [b.gate[t]])
     if not effect_targets(s, p, slot):
         return Why.BLOCKED, f"{g.name}'s effect has no Soul it can move now", GUARDIANS

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.events import emit
-from inferno.rules.hell import land_soul
+from inferno.rules.hell import land_soul, passage_into
 from inferno.rules.model import GuardianEffect
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State
 
@@ -47,7 +47,7 @@ def _wall_ok(s: State, p: int, frm: int, to: int, crosses: bool) -> bool:
     b = s.board
     if crosses or b.circle[frm] + 1 != s.rules.walls_above_circle or b.circle[to] != s.rules.walls_above_circle:
         return True
-    return bool(s.players[p].passages >> b.gate[to] & 1)
+    return passage_into(s, p, to)
 
 
 def effect_targets(s: State, p: int, slot: int) -> list[tuple[int, int]]:

@@ -322,6 +322,13 @@ def in_own_circle(s: State, colour: int, t: int) -> bool:
     return s.board.circle[t] >= colour
 
 
+def passage_into(s: State, p: int, to: int) -> bool:
+    """Does player ``p`` hold their own safe passage on the gate above the shield ``to``? A shield
+    below the Walls with no gate above it is closed to every family (rulebook, Hell Phase p.11)."""
+    gate = s.board.gate[to]
+    return gate >= 0 and bool(s.players[p].passages >> gate & 1)
+
+
 def crosses_walls(s: State, frm: int, to: int) -> bool:
     """Does the line from ``frm`` to ``to`` cross the Walls of Dis (S2, S1 p.11)?"""
     walls = s.rules.walls_above_circle

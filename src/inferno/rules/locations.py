@@ -192,7 +192,7 @@ def apply_bonfire_third(s: State, frame: Frame, action: Action) -> None:
         s.stack.append((Decision.GUARDIAN_MOVE, p, 0))
     elif action.kind == Act.STYX:
         pay_drachmas(s, p, prm["styx_cost"], "the River Styx at the BONFIRE")
-        s.stack.append((Decision.STYX, p, 3))
+        s.stack.append((Decision.STYX, p, prm["styx_souls"]))
 
 
 def list_wall_fraud(s: State, frame: Frame) -> list[Action]:

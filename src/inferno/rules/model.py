@@ -252,7 +252,7 @@ class Rules:
     accuse_needs_tower_room: bool
     accuser_fallback: str
     urchins_per_player: int
-    solo_extra_nobles: int
+    solo_nobles: int  # Nobles a solo family starts with, whatever its Family card shows
     max_nobles: int
     hand_size: int
     market_size: int
@@ -317,6 +317,14 @@ class Rules:
             if c.id == ident:
                 return c
         return None
+
+    def starting_nobles(self, card: FamilyCard, solo: bool) -> tuple[int, int]:
+        """(at Home, in the Tower): the Nobles a family starts with. A solo family has all
+        ``solo_nobles`` (the 4th Noble is only used in the solo game), the card's Tower Nobles in the
+        Tower and the rest at Home; otherwise the card decides (rulebook, Boards & General Concepts)."""
+        if solo:
+            return self.solo_nobles - card.nobles_tower, card.nobles_tower
+        return card.nobles_home, card.nobles_tower
 
 
 register_frozen(

@@ -283,17 +283,20 @@ def _board(r: _Reader, side: str, symbols: tuple[str, ...], walls: int) -> Board
             raise r.fail(p, f"straight line {st!r} is not one of its lines down")
         else:
             straight.append(index[st])
+    # A gate stands just above a shield of the first circle below the Walls (rulebook, Hell Phase p.11).
+    # That every such shield has a gate of its own is only an inference: a shield may have none (the
+    # Walls are closed there) and one gate may stand above several shields.
     gate = []
     for i in range(n):
         g = raw_gate[i]
         if g and circle[i] != walls:
             raise r.fail(f"shield {labels[i]}", f"gates sit only above circle-{walls} shields")
-        if not g and circle[i] == walls:
-            raise r.fail(f"shield {labels[i]}", f"every circle-{walls} shield needs its gate")
         gate.append(g - 1)
     gates = max(gate) + 1 if gate else 0
-    if sorted(g for g in gate if g >= 0) != list(range(gates)):
-        raise r.fail("gate", "gates must be numbered 1..G, one per circle-6 shield")
+    if not gates:
+        raise r.fail("gate", f"the Walls of Dis need at least one gate above a circle-{walls} shield")
+    if {g for g in gate if g >= 0} != set(range(gates)):
+        raise r.fail("gate", "gates must be numbered 1..G with no number missing")
     circle_shields = tuple(tuple(i for i in range(n) if circle[i] == k) for k in range(10))
     for k in range(1, 10):
         if not circle_shields[k]:
@@ -446,13 +449,16 @@ def build_rules(directory: Path | None = None) -> Rules:
     required = {
         "bank": ("base_florins", "florins_per_guest"),
         "courtyard": ("home_max", "rearrange_moves"),
-        "bonfire": ("exchange_max", "phlegethon_step", "guardian_cost", "styx_cost"),
+        "bonfire": ("exchange_max", "phlegethon_step", "guardian_cost", "styx_cost", "styx_souls"),
         "wall": ("exchange_max", "fraud_cost"),
     }
     for lc in locations:
         for key in required.get(lc.action.value, ()):
             if key not in lc.params:
                 raise loc_r.fail(f"location {lc.id}", f"params.{key} is missing")
+        most = lc.params.get("styx_souls")
+        if most is not None and most not in styx:
+            raise loc_r.fail(f"location {lc.id}", f"params.styx_souls: the River Styx returns 1-{max(styx)} Souls")
 
     bon = rd["bonuses.toml"]
     tiles = tuple(
@@ -491,6 +497,7 @@ def build_rules(directory: Path | None = None) -> Rules:
 
     fr = rd["family_cards.toml"]
     max_nobles = core.num("family.max_nobles_multiplayer", 1)
+    solo_nobles = core.num("family.solo_nobles", max_nobles)
     families = []
     for i, e in enumerate(_table_list(fr, "deck.cards")):
         p = f"deck.cards[{i}]"
@@ -513,6 +520,8 @@ def build_rules(directory: Path | None = None) -> Rules:
             )
         if fc.nobles_home + fc.nobles_tower > max_nobles or fc.nobles_home < 1:
             raise fr.fail(p, f"a family starts with 1-{max_nobles} Nobles, at least one at Home")
+        if fc.nobles_tower >= solo_nobles:
+            raise fr.fail(p, f"a solo family starts with {solo_nobles} Nobles, at least one at Home")
         if fc.nobles_tower > core.num("tower.spaces_per_floor") * core.num("tower.prebuilt_floors"):
             raise fr.fail(p, "more Nobles in the Tower than it has spaces")
         families.append(fc)
@@ -593,7 +602,7 @@ def build_rules(directory: Path | None = None) -> Rules:
         accuse_needs_tower_room=core.flag("tower.accuse_needs_tower_room"),
         accuser_fallback=core.text("tower.accuser_fallback", ("choose", "lowest", "highest")),
         urchins_per_player=core.num("family.urchins_per_player", 0),
-        solo_extra_nobles=core.num("family.solo_extra_nobles", 0),
+        solo_nobles=solo_nobles,
         max_nobles=max_nobles,
         hand_size=hand,
         market_size=market,

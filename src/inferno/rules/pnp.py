@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 
 from inferno.rules.model import Rules, Stop
-from inferno.rules.pack import RulesDataError, _Reader
+from inferno.rules.pack import RulesDataError, _Reader, load_rules
 from inferno.rules.pickling import register_frozen
 from inferno.rules.provenance import ProvenanceError, TaggedValue, untag
 
@@ -205,6 +205,11 @@ class PnpState:
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"pnp: {exc}") from None
         return x
+
+
+def data_provenance(directory: str | Path | None = None) -> tuple[TaggedValue, ...]:
+    """Every tagged value of the rules data: the base game's files, then the expansion's ``pnp.toml``."""
+    return load_rules(directory).provenance + load_pnp(directory).provenance
 
 
 def default_side(rules: Rules, players: int, directory: str | Path | None = None) -> str:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import PurePath
 from typing import Any
 
 from inferno.rules.pickling import register_frozen
@@ -85,4 +88,38 @@ def untag(node: Any, file: str, path: str, inherited: Provenance | None, out: li
     return node
 
 
-register_frozen(Provenance, TaggedValue)
+@dataclass(frozen=True, slots=True)
+class SeedConflict:
+    """A value of a rules directory that differs from one the rulebook states (a SEED value of the
+    embedded data): ``value`` is the directory's, ``rulebook`` the embedded one, ``source`` its note."""
+
+    file: str
+    path: str
+    value: Any
+    rulebook: Any
+    source: str
+
+    def text(self) -> str:
+        """The warning in words, naming the file and entry as the loader's messages do."""
+        return (
+            f"{self.file}, {self.path}: your data has {json.dumps(self.value, ensure_ascii=False)} where the"
+            f" rulebook states {json.dumps(self.rulebook, ensure_ascii=False)} ({self.source})"
+        )
+
+
+def contradicted_seeds(defaults: Iterable[TaggedValue], custom: Iterable[TaggedValue]) -> tuple[SeedConflict, ...]:
+    """The values of ``custom`` (a rules directory's data) that differ from a SEED value of ``defaults``
+    (the embedded data) at the same file and entry. Entries only one side has are not compared."""
+    theirs = {(PurePath(v.file).name, v.path): v for v in custom}
+    out = []
+    for v in defaults:
+        if v.provenance.tag is not Tag.SEED:
+            continue
+        name = PurePath(v.file).name
+        other = theirs.get((name, v.path))
+        if other is not None and other.value != v.value:
+            out.append(SeedConflict(name, v.path, other.value, v.value, v.provenance.note))
+    return tuple(out)
+
+
+register_frozen(Provenance, TaggedValue, SeedConflict)

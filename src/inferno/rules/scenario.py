@@ -87,7 +87,8 @@ class Scenario:
     """Start from a seeded setup, change what matters, then open a decision for a player.
 
     ``board`` replaces the board side the game plays on with shields given in code (see
-    :mod:`inferno.rules.boards`) instead of a folder of data files.
+    :mod:`inferno.rules.boards`) instead of a folder of data files. Another ``side`` than the player
+    count's is a variant: name it with ``side_variant=True`` (as for :func:`inferno.new_game`).
     """
 
     def __init__(
@@ -98,13 +99,16 @@ class Scenario:
         rules_dir: str | Path | None = None,
         modules: Iterable[str] = (),
         board: Sequence[ShieldSpec] | None = None,
+        side_variant: bool = False,
     ) -> None:
         rules = None
         if board is not None:
             base = load_rules(rules_dir)
             side = side or default_side(base, players, rules_dir)
             rules = with_board(base, side, board)
-        self.state: State = new_game(players, seed, side, rules=rules, rules_dir=rules_dir, modules=modules)
+        self.state: State = new_game(
+            players, seed, side, rules=rules, rules_dir=rules_dir, modules=modules, side_variant=side_variant
+        )
         self.state.stack = []
         self.state.legal_cache = None
 

@@ -15,6 +15,8 @@ from inferno.rules.pnp import MAX_PLAYERS, ModuleError, PnpState, check_modules,
 from inferno.rules.solo import SoloError, check_config, setup_rival
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import EMPTY, GUARDIAN, T_NOBLE, GameConfig, PlayerState, State
+from inferno.rules.variants import VARIANT
+from inferno.rules.variants import side_variant as variant_of_side
 
 
 class SetupError(ValueError):
@@ -30,9 +32,12 @@ def new_game(
     record_events: bool = True,
     modules: Iterable[str] = (),
     solo: SoloConfig | None = None,
+    side_variant: bool = False,
 ) -> State:
     """Set up a new game. ``side`` defaults to the one for the player count (S0).
 
+    Another side than the player count's is a variant: it is refused unless ``side_variant=True``
+    names it, and the game's log and record then mark it (:mod:`inferno.rules.variants`).
     ``modules`` switches on parts of the P&P expansion ("plutus", "phlegyas"); 5 players need it.
     A one-player game is the solo game against the Rival; ``solo`` picks its variant and level
     (default: the data's first variant at medium).
@@ -53,6 +58,13 @@ def new_game(
     side = side or (pnp.five_side if players == MAX_PLAYERS else rules.side_by_players[players - 1])
     if side not in rules.boards:
         raise SetupError(f"unknown board side {side!r} (choose {', '.join(rules.boards)})")
+    variant = variant_of_side(rules, players, side, rules_dir)
+    if variant is not None and not side_variant:
+        raise SetupError(
+            f"board side {side} is not the side for {players} player{'' if players == 1 else 's'}"
+            f" (side {variant.rules_side}: {variant.source}); playing on it is a variant:"
+            " name it with side_variant=True"
+        )
     if solo is not None and players != 1:
         raise SetupError(f"the solo variants and levels are for 1 player, not {players}")
     if players == 1:
@@ -100,6 +112,9 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
     s.breakdown = []
     s.solo = None
     emit(s, SETUP, -1, setup_text(n, config.side), "S0 Setup")
+    variant = variant_of_side(rules, n, config.side, config.rules_dir)
+    if variant is not None:
+        emit(s, VARIANT, -1, variant.text, variant.rule)
     if config.modules:
         names = " and ".join(m.capitalize() for m in config.modules)
         emit(s, "modules", -1, f"P&P expansion: {names}", "rulebook, Hell Phase p.11 (P&P)")
@@ -161,10 +176,11 @@ def setup_state(rules: Rules, config: GameConfig, record_events: bool = True) ->
         pl.passages = 0
         pl.floors = rules.prebuilt_floors + fc.tower_floors
         pl.tower = [EMPTY] * spaces
-        for k in range(fc.nobles_tower):
+        home, tower = rules.starting_nobles(fc, solo=n == 1)
+        for k in range(tower):
             pl.tower[k] = T_NOBLE
         pl.home = [0, 0]
-        pl.home[NOBLE] = fc.nobles_home + (rules.solo_extra_nobles if n == 1 else 0)
+        pl.home[NOBLE] = home
         pl.home[URCHIN] = fc.urchins
         pl.reserve = rules.urchins_per_player - fc.urchins
         pl.florence = [0] * (2 * len(rules.locations))

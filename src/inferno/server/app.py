@@ -43,7 +43,7 @@ from inferno.server.service import (
     SeatSpec,
 )
 from inferno.server.storage import Storage
-from inferno.server.views import solo_json
+from inferno.server.views import sides_json, solo_json, variant_label
 from inferno.server.why import why_json
 
 log = logging.getLogger("inferno.server")
@@ -116,6 +116,7 @@ class CreateGameIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=5)
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
     side: Literal["I/II", "III/IV"] | None = None
+    side_variant: bool = False  # another side than the player count's: a named variant, marked for every seat
     modules: list[Literal["plutus", "phlegyas"]] = Field(default_factory=list, max_length=2)
     solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
     turn_seconds: float = Field(default=0, ge=0, le=clocks.MAX_SECONDS)  # each turn's clock; 0: none
@@ -158,6 +159,7 @@ def created_json(c: Created, service: GameService) -> dict[str, Any]:
         "game": c.game_id,
         "seats": seats,
         "spectator": {"token": c.spectator_token, "link": f"/game/{c.game_id}#{c.spectator_token}"},
+        "variant": variant_label(sess.state),
     }
 
 
@@ -460,6 +462,10 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     def solo_choices() -> dict[str, Any]:
         return solo_json()
 
+    @app.get("/api/sides")
+    def side_choices() -> dict[str, Any]:
+        return sides_json()
+
     @app.post("/api/games")
     def create_game(body: CreateGameIn, request: Request) -> dict[str, Any]:
         if not create_limit.allow(client_key(request)):
@@ -481,6 +487,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             solo=solo,
             turn_seconds=body.turn_seconds,
             takeover_bot=body.takeover_bot,
+            side_variant=body.side_variant,
         )
         hints = desk.set_table(created.game_id, body.hints, sum(1 for x in specs if x.kind is SeatKind.HUMAN))
         hub.changed(created.game_id)

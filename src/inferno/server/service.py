@@ -36,16 +36,18 @@ from inferno.records.undo import describe_step, undoable
 from inferno.rules.actions import Action, GameOverError, IllegalActionError, InfernoError, MalformedActionError
 from inferno.rules.engine import apply, apply_in_place, legal_actions, to_move, view
 from inferno.rules.notation import action_text, parse_action
+from inferno.rules.pack import load_rules
 from inferno.rules.serialize import state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
+from inferno.rules.variants import side_variant as side_variant_of
 from inferno.server import clocks
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.seat_views import LogMark, SeatView, common_data, seat_data
 from inferno.server.sessions import Session, replayed, served_version, solo_of, solo_text
 from inferno.server.storage import Busy, GameRow, SeatRow, StaleWriteError, Storage, Txn
-from inferno.server.views import SPECTATOR, board_json, view_json
+from inferno.server.views import SPECTATOR, board_json, variant_label, view_json
 
 log = logging.getLogger("inferno.server")
 
@@ -217,10 +219,12 @@ class GameService:
         solo: SoloConfig | None = None,
         turn_seconds: float = 0.0,
         takeover_bot: str = "",
+        side_variant: bool = False,
     ) -> Created:
         """A new game; ``seed`` None lets the server draw a secret one (a chosen seed is shown to every seat).
         ``turn_seconds``: each player's turn clock (0: none); ``takeover_bot``: the bot that plays a seat
-        whose player ran out of time or left."""
+        whose player ran out of time or left. Another ``side`` than the player count's is refused unless
+        ``side_variant`` names the variant; every seat then sees it marked."""
         players = len(seats)
         known = set(bot_names())
         takeover_bot = takeover_bot or clocks.DEFAULT_BOT
@@ -237,8 +241,17 @@ class GameService:
         chosen = seed is not None
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
+        if side is not None and not side_variant:
+            variant = side_variant_of(load_rules(), players, side)
+            if variant is not None:
+                raise Refused(
+                    ErrorCode.BAD_REQUEST,
+                    f"board side {side} is not the side for {players} player{'' if players == 1 else 's'}"
+                    f" (the rules use side {variant.rules_side}: {variant.source}); to play it, ask for the"
+                    f" variant ({variant.label})",
+                )
         try:
-            s = new_game(players, seed, side, modules=tuple(modules), solo=solo)
+            s = new_game(players, seed, side, modules=tuple(modules), solo=solo, side_variant=side_variant)
         except (SetupError, InfernoError) as exc:
             raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
         tokens: list[str | None] = []
@@ -422,7 +435,12 @@ class GameService:
         if not 0 <= upto <= len(texts):
             raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
         s = new_game(
-            sess.row.players, sess.row.seed, sess.row.side, modules=sess.row.modules, solo=solo_of(sess.row.solo)
+            sess.row.players,
+            sess.row.seed,
+            sess.row.side,
+            modules=sess.row.modules,
+            solo=solo_of(sess.row.solo),
+            side_variant=True,  # the stored game's side (a variant was named at its creation)
         )
         for t in texts[:upto]:
             apply_in_place(s, parse_action(s, t))
@@ -440,6 +458,7 @@ class GameService:
             "seat": seat,
             "players": sess.row.players,
             "side": sess.row.side,
+            "variant": variant_label(s),
             "solo": sess.row.solo,
             "created_at": sess.row.created_at,
             "turn": s.turn,
@@ -578,6 +597,7 @@ class GameService:
                     sess.row.side,
                     modules=sess.row.modules,
                     solo=solo_of(sess.row.solo),
+                    side_variant=True,  # the stored game's side
                 )
                 for _, text in sess.row.moves[:keep]:
                     apply_in_place(t, parse_action(t, text))

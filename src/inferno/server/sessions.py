@@ -56,7 +56,8 @@ def served_version(sess: Session) -> int:
 def replayed(row: GameRow) -> Session | None:
     """A stored game rebuilt by replaying its moves (None, logged, if they no longer replay)."""
     try:
-        s = new_game(row.players, row.seed, row.side, modules=row.modules, solo=solo_of(row.solo))
+        # A stored game's side was accepted at its creation (a variant had to be named then).
+        s = new_game(row.players, row.seed, row.side, modules=row.modules, solo=solo_of(row.solo), side_variant=True)
         steps = []
         for i, (_seat, text) in enumerate(row.moves):
             a = parse_action(s, text)

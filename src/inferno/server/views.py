@@ -17,7 +17,7 @@ from inferno.rules.events import Event
 from inferno.rules.model import Board, Rules
 from inferno.rules.notation import ARG_SHAPES, action_text
 from inferno.rules.pack import load_rules
-from inferno.rules.pnp import DESK
+from inferno.rules.pnp import DESK, MAX_PLAYERS, default_side
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.serialize import player_to_dict, state_to_dict
 from inferno.rules.state import (
@@ -32,6 +32,7 @@ from inferno.rules.state import (
     TOWER_LOC,
     State,
 )
+from inferno.rules.variants import game_side_variant
 
 SPECTATOR = -1  # the seat number of a spectator (who sees no hand)
 LOG_TAIL = 400  # log lines a view carries (the newest); ``log_total`` counts them all
@@ -176,12 +177,20 @@ def result_json(s: State) -> dict[str, Any] | None:
     }
 
 
+def variant_label(s: State) -> str | None:
+    """The game's board-side variant as every seat reads it ("variant: board side III/IV with 2 players"),
+    or None when the game is on its player count's side."""
+    v = game_side_variant(s)
+    return v.label if v is not None else None
+
+
 def public_config(s: State, seed: int, seed_chosen: bool) -> dict[str, Any]:
     """The game's settings as every seat may know them: the seed only once the game is over (whoever
-    knows it can deal every hidden card), and whether the game's creator chose it."""
+    knows it can deal every hidden card), whether the game's creator chose it, and a board-side variant."""
     return {
         "players": s.config.players,
         "side": s.config.side,
+        "variant": variant_label(s),
         "seed": seed if s.over else None,
         "seed_chosen_by_creator": seed_chosen,
         "modules": list(s.config.modules),
@@ -293,6 +302,15 @@ def _length(node: tuple[Any, ...] | None) -> int:
         n += 1
         node = node[1]
     return n
+
+
+def sides_json() -> dict[str, Any]:
+    """The board sides the lobby offers and the side for each player count (another side is a variant)."""
+    rules = load_rules()
+    return {
+        "sides": list(rules.boards),
+        "by_players": {str(n): default_side(rules, n) for n in range(1, MAX_PLAYERS + 1)},
+    }
 
 
 def solo_json() -> dict[str, Any]:

@@ -39,6 +39,7 @@ class SimConfig:
     rotate: bool = False
     modules: tuple[str, ...] = ()  # P&P expansion modules
     solo: SoloConfig | None = None  # the solo game's variant and level (1 player)
+    side_variant: bool = False  # ``side`` is not the player count's: a named variant (see inferno.new_game)
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.players:
@@ -67,7 +68,15 @@ def play_one(cfg: SimConfig, seed: int) -> GameSummary:
 
     Each decision's kind, legal actions and choice are tallied per seat (:class:`DecisionTally`).
     """
-    s = new_game(cfg.players, seed, cfg.side, rules_dir=cfg.rules_dir, modules=cfg.modules, solo=cfg.solo)
+    s = new_game(
+        cfg.players,
+        seed,
+        cfg.side,
+        rules_dir=cfg.rules_dir,
+        modules=cfg.modules,
+        solo=cfg.solo,
+        side_variant=cfg.side_variant,
+    )
     lineup = cfg.lineup(seed)
     bots = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(lineup)]
     moves: list[tuple[int, Action]] = []

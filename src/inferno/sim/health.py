@@ -19,10 +19,12 @@ import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from inferno.rules.pack import load_rules
-from inferno.rules.pnp import default_side
+from inferno.rules.pnp import data_provenance, default_side
+from inferno.rules.provenance import SeedConflict, contradicted_seeds
 from inferno.sim.analysis import Z95, WinRate, seat_fairness, wilson
 from inferno.sim.game import SimConfig
 from inferno.sim.record import CIRCLES, SOURCES, GameSummary, SeatRecord
@@ -40,6 +42,31 @@ POINT_GROUPS: dict[str, tuple[str, ...]] = {
 }
 LOSS_SOURCES = ("loans", "loan_end", "council")
 LOAN_SOURCES = ("loans", "loan_end")
+
+
+def _side(value: float, edge: float) -> int:
+    """-1, 0 or 1: ``value`` below, on or above ``edge``."""
+    if math.isclose(value, edge, rel_tol=0.0, abs_tol=1e-12):
+        return 0
+    return 1 if value > edge else -1
+
+
+def decisive_digits(value: float, edges: Iterable[float], digits: int, most: int = 6) -> int:
+    """The fewest decimals, from ``digits`` up to ``most``, at which ``value`` prints on the same side of
+    every edge as it is: 4.96 against an edge of 5 needs 2 (``4.96``), not 0 (``5``) or 1 (``5.0``)."""
+    marks = list(edges)
+    for d in range(digits, most + 1):
+        shown = float(f"{value:.{d}f}")
+        if all(_side(shown, e) == _side(value, e) for e in marks):
+            return d
+    return most
+
+
+def percent(rate: float, digits: int = 0, edges: Iterable[float] = ()) -> str:
+    """``rate`` (a fraction) as a percentage with ``digits`` decimals, or more when fewer would print it
+    on one of ``edges`` (a target's bounds, as fractions) that it is not on: ``4.96%``, never ``5%``."""
+    d = decisive_digits(rate * 100, [e * 100 for e in edges], digits)
+    return f"{rate * 100:.{d}f}%"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +88,12 @@ class Mean:
         half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
         return cls(m, m - half, m + half, len(values))
 
-    def text(self, digits: int = 1, percent: bool = False) -> str:
+    def text(self, digits: int = 1, percent: bool = False, edges: Sequence[float] = ()) -> str:
+        """The mean and its interval; ``edges`` (a target's bounds, as fractions when ``percent``) add
+        decimals until the mean no longer prints on an edge it is not on (4.96% against 5%)."""
         k = 100.0 if percent else 1.0
         unit = "%" if percent else ""
+        digits = decisive_digits(self.mean * k, [e * k for e in edges], digits)
 
         def num(v: float) -> str:
             s = f"{v * k:.{digits}f}"
@@ -279,6 +309,8 @@ class CountHealth:
     passage_offers: Mean  # decisions per seat at which one could be placed
     profiles: tuple[Profile, ...] = ()  # one per bot in the line-up
     checks: tuple[Check, ...] = field(default=())
+    rival: str = ""  # a solo game's opponent, by name ("" with 2 or more players)
+    rival_accusations: Mean = Mean(0.0, 0.0, 0.0, 0)  # the solo opponent's accusations per game
 
     @property
     def ok(self) -> bool:
@@ -298,6 +330,7 @@ def seat_shares(r: SeatRecord) -> dict[str, float]:
 
 
 def _checks(h: CountHealth, t: Targets) -> tuple[Check, ...]:
+    """The targets, each measured value printed with the decimals that decide it (see :func:`percent`)."""
     sd = h.sudden_death
     lo_s, hi_s = t.souls_share
     lo_d, hi_d = t.diplomas_share
@@ -305,21 +338,40 @@ def _checks(h: CountHealth, t: Targets) -> tuple[Check, ...]:
     dipl = h.shares_winners["diplomas"]
     fair = 1 / h.players
     top = max(w.rate for w in h.seat_wins)
+    p_digits = decisive_digits(h.seat_p, [t.min_seat_p], 2)
     return (
-        Check("sudden death", f"{sd.rate:.1%}", f"≤ {t.max_sudden_death:.0%}", sd.rate <= t.max_sudden_death),
-        Check("winners' points from Souls", souls.text(0, True), f"{lo_s:.0%}–{hi_s:.0%}", lo_s <= souls.mean <= hi_s),
-        Check("winners' points from Diplomas", dipl.text(0, True), f"{lo_d:.0%}–{hi_d:.0%}", lo_d <= dipl.mean <= hi_d),
+        Check(
+            "sudden death",
+            percent(sd.rate, 1, [t.max_sudden_death]),
+            f"≤ {percent(t.max_sudden_death)}",
+            sd.rate <= t.max_sudden_death,
+        ),
+        Check(
+            "winners' points from Souls",
+            souls.text(0, True, t.souls_share),
+            f"{percent(lo_s)}–{percent(hi_s)}",
+            lo_s <= souls.mean <= hi_s,
+        ),
+        Check(
+            "winners' points from Diplomas",
+            dipl.text(0, True, t.diplomas_share),
+            f"{percent(lo_d)}–{percent(hi_d)}",
+            lo_d <= dipl.mean <= hi_d,
+        ),
         Check(
             "best seat's win rate",
-            f"{top:.0%} (fair {fair:.0%}, p = {h.seat_p:.2f})",
+            f"{percent(top, 0, [t.max_seat_ratio * fair])} (fair {percent(fair)}, p = {h.seat_p:.{p_digits}f})",
             f"≤ {t.max_seat_ratio:g}× fair, p ≥ {t.min_seat_p:g}",
             top <= t.max_seat_ratio * fair and h.seat_p >= t.min_seat_p,
         ),
     )
 
 
-def summarise_count(records: Sequence[GameSummary], shields: Sequence[int], targets: Targets) -> CountHealth:
-    """The health figures of games that share a player count and side."""
+def summarise_count(
+    records: Sequence[GameSummary], shields: Sequence[int], targets: Targets, rival: str = ""
+) -> CountHealth:
+    """The health figures of games that share a player count and side (``rival``: the solo game's
+    opponent, whose accusations are counted beside the player's)."""
     if not records:
         raise ValueError("no games")
     first = records[0]
@@ -360,6 +412,8 @@ def summarise_count(records: Sequence[GameSummary], shields: Sequence[int], targ
         passages=Mean.of([x.passages for x in seats]),
         passage_offers=Mean.of([x.passage_offers for x in seats]),
         profiles=line_up_profiles(records),
+        rival=rival if n == 1 else "",
+        rival_accusations=Mean.of([r.rival_accusations for r in records]) if n == 1 else Mean(0.0, 0.0, 0.0, 0),
     )
     return _replace_checks(h, _checks(h, targets))
 
@@ -392,6 +446,8 @@ class HealthReport:
     source: str
     counts: tuple[CountHealth, ...]
     modules: tuple[str, ...] = ()
+    targets: Targets = Targets()
+    seed_conflicts: tuple[SeedConflict, ...] = ()  # values of a rules directory the rulebook contradicts
 
     @property
     def ok(self) -> bool:
@@ -404,7 +460,15 @@ class HealthReport:
             "ok": self.ok,
             "counts": [c.to_dict() for c in self.counts],
             "modules": list(self.modules),
+            "targets": asdict(self.targets),
+            "seed_conflicts": [asdict(c) | {"text": c.text()} for c in self.seed_conflicts],
         }
+
+
+def seed_conflicts(rules_dir: str | Path) -> tuple[SeedConflict, ...]:
+    """The values of the rules directory that contradict a value the rulebook states (tagged SEED in
+    the embedded data), the P&P expansion's file included."""
+    return contradicted_seeds(data_provenance(), data_provenance(rules_dir))
 
 
 def lineup(bots: str, players: int) -> tuple[str, ...]:
@@ -442,26 +506,40 @@ def run_health(
             records_out.extend(records)
         board = rules.boards[side]
         shields = tuple(len(board.circle_shields[k]) for k in CIRCLES)
-        counts.append(summarise_count(records, shields, cfg.targets))
-    return HealthReport(rules.fingerprint, rules.source, tuple(counts), cfg.modules)
+        counts.append(summarise_count(records, shields, cfg.targets, rules.solo.opponent_name))
+    conflicts = seed_conflicts(cfg.rules_dir) if cfg.rules_dir is not None else ()
+    return HealthReport(rules.fingerprint, rules.source, tuple(counts), cfg.modules, cfg.targets, conflicts)
 
 
-def report_rows(h: CountHealth) -> Iterable[tuple[str, str]]:
-    """The report's lines for one player count, as (figure, value with its 95% interval)."""
+def report_rows(h: CountHealth, targets: Targets | None = None) -> Iterable[tuple[str, str]]:
+    """The report's lines for one player count, as (figure, value with its 95% interval). With
+    ``targets``, a figure that a target judges shows the decimals that decide it (4.96%, not 5%)."""
+    t = targets if targets is not None else Targets()
     sd = h.sudden_death
+    edges = {"souls": t.souls_share, "diplomas": t.diplomas_share}
+    d = decisive_digits(sd.rate * 100, [t.max_sudden_death * 100], 1)
     yield "games", f"{h.games} ({', '.join(sorted(set(h.bots)))})"
-    yield "sudden death", f"{sd.rate:.1%} ({sd.low:.1%}–{sd.high:.1%})"
+    yield "sudden death", f"{sd.rate:.{d}%} ({sd.low:.{d}%}–{sd.high:.{d}%})"
     yield "rounds per game", h.rounds.text()
     yield "decisions per game", h.decisions.text(0)
-    yield "accusations per game", h.accusations.text()
+    if h.rival:
+        yield "your accusations per game", h.accusations.text()
+        yield f"{h.rival}'s accusations per game", h.rival_accusations.text()
+    else:
+        yield "accusations per game", h.accusations.text()
     yield "Dante's stops reached by accusation", f"{h.dante_moves.text()} of {h.dante_stops}"
     yield "final Infamy per seat", h.infamy.text()
     for g in POINT_GROUPS:
-        yield f"winners' points from {g}", h.shares_winners[g].text(0, True)
+        yield f"winners' points from {g}", h.shares_winners[g].text(0, True, edges.get(g, ()))
     yield "points lost to loans", h.loan_losses.text()
     yield "points lost to councils", h.council_losses.text()
     yield "loans per seat", h.loans.text()
-    yield "win rate by seat", ", ".join(f"{w.rate:.0%}" for w in h.seat_wins) + f" (p = {h.seat_p:.2f})"
+    edge = [t.max_seat_ratio / h.players]
+    p_digits = decisive_digits(h.seat_p, [t.min_seat_p], 2)
+    yield (
+        "win rate by seat",
+        ", ".join(percent(w.rate, 0, edge) for w in h.seat_wins) + f" (p = {h.seat_p:.{p_digits}f})",
+    )
     yield (
         "empty shields at the end, circles 1–9",
         " ".join(f"{m.mean:.1f}/{k}" for m, k in zip(h.empty_shields, h.shields, strict=True)),

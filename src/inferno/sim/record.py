@@ -19,6 +19,7 @@ from typing import Any
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.events import Event
 from inferno.rules.scoring import STEPS, result
+from inferno.rules.solo import RIVAL
 from inferno.rules.state import EMPTY, State
 
 # The engine's Infamy sources (Event.source of "score" events). Anything else is counted as "other",
@@ -182,7 +183,8 @@ class GameSummary:
 
     ``empty_shields`` gives the empty shields of circles 1..9 at the end (after Pits are removed),
     ``dante_moves`` how often an accusation moved Dante, out of ``dante_stops`` stops on his path.
-    ``full_circles`` and ``limbo_full`` are read from ``empty_shields``.
+    ``rival_accusations`` counts the solo game's Rival's accusations (which move Dante too; 0 in a game
+    with more players). ``full_circles`` and ``limbo_full`` are read from ``empty_shields``.
     """
 
     seed: int
@@ -197,6 +199,7 @@ class GameSummary:
     empty_shields: tuple[int, ...] = ()
     dante_moves: int = 0
     dante_stops: int = 0
+    rival_accusations: int = 0
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -239,6 +242,7 @@ class GameSummary:
             "limbo_full": self.limbo_full,
             "dante_moves": self.dante_moves,
             "dante_stops": self.dante_stops,
+            "rival_accusations": self.rival_accusations,
             "seats": [r.to_dict() for r in self.seats],
         }
 
@@ -257,6 +261,7 @@ class GameSummary:
             empty_shields=tuple(int(v) for v in d.get("empty_shields", ())),
             dante_moves=int(d.get("dante_moves", 0)),
             dante_stops=int(d.get("dante_stops", 0)),
+            rival_accusations=int(d.get("rival_accusations", 0)),
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -273,6 +278,8 @@ class GameSummary:
             "dante_moves": self.dante_moves,
             "dante_stops": self.dante_stops,
         }
+        if self.players == 1:  # the solo game only, so files of other games keep their columns
+            row["rival_accusations"] = self.rival_accusations
         for k, v in zip(CIRCLES, self.empty_shields, strict=False):
             row[f"empty_c{k}"] = v
         row["full_circles"] = self.full_circles
@@ -328,6 +335,7 @@ class GameSummary:
             empty_shields=tuple(int(row[f"empty_c{k}"]) for k in CIRCLES if f"empty_c{k}" in row),
             dante_moves=int(row.get("dante_moves", 0)),
             dante_stops=int(row.get("dante_stops", 0)),
+            rival_accusations=int(row.get("rival_accusations", 0)),
         )
 
 
@@ -405,8 +413,11 @@ def summarise(
     bonuses = [0] * n
     urchins = [0] * n
     dante_moves = 0
+    rival_accusations = 0
     for e in events:
-        if e.kind == "bonus" and 0 <= e.player < n:
+        if e.kind == "accuse" and s.solo is not None and e.player == RIVAL:
+            rival_accusations += 1
+        elif e.kind == "bonus" and 0 <= e.player < n:
             bonuses[e.player] += 1
         elif e.kind == "haystack" and 0 <= e.player < n:
             urchins[e.player] += 1
@@ -456,4 +467,5 @@ def summarise(
         empty_shields=empty_shields(s),
         dante_moves=dante_moves,
         dante_stops=len(s.stops),
+        rival_accusations=rival_accusations,
     )

@@ -68,6 +68,9 @@ def _gates_row(s: State, width: int, compact: bool = False) -> list[Text]:
     below = b.circle_shields[s.rules.walls_above_circle]
     for t in below:
         g = b.gate[t]
+        if g < 0:  # no gate above this shield: the Walls are closed there
+            cells.append(Text("wall" if compact else "no gate", style="dim red"))
+            continue
         holders = [p for p, pl in enumerate(s.players) if pl.passages >> g & 1]
         cell = Text(f"gate {g + 1}" + (" " if compact else ": "), style="bold red")
         if holders:

@@ -14,6 +14,7 @@ from inferno.help import help_text
 from inferno.rules.engine import Pending
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.state import State
+from inferno.rules.variants import game_side_variant
 from inferno.tui.board import board_group
 from inferno.tui.players import cards_group, families_group, options_panel
 from inferno.tui.session import LogEntry
@@ -68,8 +69,10 @@ def game_screen(
     states: the end of the game and the replay of a finished one.
     """
     seed = "" if v.config.seed is None else f", seed {v.config.seed}"
+    variant = game_side_variant(v)
+    marked = f" ({variant.label})" if variant is not None else ""
     parts: list[RenderableType] = [
-        Text(f"Inferno — {_players_words(v)}, side {v.board.side}{seed}, turn {v.turn}"),
+        Text(f"Inferno — {_players_words(v)}, side {v.board.side}{marked}{seed}, turn {v.turn}"),
         board_group(v),
         families_group(v, labels),
         cards_group(v, viewer),

@@ -149,8 +149,10 @@ class Session:
         modules: tuple[str, ...] = (),
         solo: SoloConfig | None = None,
         hints: bool | None = None,
+        side_variant: bool = False,
     ) -> Session:
-        s = new_game(len(seats), seed, side, rules_dir=rules_dir, modules=modules, solo=solo)
+        """A new game; another ``side`` than the player count's needs ``side_variant=True`` (a named variant)."""
+        s = new_game(len(seats), seed, side, rules_dir=rules_dir, modules=modules, solo=solo, side_variant=side_variant)
         sess = cls(s, seats, save_path, hints=hints)
         sess.log.append(setup_entry(s))
         sess.make_bots()

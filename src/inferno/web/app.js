@@ -99,9 +99,24 @@ async function showLobby() {
   };
   $("solo-variant").onchange = soloText;
   soloText();
-  $("players").onchange = () => { rows(); $("solo-options").hidden = $("players").value !== "1"; };
+  // The board side follows the player count; another side is a variant, said as such before the game starts.
+  let sides = { sides: [], by_players: {} };
+  try { sides = await api("/api/sides"); } catch { /* only the side for the player count */ }
+  $("board-side").innerHTML = `<option value="">the side for the player count</option>` + sides.sides.map((x) => `<option value="${esc(x)}">${esc(x)}</option>`).join("");
+  const sideVariant = () => {
+    const side = $("board-side").value;
+    const n = $("players").value;
+    const usual = sides.by_players[n];
+    const variant = side !== "" && usual !== undefined && side !== usual;
+    $("side-variant").hidden = !variant;
+    $("side-variant").textContent = variant ? `Variant: board side ${side} with ${plural(Number(n), "player")} (the rules use side ${usual}).` : "";
+    return variant;
+  };
+  $("board-side").onchange = sideVariant;
+  $("players").onchange = () => { rows(); $("solo-options").hidden = $("players").value !== "1"; sideVariant(); };
   $("solo-options").hidden = $("players").value !== "1";
   rows();
+  sideVariant();
   $("create-form").onsubmit = async (ev) => {
     ev.preventDefault();
     const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
@@ -113,6 +128,10 @@ async function showLobby() {
     const modules = ["plutus", "phlegyas"].filter((m) => $(`module-${m}`).checked);
     const body = { seats, seed, modules, hints: lobbyHints(), ...lobbyTableChoice() };
     if (seats.length === 1) body.solo = { variant: $("solo-variant").value, level: $("solo-level").value };
+    if ($("board-side").value !== "") {
+      body.side = $("board-side").value;
+      body.side_variant = sideVariant();
+    }
     try {
       const g = await api("/api/games", body);
       showCreated(g);
@@ -126,6 +145,7 @@ async function showLobby() {
 
 function showCreated(g) {
   $("created").hidden = false;
+  if (g.variant) status(`New game: ${g.variant}.`);
   const ul = $("links");
   ul.innerHTML = "";
   const base = location.origin;
@@ -159,7 +179,8 @@ async function loadMyGames() {
       const li = document.createElement("li");
       const state = s.over ? "finished" : s.your_turn ? "your turn" : `turn ${s.turn}`;
       const who = s.seat >= 0 ? `${s.seats[s.seat]}, seat ${s.seat + 1}` : "spectator";
-      li.innerHTML = `<a href="/game/${esc(s.game)}#${esc(m.token)}">${esc(s.seats.join(", "))}</a> — ${state} (${esc(who)})`;
+      const variant = s.variant ? ` — <span class="variant-note">${esc(s.variant)}</span>` : "";
+      li.innerHTML = `<a href="/game/${esc(s.game)}#${esc(m.token)}">${esc(s.seats.join(", "))}</a> — ${state} (${esc(who)})${variant}`;
       ul.appendChild(li);
     });
     if (!ul.children.length) ul.innerHTML = "<li>none yet</li>";
@@ -541,6 +562,10 @@ function renderSide(snap) {
   info.textContent = `${who} Turn ${snap.state.turn}.`;
   // The seed deals every hidden card: the server sends it only after the game, and says if the creator chose it.
   const cfg = snap.state.config || {};
+  // A game on another board side than its player count's is a named variant: every seat is told.
+  if (cfg.variant) {
+    info.insertAdjacentHTML("beforeend", `<div class="variant-note" id="variant-note">${esc(cfg.variant[0].toUpperCase() + cfg.variant.slice(1))}: the rules use the other board side for this many players.</div>`);
+  }
   if (cfg.seed_chosen_by_creator) {
     info.insertAdjacentHTML("beforeend", "<div class=\"seed-note\" id=\"seed-note\">The creator of this game chose its seed, so the creator can know every hidden card.</div>");
   }
