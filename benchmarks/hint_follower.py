@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,7 +87,7 @@ def play(seed: int, players: int, opponent: str) -> FollowerGame:
 def main(games: int, players: int, opponent: str, seed: int, json_path: Path | None, min_rate: float | None) -> None:
     """Play the hint follower against bots and report its win rate."""
     out: list[FollowerGame] = []
-    with click.progressbar(range(seed, seed + games), label="Games", file=click.get_text_stream("stderr")) as bar:
+    with click.progressbar(range(seed, seed + games), label="Games", file=sys.stderr) as bar:
         for g in bar:
             out.append(play(g, players, opponent))
     wins = sum(g.win for g in out)

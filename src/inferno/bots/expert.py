@@ -12,7 +12,7 @@ from __future__ import annotations
 from inferno.bots.search import SearchBot, SearchConfig
 from inferno.bots.value_model import ValueModelEvaluator
 
-EXPERT = SearchConfig(iterations=4800, max_seconds=2.0, exploration=0.3)
+EXPERT = SearchConfig(iterations=3500, max_seconds=2.0, exploration=0.3)
 """The expert's budget: about the CPU time of ``hard`` per move (measured: see docs/research/bots.md)."""
 
 
