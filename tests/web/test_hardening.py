@@ -17,10 +17,10 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from inferno.rules.actions import Act, Action
-from inferno.server.app import AUTH_FAIL_ADDRESS
 from inferno.server.botpool import BotBudget, BotPool, GameBudget
 from inferno.server.limits import FailureLimiter, Rate
 from inferno.server.service import GameService
+from inferno.server.settings import AUTH_FAIL_ADDRESS
 from inferno.server.storage import Storage
 from tests.web.helpers import create, humans, make_client, play, state, tok
 

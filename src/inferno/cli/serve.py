@@ -132,9 +132,10 @@ def command(
         import uvicorn
 
         from inferno.server import collector
-        from inferno.server.app import ServerSettings, create_app
+        from inferno.server.app import create_app
         from inferno.server.botpool import BotBudget
         from inferno.server.limits import Rate
+        from inferno.server.settings import ServerSettings
     except ModuleNotFoundError as exc:  # pragma: no cover
         raise click.ClickException(
             f"the web extra is not installed ({exc.name}); pip install 'inferno-game[web]'"

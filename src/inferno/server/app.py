@@ -11,7 +11,6 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -26,22 +25,13 @@ from pydantic import BaseModel, Field
 from inferno.bots.base import bot_names
 from inferno.rules.solo_model import SoloConfig
 from inferno.server import clocks, review_routes
-from inferno.server.botpool import BotBudget, BotPool
+from inferno.server.botpool import BotPool
 from inferno.server.errors import STATUS, ErrorCode, Refused
-from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
+from inferno.server.limits import BodySizeLimit, FailureLimiter, RateLimiter, SecurityHeaders
 from inferno.server.live import parse_ws_act
 from inferno.server.seat_views import LogMark, SeatView
-from inferno.server.service import (
-    BOT_LEASE,
-    EXPIRE_ABANDONED,
-    EXPIRE_UNSTARTED,
-    FINISHED_TTL,
-    IDLE_TTL,
-    Created,
-    GameService,
-    SeatKind,
-    SeatSpec,
-)
+from inferno.server.service import Created, GameService, SeatKind, SeatSpec
+from inferno.server.settings import MAX_SOCKETS_PER_GAME, ServerSettings
 from inferno.server.storage import Storage
 from inferno.server.views import solo_json
 from inferno.server.why import why_json
@@ -55,47 +45,6 @@ _GAME_ID_RE = re.compile(GAME_ID)
 _ANSWERING: contextvars.ContextVar[asyncio.Queue[None] | None] = contextvars.ContextVar("answering", default=None)
 TOKEN_HEADER = "X-Inferno-Token"
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
-
-
-MAX_SOCKETS_PER_GAME = 64
-ACTION_RATE = Rate(per_second=20, burst=60)
-CREATE_RATE = Rate(per_second=2, burst=60)
-# Reads (state, board, replay, "your games", opening a live connection) per client address. The client
-# reads twice on a (re)load and then waits on its WebSocket; stepping through a replay is one read a step.
-READ_RATE = Rate(per_second=50, burst=500)
-# Failed authentications (a wrong or missing token, an unknown game): 30 from one address, then one every
-# 2 seconds; 100 against one game from all addresses, then one a second (addresses that have opened a
-# seat of that game are not held up by others' failures). Beyond that: 429, and the token is not checked.
-AUTH_FAIL_ADDRESS = Rate(per_second=0.5, burst=30)
-AUTH_FAIL_GAME = Rate(per_second=1.0, burst=100)
-BOT_BUDGET = BotBudget()
-MAX_BOT_GAMES = 3  # unfinished games with bots one address may have running at once
-SWEEP_INTERVAL = 60.0  # seconds between sweeps of the in-memory game cache
-
-
-@dataclass(frozen=True, slots=True)
-class ServerSettings:
-    """Everything ``inferno serve`` can set."""
-
-    database_url: str | None = None
-    bot_delay: float = 0.4  # seconds between bot decisions, so people can follow them
-    action_rate: Rate = ACTION_RATE  # per seat token
-    create_rate: Rate = CREATE_RATE  # per client address
-    read_rate: Rate = READ_RATE  # per client address
-    finished_ttl: float = FINISHED_TTL  # seconds a finished game stays in memory after its last request
-    idle_ttl: float = IDLE_TTL  # seconds an unfinished game (no bot to move) stays in memory unused
-    sweep_interval: float = SWEEP_INTERVAL
-    max_body_bytes: int = 16_384
-    max_ws_message: int = 4_096
-    auth_fail_address: Rate = AUTH_FAIL_ADDRESS  # failed authentications per client address
-    auth_fail_game: Rate = AUTH_FAIL_GAME  # failed authentications per game
-    bot_budget: BotBudget = BOT_BUDGET
-    max_bot_games: int = MAX_BOT_GAMES  # per client address
-    expire_unstarted: float = EXPIRE_UNSTARTED  # seconds a game nobody moved in is kept
-    expire_abandoned: float = EXPIRE_ABANDONED  # seconds an unfinished game without a move is kept
-    bot_lease: float = BOT_LEASE  # seconds a process's claim to run a game's bots holds unless renewed
-    shared: bool | None = None  # other server processes share the database (None: yes on PostgreSQL)
-    clock_interval: float = 0.5  # seconds between checks of the turn clocks
 
 
 # ----- request bodies: validated at the boundary -----
