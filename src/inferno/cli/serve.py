@@ -107,6 +107,14 @@ if TYPE_CHECKING:
     help="Seconds after which another server process on the same database takes over the bots of a game "
     "whose process stopped answering.",
 )
+@click.option(
+    "--max-games",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(10),
+    help="Games kept in memory at most; beyond, the least recently used are evicted (they reload from the "
+    "database when next asked for).",
+)
 def command(
     host: str,
     port: int,
@@ -126,6 +134,7 @@ def command(
     expire_unstarted: float,
     expire_abandoned: float,
     bot_lease: float,
+    max_games: int,
 ) -> None:
     """Serve Inferno in the browser: create games, invite friends, play against bots."""
     try:
@@ -163,6 +172,7 @@ def command(
         expire_unstarted=expire_unstarted * 86400,
         expire_abandoned=expire_abandoned * 86400,
         bot_lease=bot_lease,
+        max_games=max_games,
     )
     app = create_app(settings, storage=storage)
     click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")

@@ -262,6 +262,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         idle_ttl=settings.idle_ttl,
         shared=settings.shared,
         bot_lease=settings.bot_lease,
+        max_games=settings.max_games,
     )
     pool = BotPool(settings.bot_budget)
     hub = Hub(service, settings.bot_delay, pool)
@@ -276,7 +277,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         return service.expire(settings.expire_unstarted, settings.expire_abandoned)
 
     async def sweeper() -> None:
-        """Evict finished and long-idle games from memory now and then (they reload from the database)."""
+        """Evict finished and long-idle games from memory now and then (they reload from the database),
+        and delete expired ones from the database."""
         while True:
             await asyncio.sleep(settings.sweep_interval)
             try:
@@ -293,8 +295,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
-        await anyio.to_thread.run_sync(expire)
-        # Games are loaded when first asked for; only those a bot is to move in are resumed now.
+        # Start-up reads no stored game but those a bot is to move in (an index finds them): every other
+        # game is loaded when first asked for, and expired games are deleted by the first sweep.
         resume = await anyio.to_thread.run_sync(service.resumable)
         log.info("serving games from %s; resuming %d with a bot to move", store.url, len(resume))
 

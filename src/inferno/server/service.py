@@ -4,8 +4,9 @@ Thread-safe: each game has its own lock, held while an action is checked, stored
 requests for one game are served one after the other and the version number orders them.
 
 Memory holds a cache of games, not all of them: a game is rebuilt from the database (replaying its
-moves) on its first request, finished games and long-idle ones are evicted by ``sweep``, and games
-nobody started or everybody abandoned are deleted by ``expire``.
+moves) on its first request, finished games and long-idle ones are evicted by ``sweep``, the least
+recently used ones whenever more than ``max_games`` are in memory, and games nobody started or
+everybody abandoned are deleted by ``expire``.
 
 Every change is made in a database transaction holding the game's row lock, after bringing the
 in-memory copy up to what is stored; so several processes can serve one game from one PostgreSQL
@@ -51,6 +52,7 @@ log = logging.getLogger("inferno.server")
 
 FINISHED_TTL = 300.0  # seconds a finished game stays in memory after its last request
 IDLE_TTL = 3600.0  # seconds an unfinished game with no bot to move stays in memory unused
+MAX_GAMES_IN_MEMORY = 1000  # games kept in memory at most; beyond, the least recently used are evicted
 EXPIRE_UNSTARTED = 7 * 86400.0  # seconds a game nobody has moved in is kept
 EXPIRE_ABANDONED = 90 * 86400.0  # seconds an unfinished game with no move is kept
 SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
@@ -114,6 +116,7 @@ class GameService:
         idle_ttl: float = IDLE_TTL,
         shared: bool | None = None,
         bot_lease: float = BOT_LEASE,
+        max_games: int = MAX_GAMES_IN_MEMORY,
     ) -> None:
         self.storage = storage
         # Other processes may change the games too (on PostgreSQL unless told otherwise).
@@ -123,6 +126,7 @@ class GameService:
         self.on_change = on_change
         self.finished_ttl = finished_ttl
         self.idle_ttl = idle_ttl
+        self.max_games = max(1, max_games)
         self._create_lock = threading.Lock()
         self._cache_lock = threading.Lock()  # guards loading into and evicting from ``sessions``
         self.now: Callable[[], float] = time.time  # the turn clocks' time (tests use a fake clock)
@@ -181,6 +185,7 @@ class GameService:
                 sess.table = clocks.load(conn, game_id)
             self.sessions[game_id] = sess
         log.debug("game %s loaded from the database", game_id)
+        self._bound()
         if self.bot_to_move(game_id):
             self._changed(game_id)  # let the bot runner pick it up again
         return sess
@@ -195,6 +200,18 @@ class GameService:
                 sess.evicted = True
                 del self.sessions[game_id]
         return True
+
+    def _bound(self) -> list[str]:
+        """While more than ``max_games`` games are in memory, evict the least recently used (those a bot
+        is to move in last); a tenth of the bound more at once, so the sort is paid now and then.
+        Returns the evicted game ids."""
+        over = len(self.sessions) - self.max_games
+        if over <= 0:
+            return []
+        by_use = sorted(self.sessions.items(), key=lambda kv: (self.bot_to_move(kv[0]), kv[1].last_used))
+        out = [gid for gid, _ in by_use[: over + self.max_games // 10] if self.evict(gid)]
+        log.info("%d game(s) in memory: evicted the %d least recently used", len(self.sessions) + len(out), len(out))
+        return out
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Evict finished games unused for ``finished_ttl`` seconds and unfinished ones unused for
@@ -268,6 +285,7 @@ class GameService:
             clocks.run_clock(sess.table, rows, s, self.now())
             clocks.store(self.storage, gid, sess.table)
             self.sessions[gid] = sess
+        self._bound()
         return Created(gid, tokens, spectator)
 
     # ----- access -----

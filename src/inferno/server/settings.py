@@ -7,7 +7,14 @@ from dataclasses import dataclass
 
 from inferno.server.botpool import BotBudget
 from inferno.server.limits import Rate
-from inferno.server.service import BOT_LEASE, EXPIRE_ABANDONED, EXPIRE_UNSTARTED, FINISHED_TTL, IDLE_TTL
+from inferno.server.service import (
+    BOT_LEASE,
+    EXPIRE_ABANDONED,
+    EXPIRE_UNSTARTED,
+    FINISHED_TTL,
+    IDLE_TTL,
+    MAX_GAMES_IN_MEMORY,
+)
 
 MAX_SOCKETS_PER_GAME = 64
 ACTION_RATE = Rate(per_second=20, burst=60)
@@ -36,6 +43,7 @@ class ServerSettings:
     read_rate: Rate = READ_RATE  # per client address
     finished_ttl: float = FINISHED_TTL  # seconds a finished game stays in memory after its last request
     idle_ttl: float = IDLE_TTL  # seconds an unfinished game (no bot to move) stays in memory unused
+    max_games: int = MAX_GAMES_IN_MEMORY  # games in memory at most; the least recently used go first
     sweep_interval: float = SWEEP_INTERVAL
     max_body_bytes: int = 16_384
     max_ws_message: int = 4_096

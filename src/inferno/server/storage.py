@@ -68,6 +68,9 @@ games_table = sa.Table(
     # a process whose copy has another count reloads the seats and the table's clock row.
     sa.Column("table_rev", sa.Integer, nullable=False, default=0, server_default="0"),
 )
+# Games a bot is to move in: read when the server starts (to resume them) and when another process's claim
+# to run a game's bots has run out, without reading every stored game.
+bot_turn_index = sa.Index("ix_games_bot_turn", games_table.c.bot_turn, games_table.c.over)
 _LATER_COLUMNS = {
     "seed_chosen": "BOOLEAN NOT NULL DEFAULT FALSE",
     "bot_turn": "BOOLEAN NOT NULL DEFAULT FALSE",
@@ -287,6 +290,8 @@ class Storage:
         # bookkeeping of each (see sqlite_writes).
         self._sqlite: SQLiteWriter | None = SQLiteWriter(self.engine) if self.is_sqlite else None
         self._add_later_columns()
+        with self.transaction() as conn:  # older databases lack it
+            conn.execute(sa.schema.CreateIndex(bot_turn_index, if_not_exists=True))
         self.raw = _HotPath(self.engine.dialect)
 
     def _add_later_columns(self) -> None:
