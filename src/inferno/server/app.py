@@ -270,7 +270,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     action_limit = RateLimiter(settings.action_rate)
     create_limit = RateLimiter(settings.create_rate)
     read_limit = RateLimiter(settings.read_rate)
-    fail_limit = FailureLimiter(settings.auth_fail_address, settings.auth_fail_game)
+    fail_limit = FailureLimiter(settings.auth_fail_address, settings.auth_fail_game, settings.auth_flood_cost)
     desk = review_routes.ReviewDesk(store, service)
 
     def expire() -> list[str]:
@@ -360,8 +360,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
     def seat_of(address: str, game_id: str, token: str | None) -> int:
         """The seat ``token`` opens, with failed attempts counted and throttled per address and per game."""
-        if fail_limit.blocked(address, game_id):
-            raise Refused(ErrorCode.RATE_LIMITED, "too many failed attempts; wait a little")
+        if fail_limit.blocked(address):  # this address's own failures only: others' never lock it out
+            raise Refused(ErrorCode.RATE_LIMITED, "too many failed attempts from your address; wait a little")
         try:
             if not _GAME_ID_RE.fullmatch(game_id):
                 raise Refused(ErrorCode.NOT_FOUND, "no such game")
@@ -372,7 +372,6 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             elif exc.code is ErrorCode.NOT_FOUND:
                 fail_limit.failed(address, None)
             raise
-        fail_limit.succeeded(address, game_id)
         return seat
 
     def count_read(request: Request) -> None:

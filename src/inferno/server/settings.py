@@ -23,10 +23,12 @@ CREATE_RATE = Rate(per_second=2, burst=60)
 # reads twice on a (re)load and then waits on its WebSocket; stepping through a replay is one read a step.
 READ_RATE = Rate(per_second=50, burst=500)
 # Failed authentications (a wrong or missing token, an unknown game): 30 from one address, then one every
-# 2 seconds; 100 against one game from all addresses, then one a second (addresses that have opened a
-# seat of that game are not held up by others' failures). Beyond that: 429, and the token is not checked.
+# 2 seconds; beyond that the address gets 429 and its tokens are not checked. 100 against one game from all
+# addresses, then one a second; beyond that each failure against the game costs the failing address 4 of
+# its own allowance. Only an address's own failures ever refuse it: a correct token is always let in.
 AUTH_FAIL_ADDRESS = Rate(per_second=0.5, burst=30)
 AUTH_FAIL_GAME = Rate(per_second=1.0, burst=100)
+AUTH_FLOOD_COST = 4.0
 BOT_BUDGET = BotBudget()
 MAX_BOT_GAMES = 3  # unfinished games with bots one address may have running at once
 SWEEP_INTERVAL = 60.0  # seconds between sweeps of the in-memory game cache
@@ -49,6 +51,7 @@ class ServerSettings:
     max_ws_message: int = 4_096
     auth_fail_address: Rate = AUTH_FAIL_ADDRESS  # failed authentications per client address
     auth_fail_game: Rate = AUTH_FAIL_GAME  # failed authentications per game
+    auth_flood_cost: float = AUTH_FLOOD_COST  # what a failure against a game past its allowance costs its address
     bot_budget: BotBudget = BOT_BUDGET
     max_bot_games: int = MAX_BOT_GAMES  # per client address
     expire_unstarted: float = EXPIRE_UNSTARTED  # seconds a game nobody moved in is kept
