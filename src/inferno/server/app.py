@@ -271,7 +271,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     create_limit = RateLimiter(settings.create_rate)
     read_limit = RateLimiter(settings.read_rate)
     fail_limit = FailureLimiter(settings.auth_fail_address, settings.auth_fail_game, settings.auth_flood_cost)
-    desk = review_routes.ReviewDesk(store, service)
+    desk = review_routes.ReviewDesk(store, service, pool)
 
     def expire() -> list[str]:
         return service.expire(settings.expire_unstarted, settings.expire_abandoned)
