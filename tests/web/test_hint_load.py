@@ -5,6 +5,7 @@ almost none of their CPU itself (counted, not timed)."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -149,7 +150,7 @@ def test_a_server_under_hint_load_leaves_their_work_to_the_pool_and_its_bots_pla
                     r = h.post(f"/api/games/{game}/hint", json={"version": version}, headers=tok(token))
                     return r.status_code
 
-            codes = _in_threads([lambda a=a: ask(*a) for a in asks])
+            codes = _in_threads([functools.partial(ask, *a) for a in asks])
             server_spent = _cpu_ticks(srv.proc.pid) - server_before
             workers_spent = sum(_cpu_ticks(w) for w in workers if (Path("/proc") / str(w)).exists()) - workers_before
             assert codes == [200] * 12
