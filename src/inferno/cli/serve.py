@@ -115,6 +115,26 @@ if TYPE_CHECKING:
     help="Games kept in memory at most; beyond, the least recently used are evicted (they reload from the "
     "database when next asked for).",
 )
+@click.option(
+    "--vote-idle",
+    default=None,
+    type=click.FloatRange(1),
+    help="Seconds the table must wait for a player's decision before the others may vote that they have "
+    "left (tables without a clock; default from the table settings: 600).",
+)
+@click.option(
+    "--vote-gone",
+    default=None,
+    type=click.FloatRange(1),
+    help="Seconds without a page of the game open after which the others may vote that the player to move "
+    "has left (tables without a clock; default 60).",
+)
+@click.option(
+    "--vote-grace",
+    default=None,
+    type=click.FloatRange(0),
+    help="Seconds after taking a seat back during which its player cannot be voted out again (default 600).",
+)
 def command(
     host: str,
     port: int,
@@ -135,6 +155,9 @@ def command(
     expire_abandoned: float,
     bot_lease: float,
     max_games: int,
+    vote_idle: float | None,
+    vote_gone: float | None,
+    vote_grace: float | None,
 ) -> None:
     """Serve Inferno in the browser: create games, invite friends, play against bots."""
     try:
@@ -143,6 +166,7 @@ def command(
         from inferno.server import collector
         from inferno.server.app import create_app
         from inferno.server.botpool import BotBudget
+        from inferno.server.clocks import AWAY, AwayRule
         from inferno.server.limits import Rate
         from inferno.server.settings import ServerSettings
     except ModuleNotFoundError as exc:  # pragma: no cover
@@ -173,6 +197,11 @@ def command(
         expire_abandoned=expire_abandoned * 86400,
         bot_lease=bot_lease,
         max_games=max_games,
+        away=AwayRule(
+            AWAY.idle_seconds if vote_idle is None else vote_idle,
+            AWAY.gone_seconds if vote_gone is None else vote_gone,
+            AWAY.grace_seconds if vote_grace is None else vote_grace,
+        ),
     )
     app = create_app(settings, storage=storage)
     click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
 from inferno.rules.solo_model import SoloConfig
-from inferno.server import clocks, review_routes
+from inferno.server import clocks, presence, review_routes
 from inferno.server.botpool import BotPool
 from inferno.server.errors import STATUS, ErrorCode, Refused
 from inferno.server.limits import BodySizeLimit, FailureLimiter, RateLimiter, SecurityHeaders
@@ -110,6 +110,9 @@ def created_json(c: Created, service: GameService) -> dict[str, Any]:
     }
 
 
+SETTLE_SECONDS = 5.0  # a page closed this long (not a reload) shows its player's absence in the views
+
+
 class Hub:
     """Live-update fan-out: every WebSocket of a game waits on its own queue; bot turns start here too."""
 
@@ -120,6 +123,7 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.queues: dict[str, set[asyncio.Queue[None]]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.chores: set[asyncio.Task[None]] = set()  # small background jobs (kept so they are not collected)
 
     def changed(self, game_id: str) -> None:
         """Called from any thread after a game changed."""
@@ -205,6 +209,53 @@ class Hub:
         if not self.service.bot_to_move(game_id):
             self.pool.forget(game_id)
 
+    def seat_present(self, game_id: str, seat: int, present: bool) -> None:
+        """A page of the seat's game opened (``present``) or closed. Once the seat's last page has stayed
+        closed a few seconds, every view says anew when a vote that its player has left may open, and again
+        when a page opens; on a shared database the other processes are told when the last one closed."""
+        p = self.service.presence
+        if present:
+            if p.opened(game_id, seat):
+                self._chore(self.service.presence_changed, game_id)
+            return
+        now = self.service.now()
+        if not p.closed(game_id, seat, now):
+            return
+        if self.service.shared:
+            self._chore(presence.write_seen, self.service.storage, [(game_id, seat)], now)
+        settle = min(SETTLE_SECONDS, self.service.away.gone_seconds / 2)
+        if self.loop is not None:
+            self.loop.call_later(settle, self._settled, game_id, seat, now)
+
+    def _settled(self, game_id: str, seat: int, left: float) -> None:
+        if self.service.presence.settle(game_id, seat, left):
+            self._chore(self.service.presence_changed, game_id)
+
+    def _chore(self, fn: Any, *args: Any) -> None:
+        """Run ``fn(*args)`` in a thread, in the background (a failure is logged)."""
+        task = asyncio.create_task(self._quietly(anyio.to_thread.run_sync, fn, *args))
+        self.chores.add(task)
+        task.add_done_callback(self.chores.discard)
+
+    async def note_presence(self, every: float) -> None:
+        """On a shared database, note now and then which seats have a page open here (for the others)."""
+        while True:
+            await asyncio.sleep(every)
+            await self._quietly(
+                anyio.to_thread.run_sync,
+                presence.write_seen,
+                self.service.storage,
+                self.service.presence.open_seats(),
+                self.service.now(),
+            )
+
+    @staticmethod
+    async def _quietly(fn: Any, *args: Any) -> None:
+        try:
+            await fn(*args)
+        except Exception:  # the database may be away for a moment; the next change tries again
+            log.exception("noting who is at the table failed")
+
     def forget_finished_tasks(self) -> None:
         for gid in [g for g, task in self.bot_tasks.items() if task.done()]:
             del self.bot_tasks[gid]
@@ -263,6 +314,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         shared=settings.shared,
         bot_lease=settings.bot_lease,
         max_games=settings.max_games,
+        away=settings.away,
     )
     pool = BotPool(settings.bot_budget)
     hub = Hub(service, settings.bot_delay, pool)
@@ -284,6 +336,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             try:
                 evicted = await anyio.to_thread.run_sync(service.sweep)
                 hub.forget_finished_tasks()
+                service.presence.forget_before(service.now() - 86400)
                 if evicted:
                     log.info("evicted %d game(s) from memory", len(evicted))
                 gone = await anyio.to_thread.run_sync(expire)
@@ -315,6 +368,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         if service.shared:
             # Changes made by the other processes: pushed to this process's sockets, and bots adopted.
             tasks.append(asyncio.create_task(hub.adopt_orphans(max(0.2, settings.bot_lease / 3))))
+            tasks.append(asyncio.create_task(hub.note_presence(max(0.2, service.away.gone_seconds / 3))))
             if store.is_postgresql:
                 listener = threading.Thread(
                     target=store.listen,
@@ -587,6 +641,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             await ws.send_json({"type": "error", **exc.to_json()})
             await ws.close(code=4429)
             return
+        if seat >= 0:
+            hub.seat_present(game_id, seat, True)
 
         mark: LogMark | None = None  # where the log this connection was sent last stands
         sent: SeatView | None = None  # the view this connection sent last
@@ -635,5 +691,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             pass
         finally:
             hub.unsubscribe(game_id, q)
+            if seat >= 0:
+                hub.seat_present(game_id, seat, False)
 
     return app

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from inferno.server.botpool import BotBudget
+from inferno.server.clocks import AWAY, AwayRule
 from inferno.server.limits import Rate
 from inferno.server.service import (
     BOT_LEASE,
@@ -59,3 +60,4 @@ class ServerSettings:
     bot_lease: float = BOT_LEASE  # seconds a process's claim to run a game's bots holds unless renewed
     shared: bool | None = None  # other server processes share the database (None: yes on PostgreSQL)
     clock_interval: float = 0.5  # seconds between checks of the turn clocks
+    away: AwayRule = AWAY  # when a player counts as away, so that the others may vote them out (table.toml)

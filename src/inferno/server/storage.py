@@ -125,6 +125,7 @@ class GameRow:
     solo: str = ""  # the solo game's "variant/level", "" for a game between players
     undos: int = 0  # takebacks made so far
     table_rev: int = 0  # changes of the table that are not moves (seat takeovers, votes)
+    updated_at: float = 0.0  # epoch seconds of the last move or takeback (or of the creation)
 
 
 class Busy(RuntimeError):
@@ -145,11 +146,12 @@ class Head:
     bot_owner: str
     bot_lease: float
     table_rev: int = 0
+    updated_at: float = 0.0  # the last move or takeback (epoch seconds)
 
 
 _g = games_table.c
 _m = moves_table.c
-_HEAD_COLUMNS = (_g.version, _g.undos, _g.over, _g.bot_owner, _g.bot_lease, _g.table_rev)
+_HEAD_COLUMNS = (_g.version, _g.undos, _g.over, _g.bot_owner, _g.bot_lease, _g.table_rev, _g.updated_at)
 _HEAD = sa.select(*_HEAD_COLUMNS).where(_g.id == sa.bindparam("gid"))
 _HEAD_FOR_UPDATE = _HEAD.with_for_update()
 _INSERT_MOVE = moves_table.insert()
@@ -199,9 +201,12 @@ class Txn:
     def moves_from(self, start: int) -> list[tuple[int, str]]:
         return [(r.seat, r.text) for r in self.conn.execute(_MOVES_FROM, {"gid": self.game_id, "start": start})]
 
-    def append(self, idx: int, seat: int, text: str, over: bool, bot_turn: bool, bot_lease: float = 0.0) -> None:
-        """Store move ``idx``; raises StaleWriteError if that index is stored already."""
-        now = time.time()
+    def append(
+        self, idx: int, seat: int, text: str, over: bool, bot_turn: bool, bot_lease: float = 0.0, at: float = 0.0
+    ) -> None:
+        """Store move ``idx`` (``at``: the game's time of it, epoch seconds; 0: now); raises StaleWriteError
+        if that index is stored already."""
+        now = at or time.time()
         raw = self.storage.raw
         try:
             raw.insert_move.run(
@@ -224,9 +229,9 @@ class Txn:
         )
         self.storage.notify(self.conn, self.game_id, idx + 1)
 
-    def truncate(self, keep: int, bot_turn: bool, bot_lease: float = 0.0) -> None:
-        """Delete every move from index ``keep`` on (a takeback)."""
-        now = time.time()
+    def truncate(self, keep: int, bot_turn: bool, bot_lease: float = 0.0, at: float = 0.0) -> None:
+        """Delete every move from index ``keep`` on (a takeback; ``at`` as for ``append``)."""
+        now = at or time.time()
         self.conn.execute(moves_table.delete().where(_m.game_id == self.game_id, _m.idx >= keep))
         undos = (self.head.undos if self.head is not None else 0) + 1
         owner = self.storage.origin if bot_turn and bot_lease else ""
@@ -318,9 +323,10 @@ class Storage:
             with self._sqlite.lock, self._sqlite.transaction() as conn:
                 yield conn
 
-    def create_game(self, g: GameRow, bot_turn: bool = False, bot_lease: float = 0.0) -> None:
-        """Store a new game; ``bot_lease``: this process runs its bots until then (if a bot moves first)."""
-        now = time.time()
+    def create_game(self, g: GameRow, bot_turn: bool = False, bot_lease: float = 0.0, at: float = 0.0) -> None:
+        """Store a new game; ``bot_lease``: this process runs its bots until then (if a bot moves first);
+        ``at``: the game's time of its creation (epoch seconds; 0: now)."""
+        now = at or time.time()
         owner = self.origin if bot_turn and bot_lease else ""
         with self.transaction() as conn:
             conn.execute(
@@ -494,7 +500,7 @@ class Storage:
 
 def _head(r: Any) -> Head | None:
     """A Head from a row of ``_HEAD``'s columns (None: no such game)."""
-    return Head(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) if r is not None else None
+    return Head(r[0], r[1], bool(r[2]), r[3], r[4], r[5], r[6]) if r is not None else None
 
 
 def _game_row(r: Any) -> GameRow:
@@ -515,6 +521,7 @@ def _game_row(r: Any) -> GameRow:
         solo=str(r.solo or ""),
         undos=int(r.undos or 0),
         table_rev=int(r.table_rev or 0),
+        updated_at=float(r.updated_at or 0.0),
     )
 
 
