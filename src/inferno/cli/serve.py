@@ -135,6 +135,27 @@ if TYPE_CHECKING:
     type=click.FloatRange(0),
     help="Seconds after taking a seat back during which its player cannot be voted out again (default 600).",
 )
+@click.option(
+    "--max-connections",
+    default=8192,
+    show_default=True,
+    type=click.IntRange(16),
+    help="Open connections in all (fewer if the open-file limit is lower); a quarter is kept for new visitors.",
+)
+@click.option(
+    "--connections-per-address",
+    default=128,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Open connections (HTTP and live) from one address; beyond, 429 (a trusted proxy is not capped).",
+)
+@click.option(
+    "--live-per-address",
+    default=32,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Live connections (game pages open) from one address; beyond, the connection is closed with 4429.",
+)
 def command(
     host: str,
     port: int,
@@ -158,15 +179,17 @@ def command(
     vote_idle: float | None,
     vote_gone: float | None,
     vote_grace: float | None,
+    max_connections: int,
+    connections_per_address: int,
+    live_per_address: int,
 ) -> None:
     """Serve Inferno in the browser: create games, invite friends, play against bots."""
     try:
-        import uvicorn
-
-        from inferno.server import collector
+        from inferno.server import collector, process
         from inferno.server.app import create_app
         from inferno.server.botpool import BotBudget
         from inferno.server.clocks import AWAY, AwayRule
+        from inferno.server.connections import ConnectionLimits
         from inferno.server.limits import Rate
         from inferno.server.settings import ServerSettings
     except ModuleNotFoundError as exc:  # pragma: no cover
@@ -202,17 +225,15 @@ def command(
             AWAY.gone_seconds if vote_gone is None else vote_gone,
             AWAY.grace_seconds if vote_grace is None else vote_grace,
         ),
+        connections=ConnectionLimits(
+            per_address=connections_per_address, live_per_address=live_per_address, total=max_connections
+        ),
     )
     app = create_app(settings, storage=storage)
     click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")
-    # No per-message compression on the live connections: after the first state a message carries only
-    # the new log lines (a few KiB), and compressing each one cost a quarter of the server's CPU time.
-    config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", ws_max_size=65_536, ws_per_message_deflate=False
-    )
-    server = uvicorn.Server(config)
     collector.tune()  # after start-up: see inferno.server.collector
-    server.run(sockets=[sock])
+    process.serve(app, sock, settings, click.echo)
+    click.echo("Inferno server stopped.")
 
 
 def database_url(value: str | None) -> str | None:

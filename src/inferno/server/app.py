@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 from inferno.bots.base import bot_names
 from inferno.rules.solo_model import SoloConfig
 from inferno.server import clocks, presence, review_routes
-from inferno.server.botpool import BotPool
+from inferno.server.botpool import BotPool, PoolStopped
 from inferno.server.errors import STATUS, ErrorCode, Refused
 from inferno.server.limits import BodySizeLimit, FailureLimiter, RateLimiter, SecurityHeaders
 from inferno.server.live import parse_ws_act
@@ -124,6 +124,8 @@ class Hub:
         self.queues: dict[str, set[asyncio.Queue[None]]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.chores: set[asyncio.Task[None]] = set()  # small background jobs (kept so they are not collected)
+        self.live_from: dict[str, int] = {}  # live connections open per client address
+        self.stopping = False  # the server is stopping: no more bot turns
 
     def changed(self, game_id: str) -> None:
         """Called from any thread after a game changed."""
@@ -189,6 +191,8 @@ class Hub:
 
     def start_bots(self, game_id: str) -> None:
         task = self.bot_tasks.get(game_id)
+        if self.stopping:
+            return
         if (task is None or task.done()) and self.service.bot_to_move(game_id):
             self.bot_tasks[game_id] = asyncio.create_task(self._run_bots(game_id))
 
@@ -202,7 +206,7 @@ class Hub:
                     break
                 a = await self.pool.choose(game_id, turn.bot, turn.seed, turn.view, turn.actions)
                 await anyio.to_thread.run_sync(self.service.bot_answer, turn, a)
-        except Refused:  # the game was deleted meanwhile
+        except (Refused, PoolStopped):  # the game was deleted meanwhile, or the server is stopping
             pass
         except Exception:  # a bot bug must not take the server down
             log.exception("bot runner for game %s stopped", game_id)
@@ -256,9 +260,30 @@ class Hub:
         except Exception:  # the database may be away for a moment; the next change tries again
             log.exception("noting who is at the table failed")
 
+    def stop(self) -> None:
+        """The server is stopping: the bots' turns in flight are cut (their games resume at the next start)."""
+        self.stopping = True
+        for task in [*self.bot_tasks.values(), *self.chores]:
+            task.cancel()
+
     def forget_finished_tasks(self) -> None:
         for gid in [g for g, task in self.bot_tasks.items() if task.done()]:
             del self.bot_tasks[gid]
+
+    def live_opened(self, address: str, cap: int) -> bool:
+        """Count a live connection from ``address`` in, unless it holds ``cap`` already (then False)."""
+        n = self.live_from.get(address, 0)
+        if n >= cap:
+            return False
+        self.live_from[address] = n + 1
+        return True
+
+    def live_closed(self, address: str) -> None:
+        n = self.live_from.get(address, 0) - 1
+        if n > 0:
+            self.live_from[address] = n
+        else:
+            self.live_from.pop(address, None)
 
     def subscribe(self, game_id: str) -> asyncio.Queue[None]:
         if len(self.queues.get(game_id, ())) >= MAX_SOCKETS_PER_GAME:
@@ -381,14 +406,19 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         stop_listening.set()
         for task in tasks:
             task.cancel()
-        for task in hub.bot_tasks.values():
-            task.cancel()
+        await stop_work()
         hub.loop = None
-        pool.close()
         desk.close()
         store.close()  # closes pooled connections; the engine reconnects if used again
 
+    async def stop_work() -> None:
+        """The server is stopping: no more bot moves or hints (those waiting are told so), no new work for
+        the worker processes."""
+        hub.stop()
+        pool.stop()
+
     app = FastAPI(title="Inferno", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.stop_work = stop_work
     app.state.service = service
     app.state.hub = hub
     app.state.review_desk = desk
@@ -612,9 +642,28 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(ws: WebSocket, game_id: str) -> None:
-        """Send the seat's view now and after every change. The first message must be {"token": ...}."""
+        """Send the seat's view now and after every change. The first message must be {"token": ...}.
+        One address may hold ``live_per_address`` live connections at once; beyond, 4429 with a message."""
         await ws.accept()
         addr = ws.client.host if ws.client else "?"
+        if not hub.live_opened(addr, settings.connections.live_per_address):
+            cap = settings.connections.live_per_address
+            refusal = Refused(
+                ErrorCode.RATE_LIMITED,
+                f"too many game pages open from your address (at most {cap}); close some and reload this one",
+            )
+            try:
+                await ws.send_json({"type": "error", **refusal.to_json()})
+                await ws.close(code=4429, reason="too many live connections from your address")
+            except Exception:  # the client has gone already
+                pass
+            return
+        try:
+            await live_connection(ws, game_id, addr)
+        finally:
+            hub.live_closed(addr)
+
+    async def live_connection(ws: WebSocket, game_id: str, addr: str) -> None:
         try:
             if not read_limit.allow(addr):
                 raise _WsRefusal(4429, Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down"))

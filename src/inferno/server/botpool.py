@@ -17,6 +17,7 @@ bounded number waiting.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import logging
@@ -159,6 +160,13 @@ class Slots:
                 self.release(job)
             raise
 
+    def close(self) -> None:
+        """Everyone waiting gets PoolStopped (the server is stopping)."""
+        waiting, self._waiting = self._waiting, []
+        for *_, fut in waiting:
+            if not fut.done():
+                fut.set_exception(PoolStopped())
+
     def release(self, job: Job) -> None:
         self.free += 1
         if job is Job.HINT:
@@ -192,6 +200,7 @@ class BotPool:
         self._slots: Slots | None = None  # a decision's time limit starts when it has a worker
         self._hints: set[tuple[str, int]] = set()  # (game, seat) of the hints waiting or being worked out
         self._stopped = False  # set by ``stop``: no more work
+        self._stopping = asyncio.Event()  # set with it, for the work waiting on its game's budget
 
     def _executor(self) -> Executor:
         if self._stopped:
@@ -231,7 +240,10 @@ class BotPool:
         gb = self.game_budget(game_id)
         wait = gb.wait_needed()
         if wait > 0:
-            await asyncio.sleep(wait)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), timeout=wait)  # the budget, or the server stops
+        if self._stopped:
+            raise PoolStopped()
         slots = self.slots()
         await slots.acquire(job)
         started = time.monotonic()
@@ -299,6 +311,30 @@ class BotPool:
         return answer
 
     def close(self) -> None:
+        """Let the workers go (new ones start when next needed)."""
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+    def stop(self) -> None:
+        """No more work (the server is stopping): whatever waits for a worker gets PoolStopped, work not
+        started is dropped, and the workers are let go (``end_workers`` ends one that is thinking)."""
+        self._stopped = True
+        self._stopping.set()
+        if self._slots is not None:
+            self._slots.close()
+        self.close()
+
+
+def end_workers(grace: float = 1.0) -> int:
+    """End this process's worker processes (bots, hints, reviews) at once: a decision being thought out is
+    cut, and its game resumes when the server starts again. Returns how many were ended."""
+    workers = multiprocessing.active_children()
+    for w in workers:
+        w.terminate()
+    for w in workers:
+        w.join(grace)
+        if w.is_alive():
+            w.kill()
+            w.join(grace)
+    return len(workers)

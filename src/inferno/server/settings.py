@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from inferno.server.botpool import BotBudget
 from inferno.server.clocks import AWAY, AwayRule
+from inferno.server.connections import ConnectionLimits
 from inferno.server.limits import Rate
 from inferno.server.service import (
     BOT_LEASE,
@@ -33,6 +34,7 @@ AUTH_FLOOD_COST = 4.0
 BOT_BUDGET = BotBudget()
 MAX_BOT_GAMES = 3  # unfinished games with bots one address may have running at once
 SWEEP_INTERVAL = 60.0  # seconds between sweeps of the in-memory game cache
+CONNECTIONS = ConnectionLimits()
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +63,5 @@ class ServerSettings:
     shared: bool | None = None  # other server processes share the database (None: yes on PostgreSQL)
     clock_interval: float = 0.5  # seconds between checks of the turn clocks
     away: AwayRule = AWAY  # when a player counts as away, so that the others may vote them out (table.toml)
+    connections: ConnectionLimits = CONNECTIONS  # open connections per address and in all
+    shutdown_seconds: float = 3.0  # on SIGTERM or Ctrl-C, requests in flight get this long to finish
