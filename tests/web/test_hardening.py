@@ -224,6 +224,12 @@ def test_unstarted_and_abandoned_games_expire_and_finished_ones_stay(client: Tes
     assert state(client, started["game"], started["spectator"]["token"])["version"] == 3
     assert svc.expire(7 * day, 90 * day, now=now + 91 * day) == [started["game"]]
     assert svc.storage.count_games() == 0
+    # Many at once go a few a transaction, so the database's writer lock is never held long.
+    games = {create(client, humans(2), seed=None)["game"] for _ in range(5)}
+    later = time.time() + 8 * day
+    assert set(svc.storage.expire_games(later, 0, batch=2, most=4)) < games  # at most 4 in one call
+    assert svc.storage.count_games() == 1
+    assert len(svc.storage.expire_games(later, 0, batch=2)) == 1
 
 
 def test_an_older_database_gets_the_new_columns(tmp_path: Path) -> None:

@@ -450,21 +450,29 @@ class Storage:
         with self.engine.connect() as conn:
             return int(conn.execute(sa.select(sa.func.count()).select_from(games_table)).scalar_one())
 
-    def expire_games(self, unstarted_before: float, abandoned_before: float) -> list[str]:
+    def expire_games(
+        self, unstarted_before: float, abandoned_before: float, batch: int = 500, most: int = 10_000
+    ) -> list[str]:
         """Delete games nobody moved in since they were created before ``unstarted_before``, and unfinished
-        games with no move since ``abandoned_before`` (epoch seconds); returns their ids. Finished games stay."""
+        games with no move since ``abandoned_before`` (epoch seconds); returns their ids. Finished games stay.
+        ``batch`` games a transaction (the writer's lock is never held long), ``most`` in one call."""
         g = games_table.c
         cond = sa.and_(
             g.over == sa.false(),
             g.bot_turn == sa.false(),
             sa.or_(sa.and_(g.version == 0, g.updated_at < unstarted_before), g.updated_at < abandoned_before),
         )
-        with self.transaction() as conn:
-            ids = [r.id for r in conn.execute(sa.select(g.id).where(cond).limit(10_000))]
-            if ids:
-                conn.execute(moves_table.delete().where(moves_table.c.game_id.in_(ids)))
-                conn.execute(games_table.delete().where(g.id.in_(ids)))
-        return ids
+        out: list[str] = []
+        while len(out) < most:
+            with self.transaction() as conn:
+                ids = [r.id for r in conn.execute(sa.select(g.id).where(cond).limit(min(batch, most - len(out))))]
+                if ids:
+                    conn.execute(moves_table.delete().where(moves_table.c.game_id.in_(ids)))
+                    conn.execute(games_table.delete().where(g.id.in_(ids)))
+            out += ids
+            if len(ids) < batch:
+                break
+        return out
 
     def load_games(self, unfinished_only: bool = False) -> list[GameRow]:
         """Every stored game (or every unfinished one) with its moves, oldest game first."""
