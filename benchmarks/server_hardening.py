@@ -228,6 +228,8 @@ def flood(args: argparse.Namespace) -> dict[str, Any]:
                         counts["raw_failed"] += 1
                     time.sleep(0.005)
 
+            rss_start = srv.rss_mb()
+            rss_samples: list[float] = []
             floods = [threading.Thread(target=live_flood), threading.Thread(target=raw_flood)]
             for t in floods:
                 t.start()
@@ -249,7 +251,8 @@ def flood(args: argparse.Namespace) -> dict[str, Any]:
                         ok = False
                     fails += not ok
                     files_max = max(files_max, srv.files())
-                    rss_max = max(rss_max, srv.rss_mb())
+                    rss_samples.append(srv.rss_mb())
+                    rss_max = max(rss_max, rss_samples[-1])
                     time.sleep(0.5)
             stop.set()
             for t in floods:
@@ -266,6 +269,8 @@ def flood(args: argparse.Namespace) -> dict[str, Any]:
         "visitor_attempts": visits,
         "visitor_failures": fails,
         "server_files_max": int(files_max),
+        "server_rss_start_mb": round(rss_start, 1),
+        "server_rss_mb_by_quarter": [round(rss_samples[len(rss_samples) * k // 4 - 1], 1) for k in (1, 2, 3, 4)],
         "server_rss_max_mb": round(rss_max, 1),
         "server_rss_end_mb": round(rss_flooded, 1),
         "tracebacks_in_log": log.count("Traceback"),
