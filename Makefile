@@ -182,9 +182,20 @@ calibrate: $(STAMP_DEV)
 	$(BIN)/python -m tools.calibrate_hell --side I/II --trials 12 --games 30 --out artifacts/calibrate/I_II.json
 	$(BIN)/python -m tools.calibrate_hell --side III/IV --trials 12 --games 30 --out artifacts/calibrate/III_IV.json
 
-## Long soak of the web server (not part of `make test`): 5,000 HTTP and 500 WebSocket fuzz inputs, 30 kill -9s.
+## Long soak of the web server (not part of `make test`): 5,000 HTTP and 500 WebSocket fuzz inputs, 30 kill -9s,
+## then the long versions of the hardening tests: one address flooding the server with connections for 40 s
+## under an open-file limit of 1,024, 32 hints in flight against unrelated requests' latency, a wrong-token
+## flood from four addresses for a minute, votes against a present player, start-up with no games and with 20,000
+## stored, and 20 SIGTERMs while bots think. Each prints its figures as JSON.
+HARDENING = $(BIN)/python benchmarks/server_hardening.py
 soak-server: $(STAMP_DEV)
 	$(BIN)/python -m tools.soak_server --fuzz 5000 --ws 500 --kills 30
+	$(HARDENING) flood --files 1024 --seconds 40
+	$(HARDENING) hints --hints 32 --seconds 30
+	$(HARDENING) lockout --seconds 60
+	$(HARDENING) votes --seconds 30
+	$(HARDENING) startup --games 20000 --repeat 5
+	$(HARDENING) sigterm --tries 20
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache artifacts build

@@ -9,7 +9,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from inferno.server.app import ServerSettings, create_app
+from inferno.server.app import create_app
+from inferno.server.settings import ServerSettings
 
 
 def make_client(db: Path | str, **kw: Any) -> TestClient:

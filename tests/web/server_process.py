@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -30,6 +31,8 @@ class ServerProcess:
         read_rate: float | None = None,
         extra: list[str] | None = None,
         db_url: str | None = None,
+        open_files: int | None = None,
+        own_group: bool = False,
     ) -> None:
         self.extra = extra or []  # more ``inferno serve`` options
         self.db_url = db_url or f"sqlite:///{db_path}"  # db_path also names the log file
@@ -38,6 +41,8 @@ class ServerProcess:
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = db_path.with_suffix(".log")
+        self.open_files = open_files  # the process's open-file limit (soft and hard), if given
+        self.own_group = own_group  # a process group of its own (to send it Ctrl-C as a terminal does)
 
     @property
     def url(self) -> str:
@@ -59,8 +64,21 @@ class ServerProcess:
         if self.read_rate is not None:
             cmd += ["--read-rate", str(self.read_rate)]
         cmd += self.extra
+        files = self.open_files
+
+        def limit() -> None:
+            if files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
         with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+            self.proc = subprocess.Popen(
+                cmd,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=dict(os.environ),
+                preexec_fn=limit if files is not None else None,
+                start_new_session=self.own_group,
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

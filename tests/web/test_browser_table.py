@@ -21,7 +21,9 @@ __all__ = ["browser"]  # the fixture is shared with test_browser
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     # Bots wait a little between moves, so a seat a bot took over is still in play when its player returns.
-    srv = ServerProcess(tmp_path_factory.mktemp("table") / "e2e.db", bot_delay=0.25, extra=["--max-bot-games", "100"])
+    # A vote opens once a player's page has been closed for 2 seconds (not a minute), and an hour after a return.
+    extra = ["--max-bot-games", "100", "--vote-gone", "2", "--vote-grace", "3600"]
+    srv = ServerProcess(tmp_path_factory.mktemp("table") / "e2e.db", bot_delay=0.25, extra=extra)
     srv.start()
     yield srv
     srv.stop()
@@ -104,21 +106,37 @@ def test_lobby_clock_timeout_takeover_and_reclaim(server: ServerProcess, browser
 
 
 def test_the_other_players_vote_a_player_out_and_the_player_comes_back(server: ServerProcess, browser: Browser) -> None:
+    """The vote that a player has left is shown only once they are away (here: their page closed for 2
+    seconds, as this server is set), and not again right after they take their seat back."""
     g = _create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], "seed": 3})
-    ann, bob = _page(browser), _page(browser, 390, 844)
-    _open(ann, server.url + _link(g, 0))
-    _open(bob, server.url + _link(g, 1))
-    vote = bob.locator("#table-panel button.vote[data-seat='0']")
-    assert "Ann has left: let the greedy bot play (0 of 1 vote)" in vote.inner_text()
+    with httpx.Client(base_url=server.url) as c:
+        spec = c.get(f"/api/games/{g['game']}/state", headers={"X-Inferno-Token": str(g["spectator"]["token"])})  # type: ignore[index]
+        p = spec.json()["pending"]["player"]
+    name = ["Ann", "Bob"][p]
+    away, other = _page(browser), _page(browser, 390, 844)
+    _open(away, server.url + _link(g, p))
+    _open(other, server.url + _link(g, 1 - p))
+    vote = other.locator(f"#table-panel button.vote[data-seat='{p}']")
+    other.wait_for_timeout(3000)  # longer than the absence this server counts: but the player is here
+    assert vote.count() == 0
+    away.close()
+    vote.wait_for(timeout=15_000)  # the page closed: shown once the player has been away 2 seconds
+    assert f"{name} has left: let the greedy bot play (0 of 1 vote)" in vote.inner_text()
     vote.click()
-    bob.wait_for_function("() => document.querySelector('#table-panel').innerText.includes(\"plays Ann's seat\")")
-    ann.wait_for_selector("#reclaim", timeout=10_000)
-    assert "by the other players' vote" in ann.inner_text("#log")
-    ann.click("#reclaim")
-    bob.wait_for_function("() => !document.querySelector('#table-panel').innerText.includes(\"plays Ann's seat\")")
-    assert bob.locator("#table-panel button.vote[data-seat='0']").count() == 1
-    for p in (ann, bob):
-        assert p.errors == []  # type: ignore[attr-defined]
+    other.wait_for_function(f"() => document.querySelector('#table-panel').innerText.includes(\"plays {name}'s seat\")")
+    back = _page(browser)
+    _open(back, server.url + _link(g, p))
+    back.wait_for_selector("#reclaim", timeout=10_000)
+    assert "by the other players' vote" in back.inner_text("#log")
+    back.click("#reclaim")
+    other.wait_for_function(
+        f"() => !document.querySelector('#table-panel').innerText.includes(\"plays {name}'s seat\")"
+    )
+    back.close()
+    other.wait_for_timeout(3000)  # away again, but the seat was just taken back: no vote for a while
+    assert vote.count() == 0
+    for pg in (away, back, other):
+        assert pg.errors == []  # type: ignore[attr-defined]
 
 
 def _soul_move(page: Page) -> None:

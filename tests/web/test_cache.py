@@ -1,5 +1,6 @@
 """The in-memory game cache: finished and long-idle games are evicted and come back from the database
-on their next request, with the same state, final scoring (RULES.md §16) and replay."""
+on their next request, with the same state, final scoring (RULES.md §16) and replay; no more games than
+the bound stay in memory; start-up reads no stored game."""
 
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
+from inferno.server.app import create_app
 from inferno.server.limits import Rate
-from inferno.server.service import GameService
+from inferno.server.service import GameService, SeatKind, SeatSpec
+from inferno.server.settings import ServerSettings
+from inferno.server.storage import Storage
 from tests.web.helpers import create, humans, make_client, play, state, tok, wait_for
 
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
@@ -170,3 +175,72 @@ def test_a_game_in_memory_is_answered_without_waiting_and_a_busy_one_waits_for_i
         assert not service.in_memory(gid) and service.snapshot_now(gid, 0) is None
     finally:
         service.shared = False
+
+
+def test_no_more_games_than_the_bound_stay_in_memory_and_the_least_recently_used_go_first(db_path: Path) -> None:
+    with make_client(db_path, max_games=10, action_rate=Rate(1000, 1000), read_rate=Rate(10_000, 10_000)) as c:
+        service = _service(c)
+        games = [create(c, humans(2), seed=i) for i in range(10)]
+        first = games[0]
+        play(c, first, 3, random.Random(1))
+        before = state(c, first["game"], first["spectator"]["token"])  # the first game is the latest used now
+        more = [create(c, humans(2), seed=20 + i) for i in range(5)]
+        assert len(service.sessions) <= 10
+        assert first["game"] in service.sessions and more[-1]["game"] in service.sessions
+        assert games[1]["game"] not in service.sessions  # the least recently used went first
+        # An evicted game loads again on demand, as it was, and play goes on.
+        g = games[1]
+        assert state(c, g["game"], g["spectator"]["token"])["version"] == 0
+        play(c, g, 2, random.Random(2))
+        assert len(service.sessions) <= 10
+        service.evict(first["game"])
+        assert state(c, first["game"], first["spectator"]["token"]) == before
+
+
+def _stored_games(url: str, n: int) -> None:
+    """``n`` games stored as the lobby stores them, a third of them with a few moves; none in memory."""
+    svc = GameService(Storage(url), max_games=10)
+    rng = random.Random(5)
+    for i in range(n):
+        g = svc.create([SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.HUMAN)], seed=i)
+        for _ in range(3 if i % 3 == 0 else 0):
+            s = svc.snapshot(g.game_id, -1)
+            p = s["pending"]["player"]
+            svc.act(g.game_id, p, s["version"], rng.choice(svc.snapshot(g.game_id, p)["legal"])["text"])
+    svc.storage.close()
+
+
+def _start_up_work(url: str) -> tuple[int, int, list[str]]:
+    """The SQLite virtual machine's steps (in tens) and the statements a server's start-up runs, up to
+    its first answer: counted, not timed."""
+    store = Storage(url)
+    steps = [0]
+    statements: list[str] = []
+
+    def step() -> int:
+        steps[0] += 1
+        return 0  # go on
+
+    store.engine.dispose()  # every connection from now on counts its steps
+    sa.event.listen(store.engine, "connect", lambda dbapi, _rec: dbapi.set_progress_handler(step, 10))
+    sa.event.listen(store.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    assert store._sqlite is not None
+    store._sqlite.dbapi.set_progress_handler(step, 10)
+    with TestClient(create_app(ServerSettings(database_url=url, sweep_interval=3600), storage=store)) as c:
+        assert c.get("/api/bots").status_code == 200
+        sessions = len(_service(c).sessions)
+    return steps[0], sessions, statements
+
+
+def test_start_up_work_does_not_grow_with_the_games_stored(tmp_path: Path) -> None:
+    """A server starting on 1,500 stored games runs the same statements as on none, and the database does
+    no more work for them (no statement scans the games); no game is loaded."""
+    empty, full = f"sqlite:///{tmp_path / 'empty.db'}", f"sqlite:///{tmp_path / 'full.db'}"
+    _stored_games(full, 1500)
+    Storage(empty).close()
+    steps_empty, loaded_empty, sql_empty = _start_up_work(empty)
+    steps_full, loaded_full, sql_full = _start_up_work(full)
+    assert loaded_empty == loaded_full == 0
+    assert sql_full == sql_empty
+    # Scanning the rows of 1,500 games takes tens of thousands of steps; an index search a few more at most.
+    assert steps_full <= steps_empty + 10, (steps_empty, steps_full)

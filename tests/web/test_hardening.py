@@ -17,10 +17,10 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from inferno.rules.actions import Act, Action
-from inferno.server.app import AUTH_FAIL_ADDRESS
 from inferno.server.botpool import BotBudget, BotPool, GameBudget
 from inferno.server.limits import FailureLimiter, Rate
 from inferno.server.service import GameService
+from inferno.server.settings import AUTH_FAIL_ADDRESS, AUTH_FAIL_GAME
 from inferno.server.storage import Storage
 from tests.web.helpers import create, humans, make_client, play, state, tok
 
@@ -54,15 +54,58 @@ def test_failed_authentications_get_429_after_the_documented_number(strict: Test
     assert r.status_code == 429 and r.json()["error"] == "rate_limited"
 
 
-def test_the_game_limit_holds_up_strangers_but_not_addresses_that_opened_a_seat() -> None:
-    lim = FailureLimiter(Rate(1e-6, 1000), Rate(1e-6, 5))
-    lim.succeeded("player", "g")
-    for i in range(5):
-        assert not lim.blocked(f"attacker{i}", "g")
-        lim.failed(f"attacker{i}", "g")
-    assert lim.blocked("newcomer", "g")  # the game's allowance is used up
-    assert not lim.blocked("player", "g")  # its player is not locked out
-    assert not lim.blocked("newcomer", "other game")
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_wrong_tokens_from_four_addresses_at_their_allowed_rate_never_lock_a_player_out() -> None:
+    """The lockout: four addresses send wrong tokens against one game, each as fast as its allowance
+    lets it, for ten minutes; a fifth address (the invited player, opening the link for the first time)
+    is never refused, and the flooders are held up by their own failures."""
+    clock = FakeClock()
+    lim = FailureLimiter(AUTH_FAIL_ADDRESS, AUTH_FAIL_GAME, clock=clock)
+    refused_flood = 0
+    for tick in range(600 * 10):  # ten minutes in tenths of a second
+        clock.t = tick / 10
+        for a in range(4):
+            if lim.blocked(f"10.0.0.{a}"):
+                refused_flood += 1
+            else:
+                lim.failed(f"10.0.0.{a}", "g")
+        if tick % 50 == 0:
+            assert not lim.blocked("10.0.9.9")  # the player's address: its token is checked, so it gets in
+    # The flood itself was held up, more than each address's allowance alone would: once the game's
+    # allowance is spent, every failure against it costs its address four.
+    checked = 4 * 6000 - refused_flood
+    own = AUTH_FAIL_ADDRESS.burst + AUTH_FAIL_ADDRESS.per_second * 600
+    assert checked < 0.75 * 4 * own, (checked, own)
+
+
+def test_a_correct_token_from_a_new_address_gets_in_during_a_wrong_token_flood(db_path: Path) -> None:
+    """Through the app: four addresses use up their own allowances and the game's with wrong tokens; the
+    seat-2 player, from an address that never opened the game, gets the state and plays."""
+    with make_client(db_path, read_rate=Rate(10_000, 10_000)) as c:
+        g = create(c, humans(2), seed=None)
+        gid = g["game"]
+        app = c.app
+        flooders = [TestClient(app, client=(f"10.0.0.{a}", 4000 + a)) for a in range(4)]
+        codes: dict[int, int] = {}
+        for i in range(60):
+            for f in flooders:
+                r = f.get(f"/api/games/{gid}/state", headers=tok(f"wrong{i}"))
+                codes[r.status_code] = codes.get(r.status_code, 0) + 1
+        assert codes.get(429, 0) > 0 and codes.get(403, 0) > 0
+        player = TestClient(app, client=("10.0.9.9", 5000))
+        t2 = g["seats"][1]["token"]
+        assert player.get(f"/api/games/{gid}/state", headers=tok(t2)).status_code == 200
+        assert player.get(f"/api/games/{gid}/state", headers=tok("wrong")).status_code == 403
+        assert player.get(f"/api/games/{gid}/state", headers=tok(t2)).status_code == 200
+        r = flooders[0].get(f"/api/games/{gid}/state", headers=tok(g["seats"][0]["token"]))
+        assert r.status_code == 429 and "your address" in r.json()["message"]  # held up by its own failures
 
 
 def test_a_spectator_undo_is_forbidden_like_its_action(client: TestClient) -> None:
@@ -181,6 +224,12 @@ def test_unstarted_and_abandoned_games_expire_and_finished_ones_stay(client: Tes
     assert state(client, started["game"], started["spectator"]["token"])["version"] == 3
     assert svc.expire(7 * day, 90 * day, now=now + 91 * day) == [started["game"]]
     assert svc.storage.count_games() == 0
+    # Many at once go a few a transaction, so the database's writer lock is never held long.
+    games = {create(client, humans(2), seed=None)["game"] for _ in range(5)}
+    later = time.time() + 8 * day
+    assert set(svc.storage.expire_games(later, 0, batch=2, most=4)) < games  # at most 4 in one call
+    assert svc.storage.count_games() == 1
+    assert len(svc.storage.expire_games(later, 0, batch=2)) == 1
 
 
 def test_an_older_database_gets_the_new_columns(tmp_path: Path) -> None:

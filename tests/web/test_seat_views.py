@@ -224,8 +224,17 @@ def _reference_view(svc: GameService, gid: str, seat: int, lines: list[dict[str,
         "version": served_version(sess),
         "seats": [{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(row.seats)],
         "undo": undoable(sess.steps, seat, s.turn, inferno.to_move(s)) > 0 if not s.over else False,
-        "table": clocks.table_json(sess),
+        "table": clocks.table_json(sess, _vote_at(svc, gid)),
     }
+
+
+def _vote_at(svc: GameService, gid: str) -> float | None:
+    """When a vote against the player to move may open: the idle rule, and the absence the views show."""
+    sess = svc.sessions[gid]
+    if sess.state.over:
+        return None
+    p = inferno.to_move(sess.state)
+    return clocks.vote_opens(sess, p, svc.presence.shown_since(gid, p), svc.away)
 
 
 def _check_views(svc: GameService, gid: str, seen: dict[Any, dict[str, Any]], sent: dict[int, Any]) -> None:
@@ -262,7 +271,8 @@ def _random_step(svc: GameService, gid: str, clock: _Clock, rng: random.Random) 
         clocks.time_out(svc, gid)
     elif roll < 0.09 and len(seats) > 2 and seats[p].kind == "human":
         voters = [i for i, x in enumerate(seats) if x.kind == "human" and i != p]
-        if voters:
+        if voters:  # time passes until the player to move is away (past any grace after a return)
+            clock.t += svc.away.idle_seconds + svc.away.grace_seconds + sess.table.seconds + 1
             clocks.vote(svc, gid, rng.choice(voters), p)
     elif roll < 0.2 and seats[p].kind == "human" and undoable(sess.steps, p, s.turn, p) > 0:
         svc.undo(gid, p, version)

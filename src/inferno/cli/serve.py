@@ -107,6 +107,55 @@ if TYPE_CHECKING:
     help="Seconds after which another server process on the same database takes over the bots of a game "
     "whose process stopped answering.",
 )
+@click.option(
+    "--max-games",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(10),
+    help="Games kept in memory at most; beyond, the least recently used are evicted (they reload from the "
+    "database when next asked for).",
+)
+@click.option(
+    "--vote-idle",
+    default=None,
+    type=click.FloatRange(1),
+    help="Seconds the table must wait for a player's decision before the others may vote that they have "
+    "left (tables without a clock; default from the table settings: 600).",
+)
+@click.option(
+    "--vote-gone",
+    default=None,
+    type=click.FloatRange(1),
+    help="Seconds without a page of the game open after which the others may vote that the player to move "
+    "has left (tables without a clock; default 60).",
+)
+@click.option(
+    "--vote-grace",
+    default=None,
+    type=click.FloatRange(0),
+    help="Seconds after taking a seat back during which its player cannot be voted out again (default 600).",
+)
+@click.option(
+    "--max-connections",
+    default=8192,
+    show_default=True,
+    type=click.IntRange(16),
+    help="Open connections in all (fewer if the open-file limit is lower); a quarter is kept for new visitors.",
+)
+@click.option(
+    "--connections-per-address",
+    default=128,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Open connections (HTTP and live) from one address; beyond, 429 (a trusted proxy is not capped).",
+)
+@click.option(
+    "--live-per-address",
+    default=32,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Live connections (game pages open) from one address; beyond, the connection is closed with 4429.",
+)
 def command(
     host: str,
     port: int,
@@ -126,15 +175,23 @@ def command(
     expire_unstarted: float,
     expire_abandoned: float,
     bot_lease: float,
+    max_games: int,
+    vote_idle: float | None,
+    vote_gone: float | None,
+    vote_grace: float | None,
+    max_connections: int,
+    connections_per_address: int,
+    live_per_address: int,
 ) -> None:
     """Serve Inferno in the browser: create games, invite friends, play against bots."""
     try:
-        import uvicorn
-
-        from inferno.server import collector
-        from inferno.server.app import ServerSettings, create_app
+        from inferno.server import collector, process
+        from inferno.server.app import create_app
         from inferno.server.botpool import BotBudget
+        from inferno.server.clocks import AWAY, AwayRule
+        from inferno.server.connections import ConnectionLimits
         from inferno.server.limits import Rate
+        from inferno.server.settings import ServerSettings
     except ModuleNotFoundError as exc:  # pragma: no cover
         raise click.ClickException(
             f"the web extra is not installed ({exc.name}); pip install 'inferno-game[web]'"
@@ -162,17 +219,21 @@ def command(
         expire_unstarted=expire_unstarted * 86400,
         expire_abandoned=expire_abandoned * 86400,
         bot_lease=bot_lease,
+        max_games=max_games,
+        away=AwayRule(
+            AWAY.idle_seconds if vote_idle is None else vote_idle,
+            AWAY.gone_seconds if vote_gone is None else vote_gone,
+            AWAY.grace_seconds if vote_grace is None else vote_grace,
+        ),
+        connections=ConnectionLimits(
+            per_address=connections_per_address, live_per_address=live_per_address, total=max_connections
+        ),
     )
     app = create_app(settings, storage=storage)
     click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")
-    # No per-message compression on the live connections: after the first state a message carries only
-    # the new log lines (a few KiB), and compressing each one cost a quarter of the server's CPU time.
-    config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", ws_max_size=65_536, ws_per_message_deflate=False
-    )
-    server = uvicorn.Server(config)
     collector.tune()  # after start-up: see inferno.server.collector
-    server.run(sockets=[sock])
+    process.serve(app, sock, settings, click.echo)
+    click.echo("Inferno server stopped.")
 
 
 def database_url(value: str | None) -> str | None:

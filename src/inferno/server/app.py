@@ -11,7 +11,6 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -25,23 +24,14 @@ from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
 from inferno.rules.solo_model import SoloConfig
-from inferno.server import clocks, review_routes
-from inferno.server.botpool import BotBudget, BotPool
+from inferno.server import clocks, presence, review_routes
+from inferno.server.botpool import BotPool, PoolStopped
 from inferno.server.errors import STATUS, ErrorCode, Refused
-from inferno.server.limits import BodySizeLimit, FailureLimiter, Rate, RateLimiter, SecurityHeaders
+from inferno.server.limits import BodySizeLimit, FailureLimiter, RateLimiter, SecurityHeaders
 from inferno.server.live import parse_ws_act
 from inferno.server.seat_views import LogMark, SeatView
-from inferno.server.service import (
-    BOT_LEASE,
-    EXPIRE_ABANDONED,
-    EXPIRE_UNSTARTED,
-    FINISHED_TTL,
-    IDLE_TTL,
-    Created,
-    GameService,
-    SeatKind,
-    SeatSpec,
-)
+from inferno.server.service import Created, GameService, SeatKind, SeatSpec
+from inferno.server.settings import MAX_SOCKETS_PER_GAME, ServerSettings
 from inferno.server.storage import Storage
 from inferno.server.views import sides_json, solo_json, variant_label
 from inferno.server.why import why_json
@@ -55,47 +45,6 @@ _GAME_ID_RE = re.compile(GAME_ID)
 _ANSWERING: contextvars.ContextVar[asyncio.Queue[None] | None] = contextvars.ContextVar("answering", default=None)
 TOKEN_HEADER = "X-Inferno-Token"
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
-
-
-MAX_SOCKETS_PER_GAME = 64
-ACTION_RATE = Rate(per_second=20, burst=60)
-CREATE_RATE = Rate(per_second=2, burst=60)
-# Reads (state, board, replay, "your games", opening a live connection) per client address. The client
-# reads twice on a (re)load and then waits on its WebSocket; stepping through a replay is one read a step.
-READ_RATE = Rate(per_second=50, burst=500)
-# Failed authentications (a wrong or missing token, an unknown game): 30 from one address, then one every
-# 2 seconds; 100 against one game from all addresses, then one a second (addresses that have opened a
-# seat of that game are not held up by others' failures). Beyond that: 429, and the token is not checked.
-AUTH_FAIL_ADDRESS = Rate(per_second=0.5, burst=30)
-AUTH_FAIL_GAME = Rate(per_second=1.0, burst=100)
-BOT_BUDGET = BotBudget()
-MAX_BOT_GAMES = 3  # unfinished games with bots one address may have running at once
-SWEEP_INTERVAL = 60.0  # seconds between sweeps of the in-memory game cache
-
-
-@dataclass(frozen=True, slots=True)
-class ServerSettings:
-    """Everything ``inferno serve`` can set."""
-
-    database_url: str | None = None
-    bot_delay: float = 0.4  # seconds between bot decisions, so people can follow them
-    action_rate: Rate = ACTION_RATE  # per seat token
-    create_rate: Rate = CREATE_RATE  # per client address
-    read_rate: Rate = READ_RATE  # per client address
-    finished_ttl: float = FINISHED_TTL  # seconds a finished game stays in memory after its last request
-    idle_ttl: float = IDLE_TTL  # seconds an unfinished game (no bot to move) stays in memory unused
-    sweep_interval: float = SWEEP_INTERVAL
-    max_body_bytes: int = 16_384
-    max_ws_message: int = 4_096
-    auth_fail_address: Rate = AUTH_FAIL_ADDRESS  # failed authentications per client address
-    auth_fail_game: Rate = AUTH_FAIL_GAME  # failed authentications per game
-    bot_budget: BotBudget = BOT_BUDGET
-    max_bot_games: int = MAX_BOT_GAMES  # per client address
-    expire_unstarted: float = EXPIRE_UNSTARTED  # seconds a game nobody moved in is kept
-    expire_abandoned: float = EXPIRE_ABANDONED  # seconds an unfinished game without a move is kept
-    bot_lease: float = BOT_LEASE  # seconds a process's claim to run a game's bots holds unless renewed
-    shared: bool | None = None  # other server processes share the database (None: yes on PostgreSQL)
-    clock_interval: float = 0.5  # seconds between checks of the turn clocks
 
 
 # ----- request bodies: validated at the boundary -----
@@ -163,6 +112,9 @@ def created_json(c: Created, service: GameService) -> dict[str, Any]:
     }
 
 
+SETTLE_SECONDS = 5.0  # a page closed this long (not a reload) shows its player's absence in the views
+
+
 class Hub:
     """Live-update fan-out: every WebSocket of a game waits on its own queue; bot turns start here too."""
 
@@ -173,6 +125,9 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.queues: dict[str, set[asyncio.Queue[None]]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.chores: set[asyncio.Task[None]] = set()  # small background jobs (kept so they are not collected)
+        self.live_from: dict[str, int] = {}  # live connections open per client address
+        self.stopping = False  # the server is stopping: no more bot turns
 
     def changed(self, game_id: str) -> None:
         """Called from any thread after a game changed."""
@@ -238,6 +193,8 @@ class Hub:
 
     def start_bots(self, game_id: str) -> None:
         task = self.bot_tasks.get(game_id)
+        if self.stopping:
+            return
         if (task is None or task.done()) and self.service.bot_to_move(game_id):
             self.bot_tasks[game_id] = asyncio.create_task(self._run_bots(game_id))
 
@@ -251,16 +208,84 @@ class Hub:
                     break
                 a = await self.pool.choose(game_id, turn.bot, turn.seed, turn.view, turn.actions)
                 await anyio.to_thread.run_sync(self.service.bot_answer, turn, a)
-        except Refused:  # the game was deleted meanwhile
+        except (Refused, PoolStopped):  # the game was deleted meanwhile, or the server is stopping
             pass
         except Exception:  # a bot bug must not take the server down
             log.exception("bot runner for game %s stopped", game_id)
         if not self.service.bot_to_move(game_id):
             self.pool.forget(game_id)
 
+    def seat_present(self, game_id: str, seat: int, present: bool) -> None:
+        """A page of the seat's game opened (``present``) or closed. Once the seat's last page has stayed
+        closed a few seconds, every view says anew when a vote that its player has left may open, and again
+        when a page opens; on a shared database the other processes are told when the last one closed."""
+        p = self.service.presence
+        if present:
+            if p.opened(game_id, seat):
+                self._chore(self.service.presence_changed, game_id)
+            return
+        now = self.service.now()
+        if not p.closed(game_id, seat, now):
+            return
+        if self.service.shared:
+            self._chore(presence.write_seen, self.service.storage, [(game_id, seat)], now)
+        settle = min(SETTLE_SECONDS, self.service.away.gone_seconds / 2)
+        if self.loop is not None:
+            self.loop.call_later(settle, self._settled, game_id, seat, now)
+
+    def _settled(self, game_id: str, seat: int, left: float) -> None:
+        if self.service.presence.settle(game_id, seat, left):
+            self._chore(self.service.presence_changed, game_id)
+
+    def _chore(self, fn: Any, *args: Any) -> None:
+        """Run ``fn(*args)`` in a thread, in the background (a failure is logged)."""
+        task = asyncio.create_task(self._quietly(anyio.to_thread.run_sync, fn, *args))
+        self.chores.add(task)
+        task.add_done_callback(self.chores.discard)
+
+    async def note_presence(self, every: float) -> None:
+        """On a shared database, note now and then which seats have a page open here (for the others)."""
+        while True:
+            await asyncio.sleep(every)
+            await self._quietly(
+                anyio.to_thread.run_sync,
+                presence.write_seen,
+                self.service.storage,
+                self.service.presence.open_seats(),
+                self.service.now(),
+            )
+
+    @staticmethod
+    async def _quietly(fn: Any, *args: Any) -> None:
+        try:
+            await fn(*args)
+        except Exception:  # the database may be away for a moment; the next change tries again
+            log.exception("noting who is at the table failed")
+
+    def stop(self) -> None:
+        """The server is stopping: the bots' turns in flight are cut (their games resume at the next start)."""
+        self.stopping = True
+        for task in [*self.bot_tasks.values(), *self.chores]:
+            task.cancel()
+
     def forget_finished_tasks(self) -> None:
         for gid in [g for g, task in self.bot_tasks.items() if task.done()]:
             del self.bot_tasks[gid]
+
+    def live_opened(self, address: str, cap: int) -> bool:
+        """Count a live connection from ``address`` in, unless it holds ``cap`` already (then False)."""
+        n = self.live_from.get(address, 0)
+        if n >= cap:
+            return False
+        self.live_from[address] = n + 1
+        return True
+
+    def live_closed(self, address: str) -> None:
+        n = self.live_from.get(address, 0) - 1
+        if n > 0:
+            self.live_from[address] = n
+        else:
+            self.live_from.pop(address, None)
 
     def subscribe(self, game_id: str) -> asyncio.Queue[None]:
         if len(self.queues.get(game_id, ())) >= MAX_SOCKETS_PER_GAME:
@@ -315,6 +340,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         idle_ttl=settings.idle_ttl,
         shared=settings.shared,
         bot_lease=settings.bot_lease,
+        max_games=settings.max_games,
+        away=settings.away,
     )
     pool = BotPool(settings.bot_budget)
     hub = Hub(service, settings.bot_delay, pool)
@@ -322,19 +349,21 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     action_limit = RateLimiter(settings.action_rate)
     create_limit = RateLimiter(settings.create_rate)
     read_limit = RateLimiter(settings.read_rate)
-    fail_limit = FailureLimiter(settings.auth_fail_address, settings.auth_fail_game)
-    desk = review_routes.ReviewDesk(store, service)
+    fail_limit = FailureLimiter(settings.auth_fail_address, settings.auth_fail_game, settings.auth_flood_cost)
+    desk = review_routes.ReviewDesk(store, service, pool)
 
     def expire() -> list[str]:
         return service.expire(settings.expire_unstarted, settings.expire_abandoned)
 
     async def sweeper() -> None:
-        """Evict finished and long-idle games from memory now and then (they reload from the database)."""
+        """Evict finished and long-idle games from memory now and then (they reload from the database),
+        and delete expired ones from the database."""
         while True:
             await asyncio.sleep(settings.sweep_interval)
             try:
                 evicted = await anyio.to_thread.run_sync(service.sweep)
                 hub.forget_finished_tasks()
+                service.presence.forget_before(service.now() - 86400)
                 if evicted:
                     log.info("evicted %d game(s) from memory", len(evicted))
                 gone = await anyio.to_thread.run_sync(expire)
@@ -346,8 +375,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
-        await anyio.to_thread.run_sync(expire)
-        # Games are loaded when first asked for; only those a bot is to move in are resumed now.
+        # Start-up reads no stored game but those a bot is to move in (an index finds them): every other
+        # game is loaded when first asked for, and expired games are deleted by the first sweep.
         resume = await anyio.to_thread.run_sync(service.resumable)
         log.info("serving games from %s; resuming %d with a bot to move", store.url, len(resume))
 
@@ -366,6 +395,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         if service.shared:
             # Changes made by the other processes: pushed to this process's sockets, and bots adopted.
             tasks.append(asyncio.create_task(hub.adopt_orphans(max(0.2, settings.bot_lease / 3))))
+            tasks.append(asyncio.create_task(hub.note_presence(max(0.2, service.away.gone_seconds / 3))))
             if store.is_postgresql:
                 listener = threading.Thread(
                     target=store.listen,
@@ -378,14 +408,19 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         stop_listening.set()
         for task in tasks:
             task.cancel()
-        for task in hub.bot_tasks.values():
-            task.cancel()
+        await stop_work()
         hub.loop = None
-        pool.close()
         desk.close()
         store.close()  # closes pooled connections; the engine reconnects if used again
 
+    async def stop_work() -> None:
+        """The server is stopping: no more bot moves or hints (those waiting are told so), no new work for
+        the worker processes."""
+        hub.stop()
+        pool.stop()
+
     app = FastAPI(title="Inferno", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.stop_work = stop_work
     app.state.service = service
     app.state.hub = hub
     app.state.review_desk = desk
@@ -411,8 +446,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
     def seat_of(address: str, game_id: str, token: str | None) -> int:
         """The seat ``token`` opens, with failed attempts counted and throttled per address and per game."""
-        if fail_limit.blocked(address, game_id):
-            raise Refused(ErrorCode.RATE_LIMITED, "too many failed attempts; wait a little")
+        if fail_limit.blocked(address):  # this address's own failures only: others' never lock it out
+            raise Refused(ErrorCode.RATE_LIMITED, "too many failed attempts from your address; wait a little")
         try:
             if not _GAME_ID_RE.fullmatch(game_id):
                 raise Refused(ErrorCode.NOT_FOUND, "no such game")
@@ -423,7 +458,6 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             elif exc.code is ErrorCode.NOT_FOUND:
                 fail_limit.failed(address, None)
             raise
-        fail_limit.succeeded(address, game_id)
         return seat
 
     def count_read(request: Request) -> None:
@@ -615,9 +649,28 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(ws: WebSocket, game_id: str) -> None:
-        """Send the seat's view now and after every change. The first message must be {"token": ...}."""
+        """Send the seat's view now and after every change. The first message must be {"token": ...}.
+        One address may hold ``live_per_address`` live connections at once; beyond, 4429 with a message."""
         await ws.accept()
         addr = ws.client.host if ws.client else "?"
+        if not hub.live_opened(addr, settings.connections.live_per_address):
+            cap = settings.connections.live_per_address
+            refusal = Refused(
+                ErrorCode.RATE_LIMITED,
+                f"too many game pages open from your address (at most {cap}); close some and reload this one",
+            )
+            try:
+                await ws.send_json({"type": "error", **refusal.to_json()})
+                await ws.close(code=4429, reason="too many live connections from your address")
+            except Exception:  # the client has gone already
+                pass
+            return
+        try:
+            await live_connection(ws, game_id, addr)
+        finally:
+            hub.live_closed(addr)
+
+    async def live_connection(ws: WebSocket, game_id: str, addr: str) -> None:
         try:
             if not read_limit.allow(addr):
                 raise _WsRefusal(4429, Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down"))
@@ -644,6 +697,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             await ws.send_json({"type": "error", **exc.to_json()})
             await ws.close(code=4429)
             return
+        if seat >= 0:
+            hub.seat_present(game_id, seat, True)
 
         mark: LogMark | None = None  # where the log this connection was sent last stands
         sent: SeatView | None = None  # the view this connection sent last
@@ -692,5 +747,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             pass
         finally:
             hub.unsubscribe(game_id, q)
+            if seat >= 0:
+                hub.seat_present(game_id, seat, False)
 
     return app

@@ -6,6 +6,13 @@ when most of the other human players vote that the player has left, the table's 
 (it sees only that seat's view, like any bot) until the player opens their seat link again and takes
 the seat back. Every takeover and every return is written in the game log.
 
+A vote means "away" (``AwayRule``, defaults in ``server/table.toml``): it opens only while the table
+waits for that player's decision, and only once they are away: on a table with a clock, when their
+time has run out; without one, when the table has waited ``idle_seconds`` for their decision or no
+page of their game has been open for ``gone_seconds`` (``presence``). A seat taken back cannot be voted
+out again for ``grace_seconds``. Every seat's view says when a vote against the player to move may
+open (``vote_opens``), so the browser shows it only then.
+
 Everything lives in the database, so several server processes share it: the clock, the votes and
 the log notes in the ``game_clocks`` row, the seats in the game row. A takeover changes the seat's
 kind to "bot" (keeping its token, so its player can still open it and take it back), so the bot
@@ -54,6 +61,20 @@ CLOCK_CHOICES: list[int] = [int(x) for x in _DATA["clock.choices"]]
 MIN_SECONDS = float(_DATA["clock.min_seconds"])
 MAX_SECONDS = float(_DATA["clock.max_seconds"])
 DEFAULT_BOT = str(_DATA["takeover.bot"])
+
+
+@dataclass(frozen=True, slots=True)
+class AwayRule:
+    """When a player counts as away, so that the others may vote them out (seconds)."""
+
+    idle_seconds: float  # the table has waited this long for their decision (no clock) ...
+    gone_seconds: float  # ... or no page of their game has been open this long
+    grace_seconds: float  # after taking their seat back, no vote against them for this long
+
+
+AWAY = AwayRule(
+    float(_DATA["vote.idle_seconds"]), float(_DATA["vote.gone_seconds"]), float(_DATA["vote.grace_seconds"])
+)
 RULE = "this table's turn clock and seats"  # what a takeover's log line names as its rule
 
 clocks_table = sa.Table(
@@ -67,6 +88,8 @@ clocks_table = sa.Table(
     sa.Column("deadline", sa.Float, nullable=False, default=0.0, index=True),  # epoch seconds; 0: none
     sa.Column("votes", sa.Text, nullable=False, default="{}"),  # JSON {seat voted out: [voters]}
     sa.Column("notes", sa.Text, nullable=False, default="[]"),  # JSON [[after event n, seat, kind, text]]
+    # JSON {seat: epoch seconds its player last took it back from the bot}
+    sa.Column("reclaimed", sa.Text, nullable=False, default="{}", server_default="{}"),
 )
 _c = clocks_table.c
 
@@ -82,11 +105,14 @@ class Table:
     deadline: float = 0.0
     votes: dict[int, list[int]] = field(default_factory=dict)
     notes: list[tuple[int, int, str, str]] = field(default_factory=list)
+    reclaimed: dict[int, float] = field(default_factory=dict)  # seat: when its player last took it back
 
     def copy(self) -> Table:
         """A copy to change without touching this table (its votes and notes are lists of their own)."""
         votes = {k: list(v) for k, v in self.votes.items()}
-        return Table(self.seconds, self.bot, self.seat, self.turn, self.deadline, votes, list(self.notes))
+        return Table(
+            self.seconds, self.bot, self.seat, self.turn, self.deadline, votes, list(self.notes), dict(self.reclaimed)
+        )
 
 
 @dataclass(slots=True)
@@ -111,8 +137,12 @@ def _install(sess: Session, ch: _Change) -> None:
 
 
 def ensure(storage: Storage) -> None:
-    """Create the clocks table if the database has none (older databases)."""
+    """Create the clocks table if the database has none, and add the columns older versions lacked."""
     clocks_table.create(storage.engine, checkfirst=True)
+    have = {c["name"] for c in sa.inspect(storage.engine).get_columns("game_clocks")}
+    if "reclaimed" not in have:
+        with storage.transaction() as conn:
+            conn.execute(sa.text("ALTER TABLE game_clocks ADD COLUMN reclaimed TEXT NOT NULL DEFAULT '{}'"))
 
 
 def load(conn: Connection, game_id: str) -> Table:
@@ -121,7 +151,10 @@ def load(conn: Connection, game_id: str) -> Table:
         return Table()
     votes = {int(k): [int(x) for x in v] for k, v in json.loads(r.votes or "{}").items()}
     notes = [(int(a), int(b), str(c), str(d)) for a, b, c, d in json.loads(r.notes or "[]")]
-    return Table(float(r.seconds), r.bot or DEFAULT_BOT, int(r.seat), int(r.turn), float(r.deadline), votes, notes)
+    reclaimed = {int(k): float(v) for k, v in json.loads(r.reclaimed or "{}").items()}
+    return Table(
+        float(r.seconds), r.bot or DEFAULT_BOT, int(r.seat), int(r.turn), float(r.deadline), votes, notes, reclaimed
+    )
 
 
 def save(conn: Connection, game_id: str, t: Table) -> None:
@@ -133,6 +166,7 @@ def save(conn: Connection, game_id: str, t: Table) -> None:
         "deadline": t.deadline,
         "votes": json.dumps({str(k): v for k, v in t.votes.items()}),
         "notes": json.dumps(t.notes),
+        "reclaimed": json.dumps({str(k): v for k, v in t.reclaimed.items()}),
     }
     done = conn.execute(clocks_table.update().where(_c.game_id == game_id).values(**values))
     if done.rowcount == 0:
@@ -253,8 +287,50 @@ def time_out(service: GameService, game_id: str) -> bool:
     return took
 
 
+def vote_opens(sess: Session, seat: int, gone_since: float | None, rule: AwayRule = AWAY) -> float | None:
+    """When a vote that ``seat`` has left may open (epoch seconds), or None while none may: only while the
+    table waits for that human's decision; on a table with a clock, when their time runs out; without
+    one, after ``idle_seconds`` of waiting, or ``gone_seconds`` after ``gone_since`` (no page of the game
+    open since then; None: a page is open); never within ``grace_seconds`` of their taking the seat back."""
+    s, t = sess.state, sess.table
+    if s.over or to_move(s) != seat or sess.row.seats[seat].kind != "human":
+        return None
+    if t.seconds > 0:
+        if t.seat != seat or t.deadline <= 0:
+            return None
+        opens = t.deadline
+    else:
+        opens = sess.moved_at + rule.idle_seconds
+        if gone_since is not None:
+            opens = min(opens, gone_since + rule.gone_seconds)
+    back = t.reclaimed.get(seat)
+    return opens if back is None else max(opens, back + rule.grace_seconds)
+
+
+def _wait_words(seconds: float) -> str:
+    s = max(1, round(seconds))
+    if s < 120:
+        return f"{s} seconds"
+    if s < 7200:
+        return f"{round(s / 60)} minutes"
+    return f"{round(s / 3600)} hours"
+
+
+def _not_away(name: str, opens: float | None, now: float, clock: bool) -> str:
+    """Why a vote that ``name`` has left cannot open now, in the table's words."""
+    if opens is None:
+        return f"{name} is not the player the table is waiting for; a vote that a player has left opens only then"
+    if clock:
+        return f"{name} still has time on the clock; the bot plays their seat if it runs out"
+    return (
+        f"{name} is still at the table; a vote that they have left opens in {_wait_words(opens - now)} "
+        "if they stay away"
+    )
+
+
 def vote(service: GameService, game_id: str, voter: int, target: int) -> dict[str, Any]:
-    """``voter`` votes that ``target`` has left; with a majority of the other humans a bot takes the seat."""
+    """``voter`` votes that ``target`` has left; with a majority of the other humans a bot takes the seat.
+    Refused unless ``target`` is away (``vote_opens``)."""
 
     with service._locked(game_id) as sess:
         with service._write(sess) as tx:
@@ -267,6 +343,11 @@ def vote(service: GameService, game_id: str, voter: int, target: int) -> dict[st
                 raise Refused(ErrorCode.FORBIDDEN, "a bot plays your seat now; take it back first")
             if seats[target].kind != "human":
                 raise Refused(ErrorCode.BAD_REQUEST, f"{seats[target].name} is played by a bot already")
+            now = service.now()
+            gone = service.gone_since(game_id, sess, target, tx.conn)
+            opens = vote_opens(sess, target, gone, service.away)
+            if opens is None or opens > now:
+                raise Refused(ErrorCode.BAD_REQUEST, _not_away(seats[target].name, opens, now, sess.table.seconds > 0))
             others = [i for i, x in enumerate(seats) if x.kind == "human" and i != target]
             ch = _change(sess)
             ballot = ch.table.votes.setdefault(target, [])
@@ -276,7 +357,7 @@ def vote(service: GameService, game_id: str, voter: int, target: int) -> dict[st
             done = len(ballot) >= need
             if done:
                 _take_over(ch, sess.state, target, "left the table, by the other players' vote")
-                run_clock(ch.table, ch.seats, sess.state, service.now())
+                run_clock(ch.table, ch.seats, sess.state, now)
             _commit(service, sess, tx, ch)
         _install(sess, ch)
     service._changed(game_id)
@@ -293,6 +374,7 @@ def reclaim(service: GameService, game_id: str, seat: int) -> None:
                 raise Refused(ErrorCode.BAD_REQUEST, "you play this seat already")
             ch = _change(sess)
             ch.seats[seat] = SeatRow("human", "", old.name, old.token_hash)
+            ch.table.reclaimed[seat] = service.now()  # no vote against this player for a while
             _note(ch, sess.state, seat, "reclaim", "is back and takes the seat back from the bot")
             if to_move(sess.state) == seat and not sess.state.over:
                 ch.table.seat = -1  # a fresh budget if it is this player's turn; another's turn keeps its own
@@ -302,9 +384,11 @@ def reclaim(service: GameService, game_id: str, seat: int) -> None:
     service._changed(game_id)
 
 
-def table_json(sess: Session) -> dict[str, Any]:
-    """What every seat sees of the table: the clock, the seats bots play for their players, the votes."""
+def table_json(sess: Session, vote_at: float | None = None) -> dict[str, Any]:
+    """What every seat sees of the table: the clock, the seats bots play for their players, the votes, and
+    when a vote that the player to move has left may open (``vote_at``, epoch seconds; None: it may not)."""
     t = sess.table
+    s = sess.state
     return {
         "seconds": t.seconds,
         "bot": t.bot,
@@ -312,6 +396,7 @@ def table_json(sess: Session) -> dict[str, Any]:
         "taken_over": [i for i, x in enumerate(sess.row.seats) if taken_over(x)],
         "votes": {str(k): v for k, v in t.votes.items() if v},
         "humans": [i for i, x in enumerate(sess.row.seats) if x.token_hash],
+        "vote": None if vote_at is None or s.over else {"seat": to_move(s), "opens_at": round(vote_at, 3)},
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,23 +19,25 @@ class Rate:
 
 
 class RateLimiter:
-    """Token buckets per key; ``allow(key)`` spends one token or says no."""
+    """Token buckets per key; ``allow(key)`` spends one token or says no. ``clock``: seconds, for tests."""
 
-    def __init__(self, rate: Rate, max_keys: int = 100_000) -> None:
+    def __init__(self, rate: Rate, max_keys: int = 100_000, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.max_keys = max_keys
+        self.clock = clock
         self._buckets: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
     def has(self, key: str) -> bool:
         """Whether ``key`` has a token left (without spending it)."""
-        now = time.monotonic()
+        now = self.clock()
         with self._lock:
             tokens, last = self._buckets.get(key, (self.rate.burst, now))
             return min(self.rate.burst, tokens + (now - last) * self.rate.per_second) >= 1
 
-    def allow(self, key: str) -> bool:
-        now = time.monotonic()
+    def allow(self, key: str, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens of ``key`` if it has one left at least (the bucket may go below zero)."""
+        now = self.clock()
         with self._lock:
             tokens, last = self._buckets.get(key, (self.rate.burst, now))
             tokens = min(self.rate.burst, tokens + (now - last) * self.rate.per_second)
@@ -43,42 +46,39 @@ class RateLimiter:
                 return False
             if len(self._buckets) >= self.max_keys and key not in self._buckets:
                 self._buckets.clear()
-            self._buckets[key] = (tokens - 1, now)
+            self._buckets[key] = (tokens - cost, now)
             return True
 
 
 class FailureLimiter:
-    """Failed authentications, counted per client address and per game.
+    """Failed authentications, counted per client address and per game together.
 
-    ``blocked`` is asked before a token is checked: an address that used up its allowance is refused,
-    and so is everyone failing against a game that used up its own, except addresses that opened a seat
-    of that game before (so a flood of guesses from elsewhere does not lock its players out).
+    ``blocked(address)`` is asked before a token is checked, and only the address's own failures block
+    it: a correct token from an address that has not used up its allowance is always checked and let
+    in, whatever other addresses sent. Each failure spends one of the address's allowance and one of the
+    game's; once the game's is spent (many addresses guessing at one game), each further failure against
+    that game costs the failing address ``flood_cost`` of its own allowance, so a flood wears out the
+    flooders' allowances sooner and nobody else's.
     """
 
-    def __init__(self, per_address: Rate, per_game: Rate, max_keys: int = 100_000) -> None:
-        self.addresses = RateLimiter(per_address, max_keys)
-        self.games = RateLimiter(per_game, max_keys)
-        self._trusted: dict[tuple[str, str], None] = {}
-        self._max = max_keys
-        self._lock = threading.Lock()
+    def __init__(
+        self,
+        per_address: Rate,
+        per_game: Rate,
+        flood_cost: float = 4.0,
+        max_keys: int = 100_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.addresses = RateLimiter(per_address, max_keys, clock)
+        self.games = RateLimiter(per_game, max_keys, clock)
+        self.flood_cost = flood_cost
 
-    def blocked(self, address: str, game: str) -> bool:
-        if not self.addresses.has(address):
-            return True
-        with self._lock:
-            trusted = (address, game) in self._trusted
-        return not trusted and not self.games.has(game)
+    def blocked(self, address: str) -> bool:
+        return not self.addresses.has(address)
 
     def failed(self, address: str, game: str | None) -> None:
-        self.addresses.allow(address)
-        if game is not None:
-            self.games.allow(game)
-
-    def succeeded(self, address: str, game: str) -> None:
-        with self._lock:
-            if len(self._trusted) >= self._max:
-                self._trusted.clear()
-            self._trusted[(address, game)] = None
+        flooded = game is not None and not self.games.allow(game)
+        self.addresses.allow(address, self.flood_cost if flooded else 1.0)
 
 
 class BodySizeLimit:

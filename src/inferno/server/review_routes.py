@@ -2,7 +2,8 @@
 
 * The table's hint setting is chosen when the game is created (default: on only when at most one
   human plays); every hint given is stored and shown to every seat in the game's hint notes.
-* ``POST /api/games/{id}/hint``: the deciding seat's top options (from its own view only).
+* ``POST /api/games/{id}/hint``: the deciding seat's top options (from its own view only), worked out in
+  the bot pool under the game's CPU budget, after the bot decisions waiting there.
 * ``POST /api/games/{id}/review`` starts the review of one seat of a finished game in the
   background; ``GET`` the same path reports its progress and, once done, the review (each decision
   with the win chance and the expected final Infamy margin it lost, and the standing in both).
@@ -20,16 +21,19 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
+import anyio
 import sqlalchemy as sa
 from fastapi import FastAPI, Header, Request
 from pydantic import BaseModel, Field
 
 from inferno.records.record import record_of
 from inferno.review.game import GameReview, review_game, summary_lines
-from inferno.review.hints import HintError, hint_log_text, hints_default, make_hint
+from inferno.review.hints import hint_log_text, hints_default
 from inferno.review.plot import margin_series, standing_series
 from inferno.review.settings import ReviewSettingsError, load_settings
 from inferno.rules.engine import to_move, view
+from inferno.rules.serialize import state_to_dict
+from inferno.server.botpool import BotPool
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.service import GameService
 from inferno.server.storage import Storage, metadata
@@ -65,6 +69,17 @@ class ReviewIn(BaseModel):
     depth: str | None = Field(default=None, max_length=12)
 
 
+@dataclass(frozen=True, slots=True)
+class HintAsk:
+    """A hint to work out: the deciding seat's own view as plain data, and the search's seed."""
+
+    game_id: str
+    seat: int
+    version: int
+    view: dict[str, Any]
+    seed: int
+
+
 @dataclass
 class _Job:
     total: int = 0
@@ -77,9 +92,10 @@ class _Job:
 class ReviewDesk:
     """Hint settings and notes in the database, and the background reviews of this server process."""
 
-    def __init__(self, storage: Storage, service: GameService, workers: int = 2) -> None:
+    def __init__(self, storage: Storage, service: GameService, pool: BotPool, workers: int = 2) -> None:
         self.storage = storage
         self.service = service
+        self.bots = pool  # hints are worked out in the bot pool
         self.workers = workers
         metadata.create_all(storage.engine, tables=[hint_tables, hint_notes])
         self.jobs: dict[tuple[str, int, int], _Job] = {}
@@ -119,7 +135,8 @@ class ReviewDesk:
             )
         return out
 
-    def hint(self, game_id: str, seat: int, version: int) -> dict[str, Any]:
+    def hint_request(self, game_id: str, seat: int, version: int) -> HintAsk:
+        """What a worker needs to work out ``seat``'s hint (its own view, without the seed), or Refused."""
         if seat < 0:
             raise Refused(ErrorCode.FORBIDDEN, "spectators cannot ask for hints")
         if not self.allowed(game_id):
@@ -133,13 +150,17 @@ class ReviewDesk:
             raise Refused(ErrorCode.STALE, "the game has moved on; here is where it is now", s.version)
         if to_move(s) != seat:
             raise Refused(ErrorCode.NOT_YOUR_TURN, "a hint is for the player who decides now")
-        try:
-            h = make_hint(view(s, seat), sess.row.seed * 7919 + s.version)
-        except HintError as exc:
-            raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
+        v = state_to_dict(view(s, seat))
+        v["config"] = {**v["config"], "seed": 0}  # the search samples the hidden cards; it must not know them
+        return HintAsk(game_id, seat, version, v, sess.row.seed * 7919 + s.version)
+
+    def hint_given(self, ask: HintAsk, hint: dict[str, Any]) -> dict[str, Any]:
+        """Note the hint for every seat to see; the answer with the notes."""
         with self.storage.transaction() as conn:
-            conn.execute(hint_notes.insert().values(game_id=game_id, seat=seat, version=version, at=time.time()))
-        return {**h.to_dict(), "notes": self.notes(game_id)}
+            conn.execute(
+                hint_notes.insert().values(game_id=ask.game_id, seat=ask.seat, version=ask.version, at=time.time())
+            )
+        return {**hint, "notes": self.notes(ask.game_id)}
 
     # ----- reviews -----
 
@@ -239,11 +260,14 @@ def install(
         return {"allowed": desk.allowed(game_id), "notes": desk.notes(game_id)}
 
     @app.post("/api/games/{game_id}/hint")
-    def hint(game_id: str, body: HintIn, request: Request, token: Token = None) -> dict[str, Any]:
-        seat = seat_of(client_key(request), game_id, token)
+    async def hint(game_id: str, body: HintIn, request: Request, token: Token = None) -> dict[str, Any]:
+        """The deciding seat's hint, worked out in the bot pool (after the bots waiting there)."""
+        seat = await anyio.to_thread.run_sync(seat_of, client_key(request), game_id, token)
         if not allow_action(f"{game_id}/{seat}"):
             raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
-        return desk.hint(game_id, seat, body.version)
+        ask = await anyio.to_thread.run_sync(desk.hint_request, game_id, seat, body.version)
+        hint = await desk.bots.hint(game_id, seat, ask.view, ask.seed)
+        return await anyio.to_thread.run_sync(desk.hint_given, ask, hint)
 
     @app.post("/api/games/{game_id}/review")
     def start_review(game_id: str, body: ReviewIn, request: Request, token: Token = None) -> dict[str, Any]:

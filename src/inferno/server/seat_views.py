@@ -132,9 +132,10 @@ class Views:
         self.cleared += 1
 
 
-def common_data(game_id: str, sess: Session, s: State, version: int) -> dict[str, Any]:
+def common_data(game_id: str, sess: Session, s: State, version: int, vote_at: float | None = None) -> dict[str, Any]:
     """What every seat's view of ``s`` (the game's state at ``version``) holds alike: the shared part,
-    the seats, the table and the log with the table's notes. ``seat_data`` adds a seat's own part."""
+    the seats, the table (``vote_at``: when a vote that the player to move has left may open) and the log
+    with the table's notes. ``seat_data`` adds a seat's own part."""
     d = dict(shared(sess, s).public)
     d.update(
         game=game_id,
@@ -142,7 +143,7 @@ def common_data(game_id: str, sess: Session, s: State, version: int) -> dict[str
         version=version,
         seats=[{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(sess.row.seats)],
         undo=False,
-        table=clocks.table_json(sess),
+        table=clocks.table_json(sess, vote_at),
     )
     notes = sess.table.notes
     d["log"] = clocks.with_notes(d["log"], d["log_total"], notes)

@@ -4,8 +4,9 @@ Thread-safe: each game has its own lock, held while an action is checked, stored
 requests for one game are served one after the other and the version number orders them.
 
 Memory holds a cache of games, not all of them: a game is rebuilt from the database (replaying its
-moves) on its first request, finished games and long-idle ones are evicted by ``sweep``, and games
-nobody started or everybody abandoned are deleted by ``expire``.
+moves) on its first request, finished games and long-idle ones are evicted by ``sweep``, the least
+recently used ones whenever more than ``max_games`` are in memory, and games nobody started or
+everybody abandoned are deleted by ``expire``.
 
 Every change is made in a database transaction holding the game's row lock, after bringing the
 in-memory copy up to what is stored; so several processes can serve one game from one PostgreSQL
@@ -30,6 +31,7 @@ from enum import StrEnum
 from typing import Any
 
 import orjson
+from sqlalchemy.engine import Connection
 
 from inferno.bots.base import bot_names, make_bot
 from inferno.records.undo import describe_step, undoable
@@ -42,8 +44,9 @@ from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.rules.variants import side_variant as side_variant_of
-from inferno.server import clocks
+from inferno.server import clocks, presence
 from inferno.server.errors import ErrorCode, Refused
+from inferno.server.presence import Presence
 from inferno.server.seat_views import LogMark, SeatView, common_data, seat_data
 from inferno.server.sessions import Session, replayed, served_version, solo_of, solo_text
 from inferno.server.storage import Busy, GameRow, SeatRow, StaleWriteError, Storage, Txn
@@ -53,6 +56,7 @@ log = logging.getLogger("inferno.server")
 
 FINISHED_TTL = 300.0  # seconds a finished game stays in memory after its last request
 IDLE_TTL = 3600.0  # seconds an unfinished game with no bot to move stays in memory unused
+MAX_GAMES_IN_MEMORY = 1000  # games kept in memory at most; beyond, the least recently used are evicted
 EXPIRE_UNSTARTED = 7 * 86400.0  # seconds a game nobody has moved in is kept
 EXPIRE_ABANDONED = 90 * 86400.0  # seconds an unfinished game with no move is kept
 SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
@@ -116,6 +120,8 @@ class GameService:
         idle_ttl: float = IDLE_TTL,
         shared: bool | None = None,
         bot_lease: float = BOT_LEASE,
+        max_games: int = MAX_GAMES_IN_MEMORY,
+        away: clocks.AwayRule = clocks.AWAY,
     ) -> None:
         self.storage = storage
         # Other processes may change the games too (on PostgreSQL unless told otherwise).
@@ -125,10 +131,14 @@ class GameService:
         self.on_change = on_change
         self.finished_ttl = finished_ttl
         self.idle_ttl = idle_ttl
+        self.max_games = max(1, max_games)
         self._create_lock = threading.Lock()
         self._cache_lock = threading.Lock()  # guards loading into and evicting from ``sessions``
         self.now: Callable[[], float] = time.time  # the turn clocks' time (tests use a fake clock)
+        self.away = away  # when a player counts as away (a vote that they have left may open)
+        self.presence = Presence()  # the seats with a page of their game open here
         clocks.ensure(storage)
+        presence.ensure(storage)
 
     # ----- loading, creating and evicting -----
 
@@ -181,8 +191,11 @@ class GameService:
                 raise Refused(ErrorCode.NOT_FOUND, "no such game")
             with self.storage.engine.connect() as conn:
                 sess.table = clocks.load(conn, game_id)
+            sess.loaded_at = now = self.now()
+            sess.moved_at = min(sess.row.updated_at, now)
             self.sessions[game_id] = sess
         log.debug("game %s loaded from the database", game_id)
+        self._bound()
         if self.bot_to_move(game_id):
             self._changed(game_id)  # let the bot runner pick it up again
         return sess
@@ -197,6 +210,18 @@ class GameService:
                 sess.evicted = True
                 del self.sessions[game_id]
         return True
+
+    def _bound(self) -> list[str]:
+        """While more than ``max_games`` games are in memory, evict the least recently used (those a bot
+        is to move in last); a tenth of the bound more at once, so the sort is paid now and then.
+        Returns the evicted game ids."""
+        over = len(self.sessions) - self.max_games
+        if over <= 0:
+            return []
+        by_use = sorted(self.sessions.items(), key=lambda kv: (self.bot_to_move(kv[0]), kv[1].last_used))
+        out = [gid for gid, _ in by_use[: over + self.max_games // 10] if self.evict(gid)]
+        log.info("%d game(s) in memory: evicted the %d least recently used", len(self.sessions) + len(out), len(out))
+        return out
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Evict finished games unused for ``finished_ttl`` seconds and unfinished ones unused for
@@ -276,11 +301,14 @@ class GameService:
             row.seed_chosen = chosen
             row.modules = s.config.modules
             row.solo = solo_text(s.config.solo)
-            self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot", bot_lease=self._lease())
+            at = self.now()
+            self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot", bot_lease=self._lease(), at=at)
             sess = Session(row, s, [], creator=creator, table=clocks.Table(seconds=turn_seconds, bot=takeover_bot))
+            sess.loaded_at = sess.moved_at = at
             clocks.run_clock(sess.table, rows, s, self.now())
             clocks.store(self.storage, gid, sess.table)
             self.sessions[gid] = sess
+        self._bound()
         return Created(gid, tokens, spectator)
 
     # ----- access -----
@@ -395,12 +423,13 @@ class GameService:
             s, last, version, common = sess.state, sess.steps[-1:], served_version(sess), views.common
             cleared = views.cleared
             undos, notes = sess.row.undos, len(sess.table.notes)
+            vote_at = self.vote_at(game_id, sess) if common is None else None
         finally:
             sess.lock.release()
         bot_plays = seat >= 0 and sess.row.seats[seat].kind != SeatKind.HUMAN
         made = common is None
         if common is None:
-            common = common_data(game_id, sess, s, version)
+            common = common_data(game_id, sess, s, version, vote_at)
         d = seat_data(common, s, last, seat, bot_plays=bot_plays)
         events = d["log_total"] - notes
         floating = notes > 0 and any(n[0] > events for n in sess.table.notes[:notes])
@@ -493,9 +522,10 @@ class GameService:
             with self._write(sess, wait=wait) as tx:
                 s = sess.state
                 new, a, text = self._checked(sess, seat, version, text)
-                tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease())
+                at = self.now()
+                tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease(), at)
                 table = clocks.after_move(self, sess, tx, seat, new)
-            self._applied(sess, s, a, new, seat, text, table)
+            self._applied(sess, s, a, new, seat, text, table, at)
         self._changed(game_id)
         return served_version(sess)
 
@@ -540,6 +570,8 @@ class GameService:
         s = sess.state
         if head.version == s.version and head.undos == sess.row.undos and head.table_rev == sess.row.table_rev:
             return
+        if head.version != s.version or head.undos != sess.row.undos:  # moves or takebacks: waiting starts anew
+            sess.moved_at = min(head.updated_at, self.now())
         if head.undos == sess.row.undos and head.version > s.version:
             for seat, text in tx.moves_from(s.version):
                 a = parse_action(s, text)
@@ -558,14 +590,16 @@ class GameService:
         clocks.reload(sess, tx.conn)  # seats, clock and votes as stored
         sess.views.clear()
 
+    @staticmethod
     def _applied(
-        self, sess: Session, s: State, a: Action, new: State, seat: int, text: str, table: clocks.Table
+        sess: Session, s: State, a: Action, new: State, seat: int, text: str, table: clocks.Table, at: float
     ) -> None:
-        """Memory follows a committed move (``table``: the table after it)."""
+        """Memory follows a committed move (``table``: the table after it; ``at``: its time)."""
         sess.row.moves.append((seat, text))
         sess.steps.append(describe_step(s, a, new, s.version, text))
         sess.state = new
         sess.table = table
+        sess.moved_at = at
         sess.views.clear()
 
     def _lease(self) -> float:
@@ -601,9 +635,11 @@ class GameService:
                 )
                 for _, text in sess.row.moves[:keep]:
                     apply_in_place(t, parse_action(t, text))
-                tx.truncate(keep, self._bot_turn(sess, t), self._lease())
+                at = self.now()
+                tx.truncate(keep, self._bot_turn(sess, t), self._lease(), at)
                 table = clocks.after_move(self, sess, tx, seat, t)
             self._taken_back(sess, keep, t, table)
+            sess.moved_at = at
         self._changed(game_id)
         return served_version(sess)
 
@@ -665,11 +701,12 @@ class GameService:
                     s = turn.state
                     new = apply(s, a)
                     text = action_text(s, a)
-                    tx.append(s.version, turn.player, text, new.over, self._bot_turn(sess, new), self._lease())
+                    at = self.now()
+                    tx.append(s.version, turn.player, text, new.over, self._bot_turn(sess, new), self._lease(), at)
                     table = clocks.after_move(self, sess, tx, turn.player, new)
             except Refused:
                 return False
-            self._applied(sess, s, a, new, turn.player, text, table)
+            self._applied(sess, s, a, new, turn.player, text, table, at)
         self._changed(turn.game_id)
         return True
 
@@ -685,6 +722,40 @@ class GameService:
             a = random.Random(turn.seed).choice(turn.actions)
         self.bot_answer(turn, a)
         return True
+
+    # ----- who is at the table -----
+
+    def gone_since(self, game_id: str, sess: Session, seat: int, conn: Connection | None = None) -> float | None:
+        """Since when no page of the seat's game has been open (None: one is open here). Counted from no
+        earlier than the game's load here; on a shared database (``conn``: a connection to read it on),
+        from no earlier than any process last noted the seat connected."""
+        if self.presence.connected(game_id, seat):
+            return None
+        since = max(self.presence.left_at(game_id, seat) or 0.0, sess.loaded_at)
+        if self.shared and conn is not None:
+            seen = presence.stored_seen(conn, game_id, seat)
+            if seen is not None:
+                since = max(since, seen)
+        return since
+
+    def vote_at(self, game_id: str, sess: Session) -> float | None:
+        """When a vote that the player to move has left may open, as every seat's view says it: their absence
+        counts only once it has lasted a few seconds, and on a shared database not at all (other processes
+        may hold their page), so the views never say it opens earlier than the server allows."""
+        if sess.state.over:
+            return None
+        p = to_move(sess.state)
+        gone = None if self.shared else self.presence.shown_since(game_id, p)
+        return clocks.vote_opens(sess, p, gone, self.away)
+
+    def presence_changed(self, game_id: str) -> None:
+        """The views show a seat's absence, or no longer: they say anew when a vote may open."""
+        sess = self.sessions.get(game_id)
+        if sess is None:
+            return
+        with sess.lock:
+            sess.views.clear()
+        self._changed(game_id)
 
     def games_with_bot_to_move(self) -> list[str]:
         return [gid for gid in list(self.sessions) if self.bot_to_move(gid)]

@@ -44,6 +44,11 @@ class Session:
     # process changed it may have missed that change, and its announcement came before it was loaded.
     announced: int = 1
     checked: int = 0
+    # When the game last changed by a move or a takeback, and when this process loaded it (epoch seconds,
+    # on the service's clock): since then the table has waited for the player to move, and their absence
+    # is counted from no earlier than the load.
+    moved_at: float = 0.0
+    loaded_at: float = 0.0
 
 
 def served_version(sess: Session) -> int:

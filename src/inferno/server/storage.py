@@ -68,6 +68,9 @@ games_table = sa.Table(
     # a process whose copy has another count reloads the seats and the table's clock row.
     sa.Column("table_rev", sa.Integer, nullable=False, default=0, server_default="0"),
 )
+# Games a bot is to move in: read when the server starts (to resume them) and when another process's claim
+# to run a game's bots has run out, without reading every stored game.
+bot_turn_index = sa.Index("ix_games_bot_turn", games_table.c.bot_turn, games_table.c.over)
 _LATER_COLUMNS = {
     "seed_chosen": "BOOLEAN NOT NULL DEFAULT FALSE",
     "bot_turn": "BOOLEAN NOT NULL DEFAULT FALSE",
@@ -122,6 +125,7 @@ class GameRow:
     solo: str = ""  # the solo game's "variant/level", "" for a game between players
     undos: int = 0  # takebacks made so far
     table_rev: int = 0  # changes of the table that are not moves (seat takeovers, votes)
+    updated_at: float = 0.0  # epoch seconds of the last move or takeback (or of the creation)
 
 
 class Busy(RuntimeError):
@@ -142,11 +146,12 @@ class Head:
     bot_owner: str
     bot_lease: float
     table_rev: int = 0
+    updated_at: float = 0.0  # the last move or takeback (epoch seconds)
 
 
 _g = games_table.c
 _m = moves_table.c
-_HEAD_COLUMNS = (_g.version, _g.undos, _g.over, _g.bot_owner, _g.bot_lease, _g.table_rev)
+_HEAD_COLUMNS = (_g.version, _g.undos, _g.over, _g.bot_owner, _g.bot_lease, _g.table_rev, _g.updated_at)
 _HEAD = sa.select(*_HEAD_COLUMNS).where(_g.id == sa.bindparam("gid"))
 _HEAD_FOR_UPDATE = _HEAD.with_for_update()
 _INSERT_MOVE = moves_table.insert()
@@ -196,9 +201,12 @@ class Txn:
     def moves_from(self, start: int) -> list[tuple[int, str]]:
         return [(r.seat, r.text) for r in self.conn.execute(_MOVES_FROM, {"gid": self.game_id, "start": start})]
 
-    def append(self, idx: int, seat: int, text: str, over: bool, bot_turn: bool, bot_lease: float = 0.0) -> None:
-        """Store move ``idx``; raises StaleWriteError if that index is stored already."""
-        now = time.time()
+    def append(
+        self, idx: int, seat: int, text: str, over: bool, bot_turn: bool, bot_lease: float = 0.0, at: float = 0.0
+    ) -> None:
+        """Store move ``idx`` (``at``: the game's time of it, epoch seconds; 0: now); raises StaleWriteError
+        if that index is stored already."""
+        now = at or time.time()
         raw = self.storage.raw
         try:
             raw.insert_move.run(
@@ -221,9 +229,9 @@ class Txn:
         )
         self.storage.notify(self.conn, self.game_id, idx + 1)
 
-    def truncate(self, keep: int, bot_turn: bool, bot_lease: float = 0.0) -> None:
-        """Delete every move from index ``keep`` on (a takeback)."""
-        now = time.time()
+    def truncate(self, keep: int, bot_turn: bool, bot_lease: float = 0.0, at: float = 0.0) -> None:
+        """Delete every move from index ``keep`` on (a takeback; ``at`` as for ``append``)."""
+        now = at or time.time()
         self.conn.execute(moves_table.delete().where(_m.game_id == self.game_id, _m.idx >= keep))
         undos = (self.head.undos if self.head is not None else 0) + 1
         owner = self.storage.origin if bot_turn and bot_lease else ""
@@ -287,6 +295,8 @@ class Storage:
         # bookkeeping of each (see sqlite_writes).
         self._sqlite: SQLiteWriter | None = SQLiteWriter(self.engine) if self.is_sqlite else None
         self._add_later_columns()
+        with self.transaction() as conn:  # older databases lack it
+            conn.execute(sa.schema.CreateIndex(bot_turn_index, if_not_exists=True))
         self.raw = _HotPath(self.engine.dialect)
 
     def _add_later_columns(self) -> None:
@@ -313,9 +323,10 @@ class Storage:
             with self._sqlite.lock, self._sqlite.transaction() as conn:
                 yield conn
 
-    def create_game(self, g: GameRow, bot_turn: bool = False, bot_lease: float = 0.0) -> None:
-        """Store a new game; ``bot_lease``: this process runs its bots until then (if a bot moves first)."""
-        now = time.time()
+    def create_game(self, g: GameRow, bot_turn: bool = False, bot_lease: float = 0.0, at: float = 0.0) -> None:
+        """Store a new game; ``bot_lease``: this process runs its bots until then (if a bot moves first);
+        ``at``: the game's time of its creation (epoch seconds; 0: now)."""
+        now = at or time.time()
         owner = self.origin if bot_turn and bot_lease else ""
         with self.transaction() as conn:
             conn.execute(
@@ -439,21 +450,29 @@ class Storage:
         with self.engine.connect() as conn:
             return int(conn.execute(sa.select(sa.func.count()).select_from(games_table)).scalar_one())
 
-    def expire_games(self, unstarted_before: float, abandoned_before: float) -> list[str]:
+    def expire_games(
+        self, unstarted_before: float, abandoned_before: float, batch: int = 500, most: int = 10_000
+    ) -> list[str]:
         """Delete games nobody moved in since they were created before ``unstarted_before``, and unfinished
-        games with no move since ``abandoned_before`` (epoch seconds); returns their ids. Finished games stay."""
+        games with no move since ``abandoned_before`` (epoch seconds); returns their ids. Finished games stay.
+        ``batch`` games a transaction (the writer's lock is never held long), ``most`` in one call."""
         g = games_table.c
         cond = sa.and_(
             g.over == sa.false(),
             g.bot_turn == sa.false(),
             sa.or_(sa.and_(g.version == 0, g.updated_at < unstarted_before), g.updated_at < abandoned_before),
         )
-        with self.transaction() as conn:
-            ids = [r.id for r in conn.execute(sa.select(g.id).where(cond).limit(10_000))]
-            if ids:
-                conn.execute(moves_table.delete().where(moves_table.c.game_id.in_(ids)))
-                conn.execute(games_table.delete().where(g.id.in_(ids)))
-        return ids
+        out: list[str] = []
+        while len(out) < most:
+            with self.transaction() as conn:
+                ids = [r.id for r in conn.execute(sa.select(g.id).where(cond).limit(min(batch, most - len(out))))]
+                if ids:
+                    conn.execute(moves_table.delete().where(moves_table.c.game_id.in_(ids)))
+                    conn.execute(games_table.delete().where(g.id.in_(ids)))
+            out += ids
+            if len(ids) < batch:
+                break
+        return out
 
     def load_games(self, unfinished_only: bool = False) -> list[GameRow]:
         """Every stored game (or every unfinished one) with its moves, oldest game first."""
@@ -489,7 +508,7 @@ class Storage:
 
 def _head(r: Any) -> Head | None:
     """A Head from a row of ``_HEAD``'s columns (None: no such game)."""
-    return Head(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) if r is not None else None
+    return Head(r[0], r[1], bool(r[2]), r[3], r[4], r[5], r[6]) if r is not None else None
 
 
 def _game_row(r: Any) -> GameRow:
@@ -510,6 +529,7 @@ def _game_row(r: Any) -> GameRow:
         solo=str(r.solo or ""),
         undos=int(r.undos or 0),
         table_rev=int(r.table_rev or 0),
+        updated_at=float(r.updated_at or 0.0),
     )
 
 

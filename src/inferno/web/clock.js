@@ -55,9 +55,16 @@ export function lobbyTableChoice() {
 
 // ----- game -----
 
+// A vote that the player to move has left opens only once the server says they are away (``table.vote``:
+// that seat and the moment, on the server's clock); until then no vote is shown.
+function voteOpen(t) {
+  return !!(t && t.vote && Date.now() + offset >= t.vote.opens_at * 1000);
+}
+
 function tick() {
   if (!shown) return;
   const { snap } = shown;
+  if (shown.voteOpen !== voteOpen(snap.table)) renderVote(snap, shown.ctx);
   const clock = snap.table && snap.table.clock;
   document.querySelectorAll("#scorebar .clock").forEach((n) => n.remove());
   const out = $("clock-left");
@@ -78,6 +85,31 @@ function tick() {
 async function post(ctx, path, body) {
   try { await ctx.api(`/api/games/${ctx.game}/${path}`, body); }
   catch (e) { $("error").textContent = e.message; }
+}
+
+function renderVote(snap, ctx) {
+  const t = snap.table;
+  const box = $("vote-box");
+  shown.voteOpen = voteOpen(t);
+  if (!box) return;
+  box.innerHTML = "";
+  const meHuman = snap.seat >= 0 && t.humans.includes(snap.seat) && !t.taken_over.includes(snap.seat);
+  if (!meHuman || snap.result || !shown.voteOpen) return;
+  const s = t.vote.seat;
+  if (s === snap.seat || t.taken_over.includes(s)) return;
+  const name = snap.seats[s].name;
+  const others = t.humans.filter((x) => x !== s && !t.taken_over.includes(x)).length;
+  const need = Math.floor(others / 2) + 1;
+  const votes = (t.votes[String(s)] || []);
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "vote";
+  b.dataset.seat = String(s);
+  b.disabled = votes.includes(snap.seat);
+  b.textContent = `${name} has left: let the ${t.bot} bot play (${votes.length} of ${need} vote${need === 1 ? "" : "s"})`;
+  b.title = `${name} seems to be away. If most of the other players vote so, the ${t.bot} bot plays ${name}'s seat until ${name} takes it back`;
+  b.onclick = () => post(ctx, "vote", { seat: s });
+  box.appendChild(b);
 }
 
 // Called on every render of a game view; ``ctx`` = { api, game }.
@@ -115,25 +147,10 @@ export function renderTable(snap, ctx) {
     }
     div.appendChild(p);
   }
-  const meHuman = snap.seat >= 0 && t.humans.includes(snap.seat) && !t.taken_over.includes(snap.seat);
-  if (meHuman && !snap.result) {
-    for (const s of t.humans) {
-      if (s === snap.seat || t.taken_over.includes(s)) continue;
-      const others = t.humans.filter((x) => x !== s && !t.taken_over.includes(x)).length;
-      const need = Math.floor(others / 2) + 1;
-      const votes = (t.votes[String(s)] || []);
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "vote";
-      b.dataset.seat = String(s);
-      const mine = votes.includes(snap.seat);
-      b.disabled = mine;
-      b.textContent = `${names[s]} has left: let the ${t.bot} bot play (${votes.length} of ${need} vote${need === 1 ? "" : "s"})`;
-      b.title = `If most of the other players vote so, the ${t.bot} bot plays ${names[s]}'s seat until ${names[s]} takes it back`;
-      b.onclick = () => post(ctx, "vote", { seat: s });
-      div.appendChild(b);
-    }
-  }
+  const box = document.createElement("div");
+  box.id = "vote-box";
+  div.appendChild(box);
+  renderVote(snap, ctx);
   tick();
   if (!ticker) ticker = setInterval(tick, 250);
 }
