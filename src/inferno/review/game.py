@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from inferno.bots.search import HeuristicEvaluator
 from inferno.records.record import GameRecord, RecordError, replay
 from inferno.review.analysis import OptionEstimate, best_and_played, decision_seed, estimate_options
 from inferno.review.cards import endgame_threat, hand_estimates
@@ -218,7 +219,13 @@ def review_decision(
     seed = decision_seed(int(rec_dict["config"]["seed"]), index)
     played = parse_action(v, text)
     options = estimate_options(
-        v, iterations, seed, played=played, alternatives=st.alternatives, min_samples=st.min_samples
+        v,
+        iterations,
+        seed,
+        played=played,
+        alternatives=st.alternatives,
+        min_samples=st.min_samples,
+        evaluator=HeuristicEvaluator(),  # the estimate the margin grades are calibrated on (review.toml)
     )
     played_text = next(o.text for o in options if parse_action(v, o.text) == played)
     solo = s.solo is not None
