@@ -18,10 +18,10 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from inferno.bots.base import BotSpecError, make_bot
+from inferno.cli.progress import games_progress
 from inferno.cli.side_option import announce_side, side_option
 from inferno.sim.game import SimConfig
 from inferno.sim.health import Profile, competence_profile, profile_rows
@@ -121,16 +121,7 @@ def main(
         except BotSpecError as exc:
             raise click.BadParameter(str(exc), param_hint="--bot") from None
     names = tuple(dict.fromkeys(b for n in counts for b in seat_lineup(lineup, n)))
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("elapsed"),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-    )
+    progress = games_progress("[bold]{task.description}", Console(stderr=True))
     profiles: dict[tuple[str, int], Profile] = {}
     played: list[GameSummary] = []
     with progress:

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
 from inferno.bots.habits import profile_table
+from inferno.cli.progress import games_progress
 from inferno.rules.pack import RulesDataError, load_rules
 from inferno.rules.pnp import MAX_PLAYERS, ModuleError, check_modules, load_pnp
 from inferno.sim.health import HealthConfig, HealthReport, lineup, report_rows, run_health
@@ -143,17 +143,7 @@ def command(
         modules=chosen,
     )
     console = Console(stderr=True, quiet=quiet)
-    progress = Progress(
-        TextColumn("[bold]rules check"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("elapsed"),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=console,
-        disable=quiet,
-    )
+    progress = games_progress("[bold]rules check", console, disable=quiet)
     task = progress.add_task("games", total=games * len(counts))
     kept: list[GameSummary] = []
     with progress:

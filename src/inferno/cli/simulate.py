@@ -8,18 +8,13 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
     ProgressColumn,
     Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
+from inferno.cli.progress import games_progress
 from inferno.cli.side_option import announce_side, side_option
 from inferno.cli.solo_options import solo_config, solo_options
 from inferno.rules.pack import RulesDataError
@@ -145,18 +140,7 @@ def command(
     )
     workers = workers or local_cores()
     console = Console(stderr=True, quiet=quiet)
-    progress = Progress(
-        TextColumn("[bold]simulate"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TextColumn("elapsed"),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=console,
-        disable=quiet,
-    )
+    progress = games_progress("[bold]simulate", console, RateColumn(), disable=quiet)
     task = progress.add_task("games", total=games)
 
     def on_start(done: int, todo: int) -> None:
