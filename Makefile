@@ -28,9 +28,12 @@ install: $(STAMP_RUN)
 install-dev: $(STAMP_DEV)
 
 ## Play: start the web server on the embedded defaults and print the link of a new game against bots
-## (on port 8000, or on a free port it names if 8000 is taken).
+## (on port 8000, or on a free port it names if 8000 is taken). Both play targets run the compiled engine,
+## built once into build/compiled (cached by source hash), or pure Python, with one line saying why, where no
+## C compiler is found or the build fails (tools/with_engine.py; INFERNO_ENGINE=pure skips the build).
+WITH_ENGINE = $(BIN)/python -m tools.with_engine
 play: $(STAMP_WEB)
-	$(BIN)/inferno serve --new-game 3 --any-port
+	$(WITH_ENGINE) $(BIN)/inferno serve --new-game 3 --any-port
 
 ## Play in the terminal (full screen): one human against two bots.
 STAMP_TUI := $(VENV)/.installed-tui
@@ -39,7 +42,7 @@ $(STAMP_TUI): $(BIN)/python pyproject.toml
 	touch $@
 
 play-terminal: $(STAMP_TUI)
-	$(BIN)/inferno play --seat 1=human --seat 2=bot:greedy --seat 3=bot:greedy
+	$(WITH_ENGINE) $(BIN)/inferno play --seat 1=human --seat 2=bot:greedy --seat 3=bot:greedy
 
 ## Rewrite the full-screen game's SVG snapshots after an intended change of its screens.
 snapshots: $(STAMP_DEV)
@@ -74,7 +77,7 @@ compiled: $(STAMP_DEV)
 
 unit-compiled: compiled
 	PYTHONPATH=$(COMPILED) INFERNO_ENGINE=compiled INFERNO_HARNESS_SEEDS=5 $(BIN)/pytest -n 2 -q -p no:cacheprovider \
-		tests/test_compiled.py tests/harness/test_golden.py tests/harness/test_perft.py tests/harness/test_invariants.py \
+		tests/test_compiled.py tests/test_clean_build.py tests/harness/test_golden.py tests/harness/test_perft.py tests/harness/test_invariants.py \
 		tests/harness/test_copy_on_write.py tests/harness/test_pickling.py tests/harness/test_api_errors.py tests/envs
 
 lint: $(STAMP_DEV)

@@ -1,7 +1,8 @@
 """Build the compiled engine (mypyc) into ``build/compiled`` for tests and benchmarks.
 
 The wheel is built by the project's own packaging route, the optional hatch build hook
-(``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, configured in ``pyproject.toml``), and unpacked into
+(``tools/hatch_mypyc_hook.py``, switched on by ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, configured in
+``pyproject.toml``; it compiles in a temporary copy, never in ``src/``), and unpacked into
 ``build/compiled``. Putting that directory first on ``PYTHONPATH`` then runs the package with its
 rules modules compiled, in the same virtual environment as the pure-Python run::
 
@@ -10,15 +11,18 @@ rules modules compiled, in the same virtual environment as the pure-Python run::
 
 The build is cached by a hash of the compiled source files, the hook's configuration and the Python
 version; the interpreted rest of the package is copied fresh from ``src/inferno`` on every call, so
-the compiled tree never runs stale bots or front-ends. ``python -m tools.build_compiled --check``
+the compiled tree never runs stale bots or front-ends. The wheel's manifest
+(``inferno/compiled-engine.json``, the source hash of each compiled module) gets the checkout's
+``src/inferno`` as its ``source``: the package refuses to import the build once a compiled module's
+source there has changed (``inferno.engine_build``). ``python -m tools.build_compiled --check``
 prints whether the compiled modules are the ones imported.
 """
 
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -28,17 +32,22 @@ import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import IO
+
+from tools import hatch_mypyc_hook
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 OUT = ROOT / "build" / "compiled"
 STAMP = OUT / ".source-hash"
+MANIFEST_NAME = "compiled-engine.json"
+MANIFEST = OUT / "inferno" / MANIFEST_NAME
 
 
 def hook_config() -> dict[str, object]:
     """The mypyc build hook's table in pyproject.toml (the one list of compiled files)."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    hook: dict[str, object] = data["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    hook: dict[str, object] = data["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
     return hook
 
 
@@ -47,38 +56,35 @@ def compiled_sources() -> list[Path]:
     cfg = hook_config()
     include = [str(p) for p in cfg.get("include", [])]  # type: ignore[attr-defined]
     exclude = [str(p) for p in cfg.get("exclude", [])]  # type: ignore[attr-defined]
-    out = []
-    for path in sorted(SRC.rglob("*.py")):
-        rel = path.relative_to(ROOT).as_posix()
-        if any(fnmatch.fnmatch(rel, p) for p in include) and not any(fnmatch.fnmatch(rel, p) for p in exclude):
-            out.append(path)
-    return out
+    return [ROOT / rel for rel in hatch_mypyc_hook.selected(ROOT, include, exclude)]
 
 
 def source_hash() -> str:
     h = hashlib.sha256()
     h.update(sys.version.encode())
     h.update(repr(sorted(hook_config().items())).encode())
+    h.update((ROOT / "tools" / "hatch_mypyc_hook.py").read_bytes())
     for path in compiled_sources():
         h.update(path.relative_to(ROOT).as_posix().encode())
         h.update(path.read_bytes())
     return h.hexdigest()
 
 
-def build_wheel(jobs: int) -> None:
-    """Build the compiled wheel with pip (isolated build environment, mypy from PyPI) and unpack it."""
+def build_wheel(jobs: int, log: IO[str] | None = None, nice: int = 0) -> None:
+    """Build the compiled wheel with pip (isolated build environment, mypy from PyPI) and unpack it.
+
+    The hook compiles in a temporary copy of the sources, so the build runs on the checkout itself
+    and leaves it as it was. With ``log``, pip's and the compiler's output go there; ``nice`` lowers
+    the build's priority.
+    """
     env = dict(os.environ, HATCH_BUILD_HOOK_ENABLE_MYPYC="1", MAX_JOBS=str(jobs))
     with tempfile.TemporaryDirectory() as tmp:
-        # Build from a copy: the hook moves pyproject.toml aside while it compiles, which must not
-        # happen in the working tree (other tools read it meanwhile).
-        tree = Path(tmp) / "tree"
-        tree.mkdir()
-        for name in ("pyproject.toml", "README.md"):
-            shutil.copy2(ROOT / name, tree / name)
-        shutil.copytree(SRC, tree / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-        cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", tmp, str(tree)]
-        print("building the compiled engine (mypyc; a minute or more) ...", flush=True)
-        subprocess.run(cmd, check=True, env=env)
+        cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", tmp, str(ROOT)]
+        if nice and shutil.which("nice"):
+            cmd = ["nice", "-n", str(nice), *cmd]
+        if log is not None:
+            log.flush()
+        subprocess.run(cmd, check=True, env=env, stdout=log, stderr=subprocess.STDOUT if log else None)
         (wheel,) = Path(tmp).glob("*.whl")
         if wheel.name.endswith("-none-any.whl"):
             raise SystemExit(f"the build produced a pure-Python wheel ({wheel.name}): is the mypyc hook on?")
@@ -87,6 +93,9 @@ def build_wheel(jobs: int) -> None:
         OUT.mkdir(parents=True)
         with zipfile.ZipFile(wheel) as z:
             z.extractall(OUT)
+    manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    manifest["source"] = str(SRC / "inferno")  # the stale-build guard compares against the checkout
+    (OUT / MANIFEST_NAME).write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
 
 
 def sync_interpreted() -> None:
@@ -100,6 +109,7 @@ def sync_interpreted() -> None:
             dest = OUT / path.relative_to(SRC)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, dest)
+    shutil.copy2(OUT / MANIFEST_NAME, MANIFEST)  # the build's, with the checkout as its source
 
 
 def compiled_module_names() -> list[str]:
@@ -121,6 +131,18 @@ def check() -> int:
     return 1 if bad else 0
 
 
+def ensure(jobs: int, *, force: bool = False, log: IO[str] | None = None, nice: int = 0) -> bool:
+    """Build the compiled engine if its source changed (or ``force``), then sync the rest; True if it was built."""
+    digest = source_hash()
+    built = force or not STAMP.exists() or STAMP.read_text(encoding="utf-8") != digest
+    if built:
+        STAMP.unlink(missing_ok=True)  # a failed build leaves no stamp: the next call builds again
+        build_wheel(jobs, log, nice)
+        STAMP.write_text(digest, encoding="utf-8")
+    sync_interpreted()
+    return built
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the compiled (mypyc) engine into build/compiled")
     parser.add_argument("--force", action="store_true", help="rebuild even if the source did not change")
@@ -129,13 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check:
         return check()
-    digest = source_hash()
-    if args.force or not STAMP.exists() or STAMP.read_text(encoding="utf-8") != digest:
-        build_wheel(args.jobs)
-        STAMP.write_text(digest, encoding="utf-8")
-    else:
+    if not args.force and STAMP.exists() and STAMP.read_text(encoding="utf-8") == source_hash():
         print(f"compiled engine up to date in {OUT.relative_to(ROOT)}")
-    sync_interpreted()
+    else:
+        print("building the compiled engine (mypyc; a minute or more) ...", flush=True)
+    ensure(args.jobs, force=args.force)
     return 0
 
 

@@ -17,6 +17,7 @@ Building and reading a position in the game's words (see :mod:`inferno.rules.pos
     print(sc.position.decision.texts)
 """
 
+import inferno.engine_build  # noqa: F401  (first, before any engine module: a stale compiled build refuses to load)
 from inferno.records.log import action_lines, events, log_json, log_lines, scoring_table
 from inferno.records.record import GameRecord, RecordError, load_game, record_of, replay, save_game
 from inferno.rules.actions import (

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from inferno.cli.side_option import announce_side, side_option
+from inferno.engine_build import engine_name
 from inferno.rules.engine import apply_in_place, legal_actions
 from inferno.rules.pack import RulesDataError, load_rules
 from inferno.rules.pnp import data_provenance, load_pnp
@@ -26,7 +27,7 @@ console = Console()
 
 
 @click.group()
-@click.version_option(package_name="inferno-game")
+@click.version_option(package_name="inferno-game", message=f"%(prog)s, version %(version)s ({engine_name()} engine)")
 def cli() -> None:
     """Inferno: Florence's families, the nine circles of Hell, and Dante's descent."""
 

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from inferno.engine_build import engine_name
+
 if TYPE_CHECKING:
     from inferno.server.storage import Storage
 
@@ -230,7 +232,7 @@ def command(
         ),
     )
     app = create_app(settings, storage=storage)
-    click.echo(f"Inferno server on http://{host}:{port}/  (database: {storage.url})")
+    click.echo(f"Inferno server on http://{host}:{port}/  ({engine_name()} engine; database: {storage.url})")
     collector.tune()  # after start-up: see inferno.server.collector
     process.serve(app, sock, settings, click.echo)
     click.echo("Inferno server stopped.")
