@@ -109,6 +109,7 @@ bench: $(STAMP_DEV) compiled
 	$(BIN)/python benchmarks/bench_sim.py --games 1000
 	$(BIN)/python benchmarks/bench_bots.py
 	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/bench_bots.py
+	$(BIN)/python benchmarks/bench_wait.py --compiled $(COMPILED)
 	$(BIN)/python benchmarks/bench_review.py
 
 ## Server load benchmark (not part of `make test`): 200 concurrent games on SQLite with one process,

@@ -279,7 +279,7 @@ class State:
         c.quartiere = self.quartiere
         c.over = self.over
         c.sudden_death = self.sudden_death
-        c.breakdown = [b[:] for b in self.breakdown]
+        c.breakdown = [b[:] for b in self.breakdown] if self.breakdown else []  # empty until the final scoring
         c.actions = self.actions
         c.events = self.events
         c.record_events = self.record_events
