@@ -62,7 +62,8 @@ chromium:
 
 ## The whole test suite: lint, types, the docs site, unit/rule tests, invariant harness, golden logs; then the golden
 ## logs, perft counts, a fifth of the invariant harness's random games, state pickling and the RL environments' tests
-## again on the compiled engine.
+## again on the compiled engine, with the clean-tree test (one more full compiled build, in a fresh clone: about
+## 85 s of CPU; tests/test_clean_build.py).
 test: $(STAMP_DEV) chromium postgres nginx lint typecheck docs-build unit unit-compiled
 
 ## The compiled engine (the rules modules built with mypyc) in build/compiled, rebuilt only when their

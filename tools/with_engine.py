@@ -7,7 +7,8 @@
 It builds the compiled engine into ``build/compiled`` if its source changed (``tools.build_compiled``:
 once, about a minute of CPU, then cached), puts that directory first on ``PYTHONPATH`` and runs the
 command. Without a C compiler or the Python headers, or when the build fails, it prints one line saying
-so and runs the command on the pure-Python package; the build's output is in ``build/compiled-build.log``.
+so and runs the command on the pure-Python package; the build's output is in ``build/compiled-build.log``,
+and a failed build is not tried again for the same source (``build/compiled-build.failed``).
 ``INFERNO_ENGINE=pure`` skips the build. The command itself says which engine it runs (``inferno
 --version``, the server's start-up line).
 """
@@ -24,6 +25,7 @@ from pathlib import Path
 from tools import build_compiled
 
 LOG = build_compiled.ROOT / "build" / "compiled-build.log"
+FAILED = build_compiled.ROOT / "build" / "compiled-build.failed"  # the source hash whose build failed
 
 
 def missing_tools() -> str | None:
@@ -43,9 +45,13 @@ def compiled_path() -> tuple[str | None, str]:
     reason = missing_tools()
     if reason is not None:
         return None, f"Rules engine: pure Python ({reason}, so the faster compiled engine cannot be built here)."
-    fresh = build_compiled.STAMP.exists() and build_compiled.STAMP.read_text(encoding="utf-8") == (
-        build_compiled.source_hash()
-    )
+    digest = build_compiled.source_hash()
+    fresh = build_compiled.STAMP.exists() and build_compiled.STAMP.read_text(encoding="utf-8") == digest
+    if not fresh and FAILED.exists() and FAILED.read_text(encoding="utf-8") == digest:
+        return None, (
+            "Rules engine: pure Python (the compiled engine did not build from this source: see "
+            "build/compiled-build.log; delete build/compiled-build.failed to try again)."
+        )
     if not fresh:
         print("Building the compiled rules engine (once, about a minute; cached afterwards) ...", flush=True)
     LOG.parent.mkdir(parents=True, exist_ok=True)
@@ -53,8 +59,10 @@ def compiled_path() -> tuple[str | None, str]:
         with LOG.open("w", encoding="utf-8") as log:
             build_compiled.ensure(2, log=log, nice=10)
     except (subprocess.CalledProcessError, OSError, SystemExit, ValueError) as exc:
+        FAILED.write_text(digest, encoding="utf-8")  # not again for the same source
         why = "see build/compiled-build.log" if isinstance(exc, subprocess.CalledProcessError) else str(exc)
         return None, f"Rules engine: pure Python (the compiled engine did not build: {why})."
+    FAILED.unlink(missing_ok=True)
     return str(build_compiled.OUT), ""
 
 
