@@ -98,18 +98,33 @@ def build_wheel(jobs: int, log: IO[str] | None = None, nice: int = 0) -> None:
     (OUT / MANIFEST_NAME).write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
 
 
+def _put(src: Path, dest: Path) -> None:
+    """Copy ``src`` to ``dest`` unless it already holds the same bytes; replaced at once, never half-written."""
+    data = src.read_bytes()
+    if dest.is_file() and dest.read_bytes() == data:
+        return
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + ".tmp")
+    tmp.write_bytes(data)
+    shutil.copystat(src, tmp)
+    os.replace(tmp, dest)
+
+
 def sync_interpreted() -> None:
-    """Copy the package's current non-compiled files over the unpacked wheel (keeping the .so files)."""
+    """Bring the package's non-compiled files in the build up to date with ``src/inferno`` (keeping the
+    .so files). Unchanged files are left alone, so processes already running on the build (a test run's
+    other workers) never see a file missing or half-written."""
     pkg = OUT / "inferno"
-    for path in list(pkg.rglob("*")):
-        if path.is_file() and not path.name.endswith(".so") and "__pycache__" not in path.parts:
-            path.unlink()
+    wanted = {MANIFEST}
     for path in (SRC / "inferno").rglob("*"):
         if path.is_file() and "__pycache__" not in path.parts:
             dest = OUT / path.relative_to(SRC)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, dest)
-    shutil.copy2(OUT / MANIFEST_NAME, MANIFEST)  # the build's, with the checkout as its source
+            wanted.add(dest)
+            _put(path, dest)
+    _put(OUT / MANIFEST_NAME, MANIFEST)  # the build's, with the checkout as its source
+    for path in list(pkg.rglob("*")):
+        if path.is_file() and path not in wanted and not path.name.endswith(".so") and "__pycache__" not in path.parts:
+            path.unlink()
 
 
 def compiled_module_names() -> list[str]:
