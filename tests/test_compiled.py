@@ -228,3 +228,31 @@ def test_the_real_build_refuses_to_import_once_its_source_changed(tmp_path: Path
     stale = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False)
     assert stale.returncode != 0
     assert "StaleBuildError" in stale.stderr and "rules/engine.py (its source changed" in stale.stderr
+
+
+def test_a_failed_build_falls_back_to_pure_python_once_per_source(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`make play`'s launcher when the compiled build fails: one line and pure Python, and the same source
+    is not built again on the next start (the build is simulated: it fails at once)."""
+    from tools import with_engine
+
+    calls = []
+
+    def failing(jobs: int, **kwargs: object) -> bool:
+        calls.append(jobs)
+        raise subprocess.CalledProcessError(1, ["pip", "wheel"])
+
+    monkeypatch.delenv("INFERNO_ENGINE", raising=False)
+    monkeypatch.setattr(with_engine, "missing_tools", lambda: None)
+    monkeypatch.setattr(build_compiled, "STAMP", tmp_path / "no-stamp")
+    monkeypatch.setattr(build_compiled, "ensure", failing)
+    monkeypatch.setattr(with_engine, "LOG", tmp_path / "build.log")
+    monkeypatch.setattr(with_engine, "FAILED", tmp_path / "build.failed")
+    assert with_engine.compiled_path() == (
+        None,
+        "Rules engine: pure Python (the compiled engine did not build: see build/compiled-build.log).",
+    )
+    assert capsys.readouterr().out.startswith("Building the compiled rules engine")
+    directory, line = with_engine.compiled_path()
+    assert directory is None and "did not build from this source" in line and len(calls) == 1
