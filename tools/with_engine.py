@@ -53,7 +53,7 @@ def compiled_path() -> tuple[str | None, str]:
             "build/compiled-build.log; delete build/compiled-build.failed to try again)."
         )
     if not fresh:
-        print("Building the compiled rules engine (once, about a minute; cached afterwards) ...", flush=True)
+        print("Building the compiled rules engine (once, a minute or two; cached afterwards) ...", flush=True)
     LOG.parent.mkdir(parents=True, exist_ok=True)
     try:
         with LOG.open("w", encoding="utf-8") as log:
