@@ -94,6 +94,7 @@ class MypycOutOfTreeHook(BuildHookInterface):  # type: ignore[misc]
         env = dict(os.environ, MYPY_CACHE_DIR=str(tmp / "mypy_cache"))
         proc = subprocess.run(cmd, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
         if proc.returncode:
+            shutil.rmtree(tmp, ignore_errors=True)  # finalize is not called after a failed initialize
             raise RuntimeError(f"mypyc failed:\n{proc.stdout.decode('utf-8', 'replace')}")
         manifest = {
             "format": 1,
