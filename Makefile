@@ -165,7 +165,7 @@ review-grades: $(STAMP_DEV)
 ## games (not part of `make test`; about 20 min on one core). Target: at least 60% of the games.
 HINT_GAMES ?= 50
 hint-follower: $(STAMP_DEV)
-	$(BIN)/python benchmarks/hint_follower.py --games $(HINT_GAMES) --players 3 --opponent greedy --min-rate 0.6
+	$(BIN)/python -m tools.with_engine $(BIN)/python benchmarks/hint_follower.py --games $(HINT_GAMES) --players 3 --opponent greedy --min-rate 0.6 --workers 2
 
 ## Rebuild the expert bot's value model from nothing (about 40 min on 2 cores): greedy self-play games, sampled
 ## positions, an MLP fit, then src/inferno/bots/data/value_model.npz and its note value_model.json.

@@ -3,7 +3,7 @@
 Positions come from greedy self-play games (2 and 4 players, decisions with at least two options), as in
 ``bench_bots.py``. Each bot thinks its level's full iteration budget without its wall-clock cap, so the
 figure is what the budget costs and the play depends on the iterations only. A hint is
-``inferno.review.hints.make_hint`` on the deciding player's view, at the configured hint iterations.
+``inferno.review.hints.make_hint`` on the deciding player's view, at the configured hint samples (deals per option).
 The choices and the hints' first options are summed up in a digest: equal iterations must give the same
 play on both engines, which ``--compiled DIR`` checks by running the same positions again with the
 compiled build in ``DIR`` first on the path::
@@ -92,7 +92,7 @@ def measure(count: int, seed: int) -> tuple[list[Row], str]:
     for what, fn, iters in (
         ("hard", hard, hard_cfg.iterations),
         ("expert", expert, expert_cfg.iterations),
-        ("hint", hint, load_settings().hint_iterations),
+        ("hint", hint, load_settings().hint_samples),
     ):
         times, picks = _time(fn, states)
         digest.update("\n".join(picks).encode())

@@ -15,6 +15,7 @@ Target of the bots' issue: at least 60% of 3-player games against two greedy bot
 from __future__ import annotations
 
 import json
+import multiprocessing
 import statistics
 import sys
 import time
@@ -77,6 +78,10 @@ def play(seed: int, players: int, opponent: str) -> FollowerGame:
     )
 
 
+def _play(job: tuple[int, int, str]) -> FollowerGame:
+    return play(*job)
+
+
 @click.command()
 @click.option("--games", "-n", default=50, show_default=True, type=click.IntRange(1))
 @click.option("--players", "-p", default=3, show_default=True, type=click.IntRange(2, 4))
@@ -84,12 +89,24 @@ def play(seed: int, players: int, opponent: str) -> FollowerGame:
 @click.option("--seed", default=0, show_default=True, help="Seed of the first game.")
 @click.option("--json", "json_path", type=click.Path(path_type=Path), help="Write every game's outcome.")
 @click.option("--min-rate", type=float, help="Fail (exit 1) if the win rate is below this share (0-1).")
-def main(games: int, players: int, opponent: str, seed: int, json_path: Path | None, min_rate: float | None) -> None:
+@click.option("--workers", "-j", default=1, show_default=True, type=click.IntRange(1), help="Processes.")
+def main(
+    games: int, players: int, opponent: str, seed: int, json_path: Path | None, min_rate: float | None, workers: int
+) -> None:
     """Play the hint follower against bots and report its win rate."""
     out: list[FollowerGame] = []
-    with click.progressbar(range(seed, seed + games), label="Games", file=sys.stderr) as bar:
-        for g in bar:
-            out.append(play(g, players, opponent))
+    jobs = [(g, players, opponent) for g in range(seed, seed + games)]
+    with click.progressbar(length=games, label="Games", file=sys.stderr) as bar:
+        if workers == 1:
+            for job in jobs:
+                out.append(play(*job))
+                bar.update(1)
+        else:
+            with multiprocessing.get_context("spawn").Pool(workers) as pool:
+                for game in pool.imap_unordered(_play, jobs):
+                    out.append(game)
+                    bar.update(1)
+    out.sort(key=lambda g: g.seed)
     wins = sum(g.win for g in out)
     lo, hi = wilson(wins, games)
     margins = [g.margin for g in out]

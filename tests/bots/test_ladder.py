@@ -40,3 +40,19 @@ def test_players_option_runs_only_those_matches() -> None:
     res = CliRunner().invoke(main, ["-p", "2", "--greedy-games", "1", "--search-games", "1", "--search-bot", "easy"])
     assert res.exit_code == 0, res.output
     assert "(2p)" in res.output and "(4p)" not in res.output
+
+
+def test_a_match_of_the_command_line() -> None:
+    from click.testing import CliRunner
+
+    from inferno.bots.ladder import main, parse_match
+
+    assert parse_match("rollout:hard:2:65") == Match("rollout", "hard", 2, 0.65)
+    assert parse_match("rollout:greedy:3") == Match("rollout", "greedy", 3, 1 / 3)
+    for bad in ("rollout:hard", "rollout:hard:9", "rollout:hard:2:x", "a:b:2:0"):
+        res = CliRunner().invoke(main, ["--match", bad])
+        assert res.exit_code == 2 and "FOCAL:OPPONENT:PLAYERS" in res.output and "Traceback" not in res.output
+    res = CliRunner().invoke(main, ["--match", "robot:random:2", "--search-games", "1"])
+    assert res.exit_code == 2 and "unknown bot" in res.output and "Traceback" not in res.output
+    res = CliRunner().invoke(main, ["--match", "greedy:random:2", "--search-games", "2", "--seed", "3"])
+    assert res.exit_code == 0 and "greedy vs random" in res.output

@@ -87,3 +87,24 @@ def test_plain_terminal_hint_command(tmp_path: Path) -> None:
         cli, ["play", "--plain", "--resume", str(save)], input="\nlog\nquit\n", env={"COLUMNS": "300"}
     )
     assert f"Player {first + 1} asked for a hint" in res.output
+
+
+def test_the_first_hint_is_the_rollout_bots_move() -> None:
+    """Hints come from the rollout search: options best first by expected final Infamy margin, the first
+    one the move the rollout bot with the same seed and budget plays."""
+    from inferno.bots.rollout import MOVES, RolloutBot, RolloutConfig
+    from tests.bots.conftest import advance_to_choice
+
+    rng = random.Random(2)
+    s = inferno.new_game(3, 6, record_events=False)
+    while True:
+        s = advance_to_choice(s, rng, rng.randrange(2, 8))
+        if s.stack[-1][0] in MOVES and len(inferno.legal_actions(s)) > 2:
+            break
+    v = inferno.view(s, inferno.to_move(s))
+    h = make_hint(v, 5, 2)
+    margins = [o.margin for o in h.options]
+    assert margins == sorted(margins, reverse=True) and 2 <= len(h.options) <= 3
+    assert all(o.samples == 2 and 0 <= o.value <= 100 for o in h.options)
+    bot = RolloutBot(5, RolloutConfig(samples=2))
+    assert h.options[0].text == inferno.action_text(v, bot.choose(v, inferno.legal_actions(v)))

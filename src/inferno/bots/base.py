@@ -71,7 +71,7 @@ def _load_builtin() -> None:
     """Import the optional built-in bot modules so they register themselves."""
     import importlib
 
-    for mod in ("inferno.bots.greedy", "inferno.bots.search"):
+    for mod in ("inferno.bots.greedy", "inferno.bots.search", "inferno.bots.rollout"):
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as exc:

@@ -53,15 +53,21 @@ class GreedyBot:
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
-        me = to_move(view)
         det = determinize(view, self.rng)
         det.record_events = False
-        best, best_value = actions[0], float("-inf")
-        for a in actions:
-            v = self._value(apply(det, a), me, self.depth - 1, self.follow_through)
-            if v > best_value:
-                best, best_value = a, v
-        return best
+        return self.best(det, actions)
+
+    def best(self, s: State, actions: Sequence[Action]) -> Action:
+        """Greedy's choice in position ``s`` itself (a determinized copy: the playouts of
+        :mod:`inferno.bots.rollout` hand it theirs)."""
+        return self.ranked(s, actions)[0][1]
+
+    def ranked(self, s: State, actions: Sequence[Action]) -> list[tuple[float, Action]]:
+        """Every action with the best margin reachable after it, best first (ties: in the given order)."""
+        me = to_move(s)
+        scored = [(self._value(apply(s, a), me, self.depth - 1, self.follow_through), i) for i, a in enumerate(actions)]
+        scored.sort(key=lambda vi: (-vi[0], vi[1]))
+        return [(v, actions[i]) for v, i in scored]
 
     def _value(self, s: State, me: int, depth: int, follow: int) -> float:
         """Best margin reachable while the decisions stay with ``me`` (at most ``depth`` more).

@@ -17,6 +17,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from inferno.bots.base import BotSpecError
 from inferno.bots.tournament import GameOutcome, GameSpec, run
 
 
@@ -58,6 +59,22 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def parse_match(text: str) -> Match:
+    """``FOCAL:OPPONENT:PLAYERS[:TARGET]`` as a match; the target is a win rate in percent (default: the
+    fair share, 1 / players)."""
+    parts = text.split(":")
+    ok = len(parts) in (3, 4) and parts[2].isdigit() and 2 <= int(parts[2]) <= 5
+    if ok and len(parts) == 4:
+        ok = parts[3].replace(".", "", 1).isdigit() and 0 < float(parts[3]) <= 100
+    if not ok:
+        raise click.BadParameter(
+            f"{text!r}: write FOCAL:OPPONENT:PLAYERS or FOCAL:OPPONENT:PLAYERS:TARGET, e.g. rollout:hard:2:65 "
+            "(2 to 5 players, a target win rate in percent)"
+        )
+    players = int(parts[2])
+    return Match(parts[0], parts[1], players, float(parts[3]) / 100 if len(parts) == 4 else 1.0 / players)
 
 
 def specs(m: Match, games: int, seed: int) -> list[GameSpec]:
@@ -121,6 +138,14 @@ def ladder_table(results: list[MatchResult]) -> Table:
     multiple=True,
     help="Only the matches with this many players (repeatable; default both).",
 )
+@click.option(
+    "--match",
+    "extra",
+    multiple=True,
+    metavar="FOCAL:OPPONENT:PLAYERS",
+    help="Play this match instead of the ladder's (repeatable; --search-games games each; the focal bot "
+    "alone against copies of the opponent), e.g. rollout:hard:2:65 (target 65%; default the fair share).",
+)
 @click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True, help="Processes.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON.")
 def main(
@@ -129,6 +154,7 @@ def main(
     search_bot: str,
     seed: int,
     player_counts: tuple[str, ...],
+    extra: tuple[str, ...],
     workers: int,
     json_path: Path | None,
 ) -> None:
@@ -142,12 +168,17 @@ def main(
         (Match(search_bot, "greedy", 2, 0.65), search_games),
         (Match(search_bot, "greedy", 4, 0.5), search_games),
     ]
+    if extra:
+        matches = [(parse_match(text), search_games) for text in extra]
     if player_counts:
         matches = [(m, n) for m, n in matches if str(m.players) in player_counts]
     results = []
     for m, n in matches:
         with console.status(f"{m.focal} vs {m.opponent}, {m.players} players, {n} games"):
-            results.append(score(m, run(specs(m, n, seed), workers)))
+            try:
+                results.append(score(m, run(specs(m, n, seed), workers)))
+            except BotSpecError as exc:
+                raise click.UsageError(str(exc)) from None
         console.print(f"{m.focal} vs {m.opponent} ({m.players}p): {results[-1].wins:g}/{n}")
     console.print(ladder_table(results))
     if json_path:

@@ -17,6 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from inferno.bots.rollout import ROLLOUT, RolloutBot, RolloutConfig
 from inferno.bots.search import LeafEvaluator, SearchBot, SearchConfig, _Node, strongest_evaluator
 from inferno.review.settings import ReviewSettings
 from inferno.rules.actions import Action
@@ -106,6 +107,35 @@ def estimate_options(
         m, m_se = _stats(margins[a], scale=1.0, unknown=MARGIN_UNKNOWN_SE)
         out.append(OptionEstimate(action_text(v, a), mean, se, len(samples[a]), visits[a], m, m_se))
     return out
+
+
+def playout_options(
+    v: State,
+    seed: int,
+    *,
+    samples: int,
+    candidates: int = ROLLOUT.candidates,
+    evaluator: LeafEvaluator | None = None,
+) -> list[OptionEstimate]:
+    """The best ``candidates`` options of the decision pending in view ``v``, as the rollout bot sees them.
+
+    Greedy proposes its best options; each is played out on ``samples`` deals of the hidden cards
+    (:class:`inferno.bots.rollout.RolloutBot`: the player finishes the turn and every opponent plays
+    its next turn as greedy would). Options come best first by expected final Infamy margin, the
+    rollout bot's choice; each carries its win chance and margin with their standard errors, and in
+    ``visits`` the number of deals on which it ended best. Playouts end on ``evaluator`` (by default
+    the rollout bot's: the hand-written estimate).
+    """
+    acts = legal_actions(v)
+    bot = RolloutBot(seed, RolloutConfig(candidates=candidates, samples=samples), evaluator=evaluator)
+    played = bot.playouts(v, acts)
+    best_per_deal = [max(range(len(played)), key=lambda j: played[j].margins[d]) for d in range(samples)]
+    out = []
+    for j, o in enumerate(played):
+        mean, se = _stats(o.rewards)
+        m, m_se = _stats(o.margins, scale=1.0, unknown=MARGIN_UNKNOWN_SE)
+        out.append(OptionEstimate(action_text(v, o.action), mean, se, samples, best_per_deal.count(j), m, m_se))
+    return sorted(out, key=lambda o: -(o.margin or 0.0))
 
 
 def _margin_key(o: OptionEstimate) -> tuple[bool, float]:

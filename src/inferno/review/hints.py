@@ -1,4 +1,8 @@
-"""Hints during play: the best options now, estimated by the search from the player's own view.
+"""Hints during play: the best options now, estimated by the rollout search from the player's own view.
+
+The strongest bot's search (:class:`inferno.bots.rollout.RolloutBot`) proposes greedy's best options and
+plays each out on deals of the cards the player cannot see; the options come best first by expected final
+Infamy margin, each with its win chance.
 
 A table decides whether hints are allowed (:func:`hints_default`: on when at most one human plays,
 off when other humans share the table). Every hint given is recorded (the game log names it), so
@@ -9,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from inferno.review.analysis import OptionEstimate, estimate_options, ranked
+from inferno.review.analysis import OptionEstimate, playout_options
 from inferno.review.cards import endgame_threat, hand_estimates
 from inferno.review.settings import load_settings
 from inferno.rules.actions import InfernoError
@@ -74,17 +78,16 @@ def hint_log_text(player: int) -> str:
     return f"Player {player + 1} asked for a hint"
 
 
-def make_hint(v: State, seed: int, iterations: int | None = None) -> Hint:
-    """The top options of the decision pending in view ``v`` (a view of the deciding player)."""
+def make_hint(v: State, seed: int, samples: int | None = None) -> Hint:
+    """The top options of the decision pending in view ``v`` (a view of the deciding player), each played
+    out on ``samples`` deals (default: the settings' ``[hint] samples``) by the rollout search."""
     if v.over:
         raise HintError("the game is over: there is nothing left to decide")
     p = to_move(v)
     if v.viewer != p:
         raise HintError(f"a hint is for the player who decides now (Player {p + 1})")
     st = load_settings()
-    n = iterations if iterations is not None else st.hint_iterations
-    options = ranked(
-        estimate_options(v, n, seed, alternatives=HINT_TOP, min_samples=st.min_samples), st, solo=v.solo is not None
-    )
+    n = samples if samples is not None else st.hint_samples
+    options = playout_options(v, seed, samples=n)
     cards = tuple(endgame_threat(h) for h in hand_estimates(v)) if v.num_players > 1 else ()
     return Hint(p, tuple(options[:HINT_TOP]), cards)

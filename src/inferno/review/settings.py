@@ -35,7 +35,7 @@ class ReviewSettings:
     margin_blunder: float
     depths: dict[str, int]
     default_depth: str
-    hint_iterations: int
+    hint_samples: int  # deals each hint option is played out on
     min_samples: int
     alternatives: int
     top_mistakes: int
@@ -109,7 +109,9 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     data = untag(tree, "review.toml", "", None, out)
     g, mg, d, e = data["grades"], data["margin_grades"], dict(data["depth"]), data["estimate"]
     default = str(d.pop("default"))
-    hint = int(d.pop("hint"))
+    hint = int(data["hint"]["samples"])
+    if hint < 1:
+        raise ReviewSettingsError("review.toml: a hint needs at least 1 sample")
     depths = {str(k): int(v) for k, v in d.items()}
     if default not in depths:
         raise ReviewSettingsError(f"review.toml: default depth {default!r} is not one of {', '.join(depths)}")

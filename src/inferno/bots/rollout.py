@@ -1,0 +1,135 @@
+"""The rollout bot: greedy proposes its best moves, short playouts by greedy players choose among them.
+
+At a decision that starts a move (the family's Florence phase or its Hell phase) the bot ranks the
+legal actions as greedy does (:class:`inferno.bots.greedy.GreedyBot`) and keeps the best
+``candidates``. Each is then played out on ``samples`` deals of the cards the bot cannot see (the
+engine's ``determinize`` of its own view, the same deals for every candidate): the bot finishes its
+turn and every opponent plays its own next turn as greedy would, until the decision comes back to the
+bot's next move (or the game ends). The position reached is scored by a leaf evaluator (the
+hand-written estimate by default) and the candidate with the best mean expected final Infamy margin
+is played. Smaller decisions (a Soul's next jump, a card's target, ...) are greedy's.
+
+This is a one-step improvement of the greedy policy by simulation (Bertsekas's rollout algorithm):
+it sees what greedy cannot, the opponents' answer to a move — a Soul left where a rival accuses it, a
+location taken first, a Diploma stop reached sooner. Its choice depends only on its view and its
+seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from inferno.bots.base import register_bot
+from inferno.bots.greedy import GreedyBot
+from inferno.bots.search import HeuristicEvaluator, LeafEvaluator
+from inferno.rules.actions import Action, Decision
+from inferno.rules.engine import apply, apply_in_place, determinize, legal_actions, to_move
+from inferno.rules.pickling import register_frozen
+from inferno.rules.state import State
+
+MOVES = frozenset({Decision.FLORENCE, Decision.HELL})
+"""The decisions that start a move: where the rollout bot plays out its candidates."""
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutConfig:
+    """How much the rollout bot simulates per move decision."""
+
+    candidates: int = 4  # greedy's best options that are played out
+    samples: int = 6  # deals of the hidden cards per option (shared by all options)
+    policy_depth: int = 2  # how many of its own decisions a playout's greedy player looks ahead
+    max_decisions: int = 80  # a playout stops after this many decisions even if the bot is not back
+
+
+ROLLOUT = RolloutConfig()
+"""The rollout bot's default budget."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutSamples:
+    """One candidate's playouts: the win estimate and the expected final Infamy margin each ended at."""
+
+    action: Action
+    rewards: tuple[float, ...]
+    margins: tuple[float, ...]
+
+    @property
+    def mean_margin(self) -> float:
+        return sum(self.margins) / len(self.margins)
+
+
+class RolloutBot:
+    """Greedy with playouts of its best moves; its own seeded generator."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        config: RolloutConfig = ROLLOUT,
+        name: str = "rollout",
+        evaluator: LeafEvaluator | None = None,
+    ) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.config = config
+        self.greedy = GreedyBot(seed)
+        self.policy = GreedyBot(seed, depth=config.policy_depth)
+        self.evaluator: LeafEvaluator = evaluator if evaluator is not None else HeuristicEvaluator()
+
+    def choose(self, view: State, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        if view.stack[-1][0] not in MOVES:
+            return self.greedy.choose(view, actions)
+        options = self.playouts(view, actions)
+        return max(options, key=lambda o: o.mean_margin).action
+
+    def playouts(
+        self,
+        view: State,
+        actions: Sequence[Action],
+        candidates: int | None = None,
+        samples: int | None = None,
+        include: Action | None = None,
+    ) -> list[PlayoutSamples]:
+        """Greedy's best ``candidates`` actions (best first; and ``include`` if it is not among them),
+        each played out on ``samples`` deals."""
+        cfg = self.config
+        det = determinize(view, self.rng)
+        det.record_events = False
+        ranked = self.greedy.ranked(det, actions)
+        chosen = [a for _, a in ranked[: candidates or cfg.candidates]]
+        if include is not None and include not in chosen:
+            chosen.append(include)
+        me = to_move(view)
+        rewards: list[list[float]] = [[] for _ in chosen]
+        margins: list[list[float]] = [[] for _ in chosen]
+        for _ in range(samples or cfg.samples):
+            deal = determinize(view, self.rng)
+            deal.record_events = False
+            for j, a in enumerate(chosen):
+                end = self._play_out(apply(deal, a), me)
+                reward, margin = self.evaluator.evaluate(end)
+                rewards[j].append(reward[me])
+                margins[j].append(margin[me])
+        return [PlayoutSamples(a, tuple(r), tuple(m)) for a, r, m in zip(chosen, rewards, margins, strict=True)]
+
+    def _play_out(self, s: State, me: int) -> State:
+        """Greedy for every seat until the bot's next move decision after the others played (or the end)."""
+        others_played = False
+        for _ in range(self.config.max_decisions):
+            if s.over:
+                break
+            p = to_move(s)
+            if p != me:
+                others_played = True
+            elif others_played and s.stack[-1][0] in MOVES:
+                break
+            acts = legal_actions(s)
+            apply_in_place(s, acts[0] if len(acts) == 1 else self.policy.best(s, acts), rollback=False)
+        return s
+
+
+register_bot("rollout", RolloutBot)
+register_frozen(RolloutConfig)
