@@ -19,6 +19,7 @@ import inferno
 from inferno.records.record import load_record, replay
 from inferno.tui.app import InfernoApp
 from inferno.tui.app.app import Body, CommandInput, PassScreen, TextScreen
+from inferno.tui.app.ending import EndScreen
 from inferno.tui.app.preview import preview
 from inferno.tui.players import action_hint
 from inferno.tui.session import Seat, Session
@@ -78,7 +79,7 @@ async def _test_whole_game_with_the_keyboard_alone_at_80x24(tmp_path: Path) -> N
             await pilot.pause()
             assert _last_human_action(sess, 0) == want
             decisions += 1
-        assert isinstance(app.screen, TextScreen)  # the final scoring
+        assert isinstance(app.screen, EndScreen)  # the final scoring
         await pilot.press("enter")
     assert decisions > 10
     assert sess.over and replay(load_record(tmp_path / "game.json")).over
@@ -88,8 +89,8 @@ async def _test_whole_game_with_the_mouse_alone_at_200x60(tmp_path: Path) -> Non
     sess = _session(tmp_path, [Seat(), Seat("random")], 5)
     app = InfernoApp(sess, pace=0)
     async with app.run_test(size=(200, 60)) as pilot:
-        assert app.query_one(Body).wide  # every panel at once: no tabs
-        assert not app.query(TabbedContent)
+        assert app.query_one(Body).wide  # the board, the log, the choices and the preview at once
+        assert app.visible_panels() >= {"board", "strip", "log", "preview"}
         decisions = 0
         while app.outcome != "over":
             assert decisions < MAX_DECISIONS
@@ -105,7 +106,7 @@ async def _test_whole_game_with_the_mouse_alone_at_200x60(tmp_path: Path) -> Non
             await pilot.pause()
             assert _last_human_action(sess, 0) == want
             decisions += 1
-        assert isinstance(app.screen, TextScreen)
+        assert isinstance(app.screen, EndScreen)
         assert await pilot.click("#close")
     assert decisions > 10
     assert sess.over

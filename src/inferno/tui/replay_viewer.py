@@ -47,7 +47,7 @@ class Timeline:
             if (i + 1) % CHECKPOINT_EVERY == 0:
                 self.checkpoints[i + 1] = s.copy()
         seats = [Seat.parse(x) for x in rec.meta.get("seats", [])]
-        self.labels = [seats[i].label if i < len(seats) else "" for i in range(rec.players)]
+        self.labels = [_replay_label(seats[i]) if i < len(seats) else "" for i in range(rec.players)]
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -137,3 +137,8 @@ class ReplayViewer:
             self.show()
             if self.entry is not None:
                 self.console.print(entry_text(self.entry))
+
+
+def _replay_label(seat: Seat) -> str:
+    """A seat as a replay names it: "(human)" or "(bot NAME)" (nobody watching a replay is "you")."""
+    return "(human)" if seat.human else seat.label

@@ -26,9 +26,10 @@ from textual.widgets.option_list import Option
 from inferno.records.undo import UndoError
 from inferno.rules.actions import Act, Action, InfernoError
 from inferno.rules.engine import Pending, legal_actions, pending, view
-from inferno.rules.notation import action_text, parse_action
+from inferno.rules.notation import action_text, parse_action, shown
 from inferno.rules.state import State
 from inferno.tui.app.body import PANELS, Body
+from inferno.tui.app.ending import EndScreen
 from inferno.tui.app.frame import BoardApp
 from inferno.tui.app.glossary import glossary, rule_words
 from inferno.tui.app.preview import Preview, preview
@@ -36,31 +37,35 @@ from inferno.tui.app.widgets import (
     CHOSEN,
     TARGET,
     CommandInput,
+    MessageLine,
     Panel,
     StatusLine,
+    board_view,
     families_view,
-    florence_view,
+    flatten,
     hand_view,
-    hell_view,
+    hell_detail,
     log_view,
     preview_view,
     status_text,
     strip_view,
 )
+from inferno.tui.compact import find_shield, shield_words
 from inferno.tui.players import action_hint, decision_title
-from inferno.tui.screen import scoring_table
 from inferno.tui.session import LogEntry, Session
 from inferno.tui.text import player_text
 from inferno.tui.why import illegal_message, why_answer
 
 PACE = 0.8  # seconds each bot move stays on screen before the next (a key skips)
-COMPACT_HELL = 230  # below this width the Hell table uses its compact form
 LOG_SHOWN = 40  # log entries kept in the log panel
-COMMANDS = ("help", "why", "glossary", "undo", "hint", "log", "board", "save", "quit")
+COMMANDS = ("help", "why", "glossary", "undo", "hint", "log", "board", "shield", "save", "quit")
 KEYS = (
     "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
-    "Ctrl+Z undo · F4 hint (if the table allows) · Space skip the bots' moves · Ctrl+S save · Ctrl+Q save and quit"
+    "F6 Hell and Florence in detail · F7 next scrolling region (then ↑/↓, PgUp/PgDn, Home/End, ←/→ scroll it; "
+    "Escape back to the choices) · Ctrl+Z undo · F4 hint (if the table allows) · "
+    "Space skip the bots' moves (in the command line: a space) · Ctrl+S save · Ctrl+Q or Ctrl+C save and quit"
 )
+LOG_POINTER = "(whole message in the log)"
 
 
 class TextScreen(ModalScreen[None]):
@@ -127,6 +132,33 @@ class PassScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class QuitScreen(ModalScreen[bool]):
+    """Ctrl+C: save and quit, or keep playing."""
+
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    QuitScreen > Vertical { width: 60; height: auto; border: thick $accent; padding: 1 2; background: $surface; }
+    QuitScreen Button { width: 100%; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter,ctrl+c", "answer(True)", "save and quit"),
+        Binding("n,escape", "answer(False)", "keep playing"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Save the game and quit? It can be resumed later with inferno play --resume.")
+            yield Button("Save and quit (y, Enter)", id="yes", variant="primary")
+            yield Button("Keep playing (n, Escape)", id="no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
 class InfernoApp(BoardApp[int]):
     """Plays one :class:`Session` to the end (or until the player quits; the game is always saved)."""
 
@@ -135,12 +167,16 @@ class InfernoApp(BoardApp[int]):
         Binding("f1", "help", "help on this decision"),
         Binding("f2", "glossary", "glossary"),
         Binding("f3", "next_tab", "next tab"),
+        Binding("f6", "detail", "Hell and Florence in detail", show=False),
+        Binding("f7", "next_region", "next scrolling region", show=False),
+        Binding("shift+f7", "next_region(-1)", "previous scrolling region", show=False),
         Binding("ctrl+z", "undo", "undo"),
         Binding("f4", "hint", "hint", show=False),
         Binding("space", "skip", "skip the bots' moves"),
         Binding("f5", "skip", "skip the bots' moves", show=False),
         Binding("ctrl+s", "save", "save"),
         Binding("ctrl+q", "quit_game", "save and quit", priority=True),
+        Binding("ctrl+c", "ask_quit", "save and quit?", priority=True),
     ]
 
     def __init__(self, session: Session, pace: float = PACE, mono: bool = False, preview_seed: int = 0) -> None:
@@ -164,6 +200,7 @@ class InfernoApp(BoardApp[int]):
         self.fast = False
         self.outcome = ""  # "over" or "quit" once the app ends
         self.note = ""
+        self.showing: LogEntry | None = None  # a bot's move on show (its pause not over yet)
         self.dirty: set[str] = set(PANELS)
 
     # --- layout -----------------------------------------------------------------------------
@@ -220,14 +257,14 @@ class InfernoApp(BoardApp[int]):
         found = self.query(f"#{name}")
         return found.first() if found else None  # type: ignore[return-value]
 
-    def render_panel(self, name: str) -> RenderableType:
+    def render_panel(self, name: str, width: int) -> RenderableType:
         v = self.shown_state()
-        if name == "hell":
-            return hell_view(v, self.marks()[0], compact=self.size.width < COMPACT_HELL)
+        if name == "board":
+            shields, places = self.marks()
+            board = board_view(v, width, shields, places)
+            return self.with_strip(board, v, width) if not self.query_one(Body).wide else board
         if name == "strip":
             return strip_view(v)
-        if name == "florence":
-            return florence_view(v, self.marks()[1])
         if name == "families":
             return families_view(v, self.labels())
         if name == "hand":
@@ -239,13 +276,22 @@ class InfernoApp(BoardApp[int]):
             return Text("")
         return preview_view(self.session.state, self.pend, self.index, self.previews.get(self.index))
 
+    def with_strip(self, board: Text, v: State, width: int) -> RenderableType:
+        """On a tall small terminal the Board tab also shows the Graveyard, Dante and the supply, if they fit."""
+        p = self.panel("board")
+        rows = p.scrollable_content_region.height if p is not None else 0
+        strip = flatten(strip_view(v), width)
+        if len(board.split()) + 1 + len(strip.split()) > rows:
+            return board
+        return Text("\n").join([board, Text(""), strip])
+
     def flush(self, names: set[str] | None = None) -> None:
         """Mark ``names`` (default: every panel) as changed and redraw those on screen now."""
         self.dirty.update(PANELS if names is None else names)
         for name in sorted(self.dirty & self.visible_panels()):
             p = self.panel(name)
             if p is not None:
-                p.show(self.render_panel(name))
+                p.show(self.render_panel(name, p.content_width()))
                 if name == "log":
                     p.scroll_end(animate=False)
             self.dirty.discard(name)
@@ -255,7 +301,7 @@ class InfernoApp(BoardApp[int]):
         self.refresh_status()
 
     def refresh_board_marks(self) -> None:
-        self.flush({"hell", "florence"})
+        self.flush({"board"})
 
     @on(TabbedContent.TabActivated)
     def _tab(self) -> None:
@@ -267,17 +313,31 @@ class InfernoApp(BoardApp[int]):
     def refresh_status(self) -> None:
         st = self.query_one(StatusLine)
         st.thinking = self.thinking
-        st.update(status_text(self.shown_state(), self.viewer, self.labels(), self.thinking, self.note))
+        who = None
+        if self.showing is not None:
+            e = self.showing
+            who = player_text(e.player, f" {self.labels()[e.player]}")
+            who.append(" moved", style="bold")
+        s = self.shown_state()
+        st.update(status_text(s, self.viewer, self.labels(), self.thinking, self.note, self.size.width, who))
 
     def say(self, text: str | Text, error: bool = False) -> None:
-        msg = (
-            Text(f"✗ {text}", style="bold")
-            if error and isinstance(text, str)
-            else Text(text)
-            if isinstance(text, str)
-            else text
-        )
-        self.query_one("#message", Static).update(msg)
+        """Show a message under the panels; one too long for two lines is cut, with a pointer to the
+        log, which keeps it whole."""
+        msg = Text(text) if isinstance(text, str) else text.copy()
+        if error:
+            msg = Text("✗ ", style="bold") + msg
+            msg.stylize("bold")
+        line = self.query_one("#message", MessageLine)
+        width = self.size.width - 2
+        if msg.plain and not line.fits(msg, width):
+            self.session.log.append(LogEntry(-1, -1, "", [msg.plain]))
+            self.flush({"log"})
+            msg = line.shortened(msg, width, LOG_POINTER)
+        line.update(msg)
+
+    def notify_region(self, title: str) -> None:
+        self.say(f"The keys now scroll {title}: ↑/↓, PgUp/PgDn, Home/End, ←/→; Escape goes back to the choices.")
 
     # --- the choices ------------------------------------------------------------------------
 
@@ -328,9 +388,12 @@ class InfernoApp(BoardApp[int]):
             self.play(self.pend.actions[event.option_index])
 
     def on_key(self, event: Key) -> None:
-        """Typing on the choices goes to the command line (a number, an action, a command)."""
+        """Typing on the choices goes to the command line (a number, an action, a command); a Space
+        goes there too once something is typed, else it skips the bots' moves (its binding)."""
         cmd = self.query_one(CommandInput)
-        if self.focused is cmd or event.character is None or not event.is_printable or event.character == " ":
+        if self.focused is cmd or event.character is None or not event.is_printable:
+            return
+        if event.character == " " and not cmd.value:
             return
         if isinstance(self.screen, ModalScreen):
             return
@@ -343,6 +406,7 @@ class InfernoApp(BoardApp[int]):
 
     def advance(self) -> None:
         """Start whatever comes next: a bot's move, a human's decision or the end."""
+        self.showing = None
         sess = self.session
         if sess.over:
             self.pend = None
@@ -419,6 +483,7 @@ class InfernoApp(BoardApp[int]):
         if not self.fast and self.pace > 0:
             line.append("   (Space: skip)", style="dim")
         self.say(line)
+        self.showing = entry
         if self.fast or self.pace <= 0:
             self.refresh_status()  # the board is redrawn at the next human decision
         else:
@@ -430,16 +495,12 @@ class InfernoApp(BoardApp[int]):
 
     def show_end(self) -> None:
         s = self.session.state
-        body = Group(
-            scoring_table(s, self.labels()),
-            Text(f"\nThe game record is saved in {self.session.save_path}"),
-        )
         self.outcome = "over"
 
         def done(_: None) -> None:
             self.exit(0)
 
-        self.push_screen(TextScreen("Game over", body, "Quit"), done)
+        self.push_screen(EndScreen(s, self.labels(), self.session.save_path), done)
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -456,6 +517,10 @@ class InfernoApp(BoardApp[int]):
             return
         cmd.remember(line)
         self.command(line)
+
+    @on(CommandInput.Skip)
+    def _skip_typed(self) -> None:
+        self.action_skip()
 
     @on(CommandInput.Completions)
     def _completions(self, event: CommandInput.Completions) -> None:
@@ -478,7 +543,9 @@ class InfernoApp(BoardApp[int]):
         elif word == "log":
             self.goto_tab("tab-log")
         elif word == "board":
-            self.goto_tab("tab-hell")
+            self.goto_tab("tab-board")
+        elif word == "shield":
+            self.shield(rest)
         elif word == "save":
             target = self.session.save(Path(rest).expanduser() if rest else None)
             self.say(f"Saved to {target}")
@@ -526,6 +593,31 @@ class InfernoApp(BoardApp[int]):
 
     def action_glossary(self) -> None:
         self.push_screen(TextScreen("Glossary", glossary(self.session.state)))
+
+    def action_detail(self) -> None:
+        """F6: Hell and Florence in full, every shield with its name, quartiere and lines down."""
+        self.push_screen(TextScreen("Hell and Florence in detail", hell_detail(self.shown_state())))
+
+    def shield(self, label: str) -> None:
+        """The ``shield 3.4`` command: one shield in words."""
+        s = self.shown_state()
+        t = find_shield(s, label)
+        if t is None:
+            first, last = s.board.labels[0], s.board.labels[-1]
+            self.say(f"There is no shield {shown(label)}: shields are named {first} to {last}.", error=True)
+            return
+        self.say(shield_words(s, t))
+
+    def action_ask_quit(self) -> None:
+        """Ctrl+C: ask before saving and quitting."""
+        if isinstance(self.screen, QuitScreen):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.action_quit_game()
+
+        self.push_screen(QuitScreen(), answered)
 
     def action_skip(self) -> None:
         """Show the bots' moves without pausing until the next human decision."""
