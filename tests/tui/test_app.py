@@ -13,7 +13,7 @@ from rich.console import Console, RenderableType
 pytest.importorskip("textual")
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList, TabbedContent
+from textual.widgets import OptionList
 
 import inferno
 from inferno.records.record import load_record, replay

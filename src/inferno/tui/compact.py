@@ -179,7 +179,9 @@ def board_lines(
     hell = hell_lines(s, marks, quartieri)
     out = []
     for i in range(max(len(hell), len(flo))):
-        line = hell[i].copy() if i < len(hell) else Text("")
+        line = Text()  # a fresh line: the Hell part's base style must not run on into Florence
+        if i < len(hell):
+            line.append_text(hell[i])
         if i < len(flo):
             line.pad_right(left + GAP - len(line))
             line.append_text(flo[i])

@@ -352,7 +352,9 @@ class InfernoApp(BoardApp[int]):
             ol.border_title = "Choices"
             return
         s = self.session.state
-        title = f"{player_text(pend.player).plain}: {decision_title(pend)}"
+        title = decision_title(pend)
+        if len(self.session.humans()) > 1:  # hot-seat: say whose decision it is
+            title = f"{player_text(pend.player).plain}: {title}"
         ol.border_title = title
         opts = []
         for i, a in enumerate(pend.actions, 1):
