@@ -72,7 +72,7 @@ def test_interactive_setup_without_options(tmp_path: Path) -> None:
     env = {"XDG_DATA_HOME": str(tmp_path)}
     code, out = _play([], "2\n\n\nbot:nonsense\nbot:random\n42\nquit\n", env)
     assert code == 0, out
-    assert "unknown bot 'nonsense'" in out
+    assert "there is no bot called 'nonsense'" in out and "greedy" in out
     rec = load_record(tmp_path / "inferno" / "autosave.json")
     assert rec.seed == 42 and rec.players == 2
     assert rec.meta["seats"] == ["human", "bot:random"]
@@ -80,7 +80,7 @@ def test_interactive_setup_without_options(tmp_path: Path) -> None:
 
 def test_unknown_bot_is_refused() -> None:
     code, out = _play(["--seat", "2=bot:nosuchbot"], "")
-    assert code != 0 and "unknown bot 'nosuchbot'" in out
+    assert code != 0 and "there is no bot called 'nosuchbot'" in out and "bot:greedy" in out
 
 
 def test_resume_continues_the_saved_game(tmp_path: Path) -> None:
@@ -136,3 +136,25 @@ def test_replay_command(tmp_path: Path) -> None:
         assert f"Action {k} of {n}." in res.output
     assert "Final scoring (rulebook: game end)" in res.output
     assert "unknown command 'bogus'" in res.output
+
+
+def test_resume_without_a_file_uses_the_default_autosave(tmp_path: Path) -> None:
+    env = {"XDG_DATA_HOME": str(tmp_path)}
+    code, out = _play(["--resume"], "", env)
+    assert code != 0 and "there is no autosaved game to resume" in out
+    _play(["--seat", "1=human", "--seat", "2=bot:random", "--seed", "5"], "1\nquit\n", env)
+    saved = tmp_path / "inferno" / "autosave.json"
+    before = load_record(saved).actions
+    code, out = _play(["--resume"], "quit\n", env)
+    assert code == 0 and f"Resumed {saved} at action {len(before)}" in out
+
+
+def test_a_seat_that_is_no_bot_gets_the_list_of_bots() -> None:
+    code, out = _play(["--seat", "1=human", "--seat", "2=robot"], "")
+    assert code != 0 and "there is no bot called 'robot'" in out
+    assert "2=human" in out and "greedy" in out and "Traceback" not in out
+
+
+def test_review_seat_help_names_up_to_five_players() -> None:
+    res = CliRunner().invoke(cli, ["review", "--help"])
+    assert "at most 5" in res.output and "1-4" not in res.output

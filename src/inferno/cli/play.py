@@ -22,6 +22,9 @@ from inferno.tui.session import Seat, SeatError, Session, parse_seat_options
 from inferno.tui.setup_dialog import interactive_setup
 
 
+AUTOSAVE = ":autosave:"  # --resume given without a file
+
+
 def default_save_path() -> Path:
     """``$XDG_DATA_HOME/inferno/autosave.json`` (``~/.local/share/inferno/autosave.json``)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -52,11 +55,20 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
     if any(i >= n for i in given):
         raise SeatError(f"a --seat is numbered beyond the {n} players")
     seats = [given.get(i, Seat() if i == 0 else Seat("random")) for i in range(n)]
-    known = bot_names()
-    for seat in seats:
-        if not seat.human and seat.bot not in known:
-            raise SeatError(f"unknown bot {seat.bot!r}; known: {', '.join(known)}")
+    for i, seat in enumerate(seats):
+        check_bot(seat, i)
     return seats
+
+
+def check_bot(seat: Seat, index: int) -> None:
+    """A seat's bot must be a registered one; the error lists them with an example."""
+    known = bot_names()
+    if not seat.human and seat.bot not in known:
+        raise SeatError(
+            f"--seat {index + 1}={seat.bot}: there is no bot called {seat.bot!r}. "
+            f"Write {index + 1}=human, or {index + 1}=bot:NAME with NAME one of {', '.join(known)} "
+            f"(e.g. --seat {index + 1}=bot:greedy)"
+        )
 
 
 @click.command(name="play")
@@ -75,7 +87,14 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
     "--rules-dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Corrected rules data."
 )
 @click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Autosave file.")
-@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Resume a saved game.")
+@click.option(
+    "--resume",
+    type=click.Path(dir_okay=False, path_type=Path),
+    is_flag=False,
+    flag_value=AUTOSAVE,
+    default=None,
+    help="Resume a saved game (without FILE: the default autosave).",
+)
 @click.option(
     "--plain", is_flag=True, help="Line mode (for pipes, screen readers and scripts); automatic off a terminal."
 )
@@ -117,6 +136,10 @@ def command(
     console = make_console()
     try:
         if resume is not None:
+            if str(resume) == AUTOSAVE:
+                resume = default_save_path()
+                if not resume.exists():
+                    raise click.ClickException(f"there is no autosaved game to resume ({resume} does not exist)")
             overrides = parse_seat_options(seat_opts)
             session = Session.resume(resume, overrides, save)
             if hints is not None:
