@@ -21,7 +21,6 @@ from inferno.tui.loop import TerminalGame, make_reader
 from inferno.tui.session import Seat, SeatError, Session, parse_seat_options
 from inferno.tui.setup_dialog import interactive_setup
 
-
 AUTOSAVE = ":autosave:"  # --resume given without a file
 
 
