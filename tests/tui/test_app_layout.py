@@ -4,11 +4,14 @@ scrolling region, Space, long messages, hint numbers, resizing, the size notice 
 from __future__ import annotations
 
 import asyncio
+import io
+import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 pytest.importorskip("textual")
 
@@ -254,3 +257,35 @@ def test_the_status_line_fits_and_says_a_bot_moved_while_its_move_is_shown(tmp_p
         assert len(status.rstrip("\n")) <= 80
 
     _run(tmp_path, (80, 24), body, pace=3)
+
+
+def test_the_solo_final_scoring_preview_names_no_player_0() -> None:
+    """Previews in a solo game name the game and the Rival, never "Player 0"; the end shows the Rival's row."""
+    from inferno.rules.setup import new_game
+    from inferno.rules.solo_model import SoloConfig
+    from inferno.tui.app.preview import preview
+    from inferno.tui.screen import end_summary, scoring_table
+
+    s = new_game(1, 4, solo=SoloConfig(*_solo_default()))
+    rng = random.Random(4)
+    texts: list[str] = []
+    while not s.over:
+        pend = inferno.pending(s)
+        assert pend is not None
+        if len(inferno.legal_actions(s)) and inferno.to_move(s) == 0:
+            for a in pend.actions[:2]:
+                pv = preview(s, a)
+                texts += pv.events + [pv.next_step]
+        inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
+    assert texts and not [t for t in texts if "Player 0" in t]
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(end_summary(s, ["(you)"]))
+    console.print(scoring_table(s, ["(you)"]))
+    out = console.export_text()
+    assert "(the Rival)" in out and f"Seed {s.config.seed}" in out
+
+
+def _solo_default() -> tuple[str, str]:
+    from inferno.rules.pack import load_rules
+
+    return next(iter(load_rules().solo.variants)), "medium"
