@@ -275,7 +275,7 @@ def test_the_solo_final_scoring_preview_names_no_player_0() -> None:
         if len(inferno.legal_actions(s)) and inferno.to_move(s) == 0:
             for a in pend.actions[:2]:
                 pv = preview(s, a)
-                texts += pv.events + [pv.next_step]
+                texts += [*pv.events, pv.next_step]
         inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
     assert texts and not [t for t in texts if "Player 0" in t]
     console = Console(width=80, record=True, file=io.StringIO())
