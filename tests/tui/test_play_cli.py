@@ -62,7 +62,7 @@ def test_hot_seat_shows_a_pass_screen_and_only_the_deciders_hand(tmp_path: Path)
     assert len(passes) >= 3
     for chunk in passes[1:]:
         who = chunk.split(".", 1)[0].strip()  # "Player N"
-        screen = chunk.split("Recent log", 1)[0]
+        screen = chunk.split("which option?", 1)[0]
         assert f"Your hand ({who})" in screen
         other = "Player 1" if who == "Player 2" else "Player 2"
         assert f"Your hand ({other})" not in screen

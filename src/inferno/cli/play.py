@@ -17,7 +17,8 @@ from inferno.records.record import RecordError
 from inferno.rules.actions import InfernoError
 from inferno.rules.pack import RulesDataError
 from inferno.rules.setup import SetupError
-from inferno.tui.loop import TerminalGame, make_reader
+from inferno.tui.loop import make_reader
+from inferno.tui.reader import ReaderGame
 from inferno.tui.session import Seat, SeatError, Session, parse_seat_options
 from inferno.tui.setup_dialog import interactive_setup
 
@@ -95,7 +96,11 @@ def check_bot(seat: Seat, index: int) -> None:
     help="Resume a saved game (without FILE: the default autosave).",
 )
 @click.option(
-    "--plain", is_flag=True, help="Line mode (for pipes, screen readers and scripts); automatic off a terminal."
+    "--plain",
+    "--screen-reader",
+    "plain",
+    is_flag=True,
+    help="Line mode for screen readers, pipes and scripts (plain lines, no box drawing); automatic off a terminal.",
 )
 @click.option("--mono", is_flag=True, help="Full-screen mode without colour (sins keep their symbol and letter).")
 @click.option(
@@ -188,7 +193,7 @@ def command(
                 f"Game saved to {path}.\nResume with: inferno play --resume {path}", markup=False, soft_wrap=True
             )
         return
-    game = TerminalGame(session, console)
+    game = ReaderGame(session, console)
     code = game.run()
     if code:
         raise SystemExit(code)

@@ -68,11 +68,8 @@ def game_screen(
     A player's view carries no seed (it would reveal every hand), so the seed shows only on full
     states: the end of the game and the replay of a finished one.
     """
-    seed = "" if v.config.seed is None else f", seed {v.config.seed}"
-    variant = game_side_variant(v)
-    marked = f" ({variant.label})" if variant is not None else ""
     parts: list[RenderableType] = [
-        Text(f"Inferno — {_players_words(v)}, side {v.board.side}{marked}{seed}, turn {v.turn}"),
+        Text(header_line(v)),
         board_group(v),
         families_group(v, labels),
         cards_group(v, viewer),
@@ -83,6 +80,14 @@ def game_screen(
     return Group(*parts)
 
 
+def header_line(v: State) -> str:
+    """The game in one line: players, side (and variant), the seed on a full state, the turn."""
+    seed = "" if v.config.seed is None else f", seed {v.config.seed}"
+    variant = game_side_variant(v)
+    marked = f" ({variant.label})" if variant is not None else ""
+    return f"Inferno — {_players_words(v)}, side {v.board.side}{marked}{seed}, turn {v.turn}"
+
+
 def help_panel(s: State, pend: Pending) -> Panel:
     title, text, rule = help_text(s, pend.decision)
     body = Text(text + "\n")
@@ -90,7 +95,7 @@ def help_panel(s: State, pend: Pending) -> Panel:
     return Panel(body, title=escape(f"Help: {title}"), title_align="left")
 
 
-def _verdict(s: State) -> str:
+def verdict_words(s: State) -> str:
     """How the game ended and who won, in one or two sentences."""
     r = result(s)
     how = "sudden death" if r.sudden_death else "Dante reached the end of his path"
@@ -137,7 +142,7 @@ def scoring_table(s: State, labels: Sequence[str]) -> Table:
             str(pr.infamy),
             str(pr.diplomas),
         )
-    t.caption = _verdict(s)
+    t.caption = verdict_words(s)
     return t
 
 
@@ -162,7 +167,7 @@ def totals_table(s: State, labels: Sequence[str]) -> Table:
 def end_summary(s: State, labels: Sequence[str]) -> RenderableType:
     """The end of the game: the totals, how it ended and who won, and the seed."""
     seed = "" if s.config.seed is None else f"Seed {s.config.seed}."
-    return Group(totals_table(s, labels), Text(_verdict(s)), Text(seed))
+    return Group(totals_table(s, labels), Text(verdict_words(s)), Text(seed))
 
 
 def _players_words(v: State) -> str:
