@@ -183,9 +183,9 @@ def command(
 
         outcome = run_app(session, pace=PACE if pace is None else pace, mono=mono)
         if outcome == "over":
-            from inferno.tui.screen import scoring_table
+            from inferno.tui.screen import end_summary
 
-            console.print(scoring_table(session.state, session.labels()))
+            console.print(end_summary(session.state, session.labels()))
             console.print(f"The game record is saved in {session.save_path}", markup=False, soft_wrap=True)
         else:
             path = session.save_path
