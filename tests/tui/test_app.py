@@ -237,7 +237,9 @@ async def _test_resume_and_live_resize(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         assert app.query_one(Body).wide
-        assert app.query_one("#choices", OptionList).option_count == len(app.pend.actions if app.pend else ())
+        assert app.query_one("#choices", OptionList).option_count == len(app.pend.actions if app.pend else ()) + len(
+            app.whole_paths()
+        )
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         await pilot.pause()

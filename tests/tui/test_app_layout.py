@@ -218,7 +218,9 @@ def test_resizing_redraws_at_once_and_a_small_terminal_gets_a_notice(tmp_path: P
             assert widest <= board.content_width()
             # At 200 columns the board uses its room: each shield's quartiere and the entry costs.
             assert ("Noble 1F" in board.body.render().plain) == (size[0] == 200)  # type: ignore[union-attr]
-            assert app.query_one("#choices", OptionList).option_count == len(app.pend.actions if app.pend else ())
+            assert app.query_one("#choices", OptionList).option_count == len(
+                app.pend.actions if app.pend else ()
+            ) + len(app.whole_paths())
 
     _run(tmp_path, (80, 24), body)
 

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 
 from inferno.records.undo import UndoError
 from inferno.rules.actions import Act, Action, InfernoError
-from inferno.rules.engine import Pending, legal_actions, pending, view
+from inferno.rules.engine import Pending, apply, legal_actions, pending, view
 from inferno.rules.notation import action_text, parse_action, shown
 from inferno.rules.state import State
 from inferno.tui.app.body import PANELS, Body
@@ -51,6 +51,7 @@ from inferno.tui.app.widgets import (
     strip_view,
 )
 from inferno.tui.compact import find_shield, shield_words
+from inferno.tui.paths import SoulPath, decision_paths, landing_words, matching, option_paths, whole
 from inferno.tui.players import action_hint, decision_title
 from inferno.tui.session import LogEntry, Session
 from inferno.tui.text import player_text
@@ -58,7 +59,7 @@ from inferno.tui.why import illegal_message, why_answer
 
 PACE = 0.8  # seconds each bot move stays on screen before the next (a key skips)
 LOG_SHOWN = 40  # log entries kept in the log panel
-COMMANDS = ("help", "why", "glossary", "undo", "hint", "log", "board", "shield", "save", "quit")
+COMMANDS = ("help", "why", "glossary", "undo", "hint", "log", "board", "shield", "to", "save", "quit")
 KEYS = (
     "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
     "F6 Hell and Florence in detail · F7 next scrolling region (then ↑/↓, PgUp/PgDn, Home/End, ←/→ scroll it; "
@@ -201,6 +202,7 @@ class InfernoApp(BoardApp[int]):
         self.outcome = ""  # "over" or "quit" once the app ends
         self.note = ""
         self.showing: LogEntry | None = None  # a bot's move on show (its pause not over yet)
+        self.paths: list[SoulPath] = []  # the moving Soul's whole descents at this decision
         self.dirty: set[str] = set(PANELS)
 
     # --- layout -----------------------------------------------------------------------------
@@ -247,6 +249,10 @@ class InfernoApp(BoardApp[int]):
         if pv is not None:
             for t in pv.shields:
                 shields[t] = CHOSEN
+        path = self.chosen_path(self.index)
+        if path is not None:
+            for label in (*path.via, path.shield):
+                shields[self.session.state.board.index[label]] = CHOSEN
         if 0 <= self.index < len(self.pend.actions):
             a = self.pend.actions[self.index]
             if a.kind in (Act.SEND, Act.ACCUSE):
@@ -274,6 +280,11 @@ class InfernoApp(BoardApp[int]):
             return log_view(entries)
         if self.pend is None:
             return Text("")
+        path = self.chosen_path(self.index)
+        if path is not None:
+            out = Text(f"{self.index + 1}. {path.words()}\n", style="bold")
+            out.append("plays " + ", then ".join(action_text_of(self.session.state, path)), style="italic")
+            return out
         return preview_view(self.session.state, self.pend, self.index, self.previews.get(self.index))
 
     def with_strip(self, board: Text, v: State, width: int) -> RenderableType:
@@ -363,13 +374,68 @@ class InfernoApp(BoardApp[int]):
             hint = action_hint(s, pend, a)
             if hint:
                 line.append(f"  ({hint})", style="dim")
+            landings = option_paths(self.paths, a)
+            if landings:
+                line.append(f"  {landing_words(landings)}", style="dim")
             opts.append(Option(line, id=str(i - 1)))
+        for k, path in enumerate(self.whole_paths(), len(pend.actions) + 1):
+            line = Text(f"{k:>2}. ", style="bold")
+            line.append(path.words(), style="italic")
+            opts.append(Option(line, id=f"path-{k}"))
         ol.add_options(opts)
         if not keep:
             self.index = 0
-        ol.highlighted = min(self.index, len(pend.actions) - 1)
+        ol.highlighted = min(self.index, ol.option_count - 1)
         cmd = self.query_one(CommandInput)
-        cmd.candidates = [action_text(s, a) for a in pend.actions] + list(COMMANDS)
+        cmd.candidates = (
+            [action_text(s, a) for a in pend.actions] + [f"to {x.shield}" for x in self.paths] + list(COMMANDS)
+        )
+
+    def whole_paths(self) -> list[SoulPath]:
+        """The Soul's descents that take more than one decision, offered whole after the engine's options."""
+        return whole(self.paths)
+
+    def chosen_path(self, index: int) -> SoulPath | None:
+        """The whole path at option ``index`` (0-based), if that option is one."""
+        n = len(self.pend.actions) if self.pend is not None else 0
+        paths = self.whole_paths()
+        return paths[index - n] if 0 <= index - n < len(paths) else None
+
+    def play_path(self, path: SoulPath) -> None:
+        """Play a whole descent: the engine's actions in order, each checked legal when its turn comes."""
+        if self.pend is None:
+            return
+        p = self.pend.player
+        played = 0
+        for a in path.actions:
+            s = self.session.state
+            if s.over or self.session.deciding() != p or a not in legal_actions(s):
+                break
+            self.session.play(a)
+            played += 1
+        self.pend = None
+        self.previews = {}
+        self.paths = []
+        if played == len(path.actions):
+            self.say(player_text(p, f" {self.labels()[p]}: ") + Text(path.words()))
+        else:
+            self.say(f"The path stopped after {played} of its {len(path.actions)} steps: choose on from here.")
+        self.fill_choices()
+        self.advance()
+
+    def soul_to(self, words: str) -> None:
+        """The ``to 3.4`` / ``to 3.4 via 2.3`` command: the whole path it names, if exactly one."""
+        found = matching(self.paths, words)
+        if len(found) == 1:
+            self.play_path(found[0])
+            return
+        if not found:
+            ends = ", ".join(dict.fromkeys(x.shield for x in self.paths))
+            where = f"the Soul can stop on {ends}" if ends else "no Soul is moving now"
+            self.say(f"No path of the Soul ends on {shown(words)}: {where}.", error=True)
+            return
+        ways = "; ".join(f"to {x.shield} via {', '.join(x.via)}" for x in found)
+        self.say(f"{len(found)} paths end there: {ways}. Type the one you mean.", error=True)
 
     def ensure_preview(self, i: int) -> None:
         if self.pend is not None and i not in self.previews and 0 <= i < len(self.pend.actions):
@@ -388,6 +454,8 @@ class InfernoApp(BoardApp[int]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         if self.pend is not None and 0 <= event.option_index < len(self.pend.actions):
             self.play(self.pend.actions[event.option_index])
+        elif (path := self.chosen_path(event.option_index)) is not None:
+            self.play_path(path)
 
     def on_key(self, event: Key) -> None:
         """Typing on the choices goes to the command line (a number, an action, a command); a Space
@@ -433,6 +501,7 @@ class InfernoApp(BoardApp[int]):
         self.fast = False
         self.pend = pending(self.session.state)
         self.previews = {}
+        self.paths = decision_paths(self.session.state, self.preview_seed)
         self.ensure_preview(0)
         self.fill_choices()
         self.refresh_all()
@@ -450,6 +519,7 @@ class InfernoApp(BoardApp[int]):
             return
         self.pend = None
         self.previews = {}
+        self.paths = []
         self.say(self.entry_line(entry))
         self.fill_choices()
         self.advance()
@@ -548,6 +618,8 @@ class InfernoApp(BoardApp[int]):
             self.goto_tab("tab-board")
         elif word == "shield":
             self.shield(rest)
+        elif word == "to" and self.pend is not None:
+            self.soul_to(rest)
         elif word == "save":
             target = self.session.save(Path(rest).expanduser() if rest else None)
             self.say(f"Saved to {target}")
@@ -560,10 +632,13 @@ class InfernoApp(BoardApp[int]):
             self.say("Wait: a bot is deciding (Space skips its moves' pause).", error=True)
         elif line.isdigit():
             n = int(line)
+            last = len(self.pend.actions) + len(self.whole_paths())
             if 1 <= n <= len(self.pend.actions):
                 self.play(self.pend.actions[n - 1])
+            elif (path := self.chosen_path(n - 1)) is not None:
+                self.play_path(path)
             else:
-                self.say(f"There is no option {n}: choose 1-{len(self.pend.actions)}, or type 'help'.", error=True)
+                self.say(f"There is no option {n}: choose 1-{last}, or type 'help'.", error=True)
         else:
             try:
                 action = parse_action(self.session.state, line)
@@ -664,6 +739,15 @@ class InfernoApp(BoardApp[int]):
     @on(Click, "#message")
     def _message_clicked(self) -> None:
         self.action_skip()
+
+
+def action_text_of(s: State, path: SoulPath) -> list[str]:
+    """A whole path's actions in the engine's notation, each worded in the position it is played in."""
+    out = []
+    for a in path.actions:
+        out.append(action_text(s, a))
+        s = apply(s, a)
+    return out
 
 
 def run_app(session: Session, pace: float = PACE, mono: bool = False) -> str:
