@@ -114,3 +114,18 @@ def _states(
 def test_choosing_a_whole_path_plays_its_actions(tmp_path: Path) -> None:
     pytest.importorskip("textual")
     asyncio.run(_choose_a_whole_path(tmp_path))
+
+
+def test_the_screen_reader_mode_says_where_each_option_goes_and_plays_a_typed_path(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from inferno.cli.main import cli
+    from inferno.records.record import load_record
+
+    save = tmp_path / "r.json"
+    args = ["play", "--plain", "--seat", "1=human", "--seat", "2=bot:greedy", "--seed", "5", "--save", str(save)]
+    out = CliRunner().invoke(cli, args, input="to 9.9\nto 2.6\nquit\n").output
+    assert "1. move 1.4, to 2.5 lying down +1 Infamy (San Pier Scheraggio) or 2.6" in out
+    assert "no path of the Soul ends on '9.9': the Soul can stop on 2.5, 2.6" in out
+    assert "You played Soul on 1.4 to 2.6, lies down, +1 Infamy; act in Il Borgo (G)." in out
+    assert load_record(save).actions[-2:] == ["move 1.4", "step 2.6"]

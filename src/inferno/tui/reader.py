@@ -11,15 +11,16 @@ from __future__ import annotations
 from rich.console import Console
 
 from inferno.help import effect_words, endgame_words, help_text
-from inferno.rules.actions import Action
-from inferno.rules.engine import Pending
+from inferno.rules.actions import Action, Decision
+from inferno.rules.engine import Pending, legal_actions
 from inferno.rules.notation import action_text, is_number, shown
 from inferno.rules.state import State
 from inferno.tui.app.glossary import rule_words
 from inferno.tui.app.preview import preview, route_words
 from inferno.tui.board import dante_text
 from inferno.tui.compact import florence_words, hell_words
-from inferno.tui.loop import Reader, TerminalGame
+from inferno.tui.loop import Reader, TerminalGame, interrupts_deferred
+from inferno.tui.paths import SoulPath, decision_paths, matching, option_paths, whole
 from inferno.tui.players import action_hint, decision_title, diplomas_text
 from inferno.tui.screen import header_line, verdict_words
 from inferno.tui.session import LogEntry, Session
@@ -28,8 +29,9 @@ from inferno.tui.text import player_text
 NEWS_MAX = 12  # moves read out at a decision; older ones are counted ("log" reads them all)
 ONE_PER_LINE = 12  # up to this many options get a line each; more share lines, four to a line
 READER_COMMANDS = (
-    "Commands: a number or an action's text plays it; preview N (what option N would do); board (Hell and "
-    "Florence); families; hand; dante; options; why [ACTION]; hint; undo [N]; log [N]; save [FILE]; help; quit."
+    "Commands: a number or an action's text plays it; to SHIELD [via SHIELD] moves the Soul there whole; "
+    "preview N (what option N would do); board (Hell and Florence); families; hand; dante; options; "
+    "why [ACTION]; hint; undo [N]; log [N]; save [FILE]; help; quit."
 )
 
 
@@ -106,12 +108,29 @@ def graveyard_words(s: State) -> str:
     return out
 
 
-def option_lines(s: State, pend: Pending) -> list[str]:
-    """The numbered options: one a line, or four a line when there are many."""
+def landing_sentence(paths: list[SoulPath]) -> str:
+    """Where an option can take the Soul, in words: ``to 2.2 (Il Borgo) or 2.3 (Porta San Piero)``."""
+    ends = []
+    for x in paths:
+        end = x.shield + (" lying down" if x.lies_down else "")
+        if x.infamy:
+            end += f" +{x.infamy} Infamy"
+        ends.append(end + (f" ({x.quartiere})" if x.quartiere else ""))
+    ends = list(dict.fromkeys(ends))
+    return "to " + (", ".join(ends[:-1]) + " or " + ends[-1] if len(ends) > 1 else ends[0])
+
+
+def option_lines(s: State, pend: Pending, paths: list[SoulPath] | None = None, offer: bool = False) -> list[str]:
+    """The numbered options: one a line, or four a line when there are many; a Soul's options say where
+    it can go, and with ``offer`` its descents over several jumps follow as options of their own."""
     texts = []
     for i, a in enumerate(pend.actions, 1):
         hint = action_hint(s, pend, a)
-        texts.append(f"{i}. {action_text(s, a)}" + (f" ({hint})" if hint else ""))
+        landings = option_paths(paths or [], a)
+        where = f", {landing_sentence(landings)}" if landings else ""
+        texts.append(f"{i}. {action_text(s, a)}" + (f" ({hint})" if hint else "") + where)
+    if offer:
+        texts += [f"{k}. {x.words()}" for k, x in enumerate(whole(paths or []), len(pend.actions) + 1)]
     if len(texts) <= ONE_PER_LINE:
         return texts
     return ["; ".join(texts[i : i + 4]) + ";" for i in range(0, len(texts), 4)]
@@ -124,6 +143,7 @@ class ReaderGame(TerminalGame):
         super().__init__(session, console, read)
         self.heard: dict[int, int] = {}  # per player: how much of the log they have been told
         self.told: dict[tuple[int, str], str] = {}  # per player: the counters and hand last read out
+        self.paths: list[SoulPath] = []  # the moving Soul's whole descents at this decision
 
     def say(self, line: str) -> None:
         self.console.print(line, markup=False, highlight=False, soft_wrap=True)
@@ -166,10 +186,10 @@ class ReaderGame(TerminalGame):
         self.tell(p, "counters", f"You, {player_text(p).plain}: {counters_words(v, p)}. {dante}, turn {v.turn}.{last}")
         ids = ", ".join(v.rules.fraud_cards[c].id for c in v.players[p].hand)
         self.tell(p, "hand", f"Your hand ({player_text(p).plain}): {ids or 'no Fraud cards'}.")
-        self.say(
-            f"Your decision: {decision_title(pend)}. {len(pend.actions)} option{'s' if len(pend.actions) != 1 else ''}:"
-        )
-        for line in option_lines(sess.state, pend):
+        self.paths = decision_paths(sess.state)
+        count = len(pend.actions) + len(self.offered(pend))
+        self.say(f"Your decision: {decision_title(pend)}. {count} option{'s' if count != 1 else ''}:")
+        for line in option_lines(sess.state, pend, self.paths, bool(self.offered(pend))):
             self.say(line)
         self.redraw = False
 
@@ -239,13 +259,55 @@ class ReaderGame(TerminalGame):
             return None
         if word in ("options", "o"):
             self.say(f"Your decision: {decision_title(pend)}.")
-            for x in option_lines(sess.state, pend):
+            for x in option_lines(sess.state, pend, self.paths, bool(self.offered(pend))):
                 self.say(x)
+            return None
+        if word == "to":
+            self.soul_to(p, rest)
+            return None
+        offered = self.offered(pend)
+        if is_number(line) and 0 < int(line) - len(pend.actions) <= len(offered):
+            self.play_path(p, offered[int(line) - len(pend.actions) - 1])
             return None
         if word in ("preview", "p"):
             self.preview(pend, rest)
             return None
         return super().handle(p, pend, line)
+
+    def offered(self, pend: Pending) -> list[SoulPath]:
+        """The whole descents numbered after the engine's options: at a jump only (at the Hell phase's
+        first choice the options already say where each Soul can go, and ``to SHIELD`` plays a path)."""
+        return whole(self.paths) if pend.decision == Decision.HELL_STEP else []
+
+    def soul_to(self, p: int, words: str) -> None:
+        """``to 3.4 [via 2.3]``: the whole path it names, if exactly one."""
+        found = matching(self.paths, words)
+        if len(found) == 1:
+            self.play_path(p, found[0])
+        elif not found:
+            ends = ", ".join(dict.fromkeys(x.shield for x in self.paths))
+            where = f"the Soul can stop on {ends}" if ends else "no Soul is moving now"
+            self.error(f"no path of the Soul ends on {shown(words)}: {where}")
+        else:
+            ways = "; ".join(f"to {x.shield} via {', '.join(x.via)}" for x in found)
+            self.error(f"{len(found)} paths end there: {ways}. Type the one you mean")
+
+    def play_path(self, p: int, path: SoulPath) -> None:
+        """Play a whole descent, the engine's actions in order, each checked legal in its turn."""
+        sess = self.session
+        done = 0
+        with interrupts_deferred():
+            for a in path.actions:
+                if sess.over or sess.deciding() != p or a not in legal_actions(sess.state):
+                    break
+                sess.play(a)
+                done += 1
+        if done == len(path.actions):
+            self.say(f"You played {path.words()}.")
+        else:
+            self.say(f"The path stopped after {done} of its {len(path.actions)} steps: choose on from here.")
+        self.heard[p] = len(sess.log)
+        self.redraw = True
 
     def preview(self, pend: Pending, rest: str) -> None:
         """``preview N``: what option N would do, worked out by the engine on a copy of the game."""
