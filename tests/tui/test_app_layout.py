@@ -311,3 +311,33 @@ def test_the_end_screen_fits_80_columns_totals_first_breakdown_on_request(tmp_pa
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(screen.body())
     assert "Phlegethon" in console.export_text()
+
+
+def test_a_click_on_a_highlighted_shield_chooses_it(tmp_path: Path) -> None:
+    from inferno.rules.actions import Act
+    from inferno.tui.compact import HEAD, board_layout, spot_at
+
+    async def body(app: InfernoApp, pilot: Pilot[Any]) -> None:
+        for _ in range(2000):
+            pend = app.pend
+            if pend is not None and [a for a in pend.actions if a.kind == Act.MOVE]:
+                break
+            if pend is not None:
+                await pilot.press("enter")
+            await pilot.pause()
+        pend = app.pend
+        assert pend is not None
+        s = app.session.state
+        move = next(a for a in pend.actions if a.kind == Act.MOVE)
+        board = app.query_one("#board", Panel)
+        quartieri, _, _ = board_layout(s, board.content_width())
+        circle = s.board.circle[move.a]
+        row = circle - 1 + (1 if circle >= s.rules.walls_above_circle else 0)
+        col = HEAD + s.board.circle_shields[circle].index(move.a) * (4 if quartieri else 3) + 1
+        assert spot_at(s, board.content_width(), row, col) == ("shield", move.a)
+        played = len(app.session.log)
+        assert await pilot.click("#board-body", offset=(col, row))
+        await pilot.pause()
+        assert any(e.action == inferno.action_text(s, move) for e in app.session.log[played:])
+
+    _run(tmp_path, (80, 24), body)

@@ -162,21 +162,28 @@ def legend_line(s: State, width: int = 200) -> Text:
     return out
 
 
+def board_layout(s: State, width: int) -> tuple[bool, bool, bool]:
+    """How the board fits ``width`` columns: (each shield's quartiere shown, entry costs shown, Hell and
+    Florence side by side)."""
+    for quartieri, entry in ((True, True), (True, False), (False, True), (False, False)):
+        flo = florence_lines(s, None, entry)
+        if hell_width(s, quartieri) + GAP + max(len(line) for line in flo[1:]) <= width:
+            return quartieri, entry, True
+    return False, False, False
+
+
 def board_lines(
     s: State, width: int, marks: Mapping[int, str] | None = None, places: Mapping[int, str] | None = None
 ) -> list[Text]:
     """Hell beside Florence when ``width`` allows (else one above the other), then the legend; each
     shield's quartiere and each location's entry cost are added where there is room."""
-    for quartieri, entry in ((True, True), (True, False), (False, True), (False, False)):
-        left = hell_width(s, quartieri)
-        flo = florence_lines(s, places, entry)
-        if left + GAP + max(len(line) for line in flo[1:]) <= width:
-            flo[0].truncate(width - left - GAP, overflow="ellipsis")
-            break
-    else:
-        hell = hell_lines(s, marks, quartieri=False)
-        return [*hell, Text(""), *florence_lines(s, places), legend_line(s, width)]
+    quartieri, entry, beside = board_layout(s, width)
     hell = hell_lines(s, marks, quartieri)
+    flo = florence_lines(s, places, entry)
+    if not beside:
+        return [*hell, Text(""), *flo, legend_line(s, width)]
+    left = hell_width(s, quartieri)
+    flo[0].truncate(width - left - GAP, overflow="ellipsis")
     out = []
     for i in range(max(len(hell), len(flo))):
         line = Text()  # a fresh line: the Hell part's base style must not run on into Florence
@@ -188,6 +195,31 @@ def board_lines(
         out.append(line)
     out.append(legend_line(s, width))
     return out
+
+
+def spot_at(s: State, width: int, row: int, col: int) -> tuple[str, int] | None:
+    """What is drawn at ``row``, ``col`` of the board laid out at ``width``: ("shield", index),
+    ("location", index) or None."""
+    quartieri, _, beside = board_layout(s, width)
+    rows: list[int] = []  # the circle drawn on each of Hell's lines (0: the Walls)
+    for circle in range(1, 10):
+        if circle == s.rules.walls_above_circle:
+            rows.append(0)
+        rows.append(circle)
+    cell = 4 if quartieri else 3
+    if 0 <= row < len(rows) and rows[row] and col < hell_width(s, quartieri):
+        i = (col - HEAD) // cell
+        shields = s.board.circle_shields[rows[row]]
+        if col >= HEAD and 0 <= i < len(shields):
+            return "shield", shields[i]
+        return None
+    first = 1 if beside else len(rows) + 2  # Florence's first location line (after its title)
+    if beside and col < hell_width(s, quartieri) + GAP:
+        return None
+    locs = sorted(s.rules.locations, key=lambda loc: (s.loc_quartiere[loc.index], loc.index))
+    if 0 <= row - first < len(locs):
+        return "location", locs[row - first].index
+    return None
 
 
 def board_text(

@@ -50,7 +50,7 @@ from inferno.tui.app.widgets import (
     status_text,
     strip_view,
 )
-from inferno.tui.compact import find_shield, shield_words
+from inferno.tui.compact import find_shield, florence_words, shield_words, spot_at
 from inferno.tui.paths import SoulPath, decision_paths, landing_words, matching, option_paths, whole
 from inferno.tui.players import action_hint, decision_title
 from inferno.tui.session import LogEntry, Session
@@ -735,6 +735,65 @@ class InfernoApp(BoardApp[int]):
         self.session.save()
         self.outcome = self.outcome or "quit"
         self.exit(0)
+
+    @on(Click, "#board-body")
+    def _board_clicked(self, event: Click) -> None:
+        """A click on a highlighted shield or location plays the one option that targets it; with several it
+        highlights them; elsewhere it says what is there."""
+        p = self.panel("board")
+        off = event.get_content_offset(p.body) if p is not None else None
+        if p is None or off is None:
+            return
+        s = self.shown_state()
+        spot = spot_at(s, p.content_width(), off.y, off.x)
+        if spot is None:
+            return
+        kind, where = spot
+        if kind == "shield":
+            self.shield_clicked(s, where)
+        else:
+            self.location_clicked(s, where)
+
+    def options_on(self, kinds: tuple[Act, ...], where: int) -> list[int]:
+        """The pending options (0-based) whose target is shield or location ``where``."""
+        if self.pend is None:
+            return []
+        return [
+            i
+            for i, a in enumerate(self.pend.actions)
+            if (a.kind in kinds and a.a == where) or (a.kind == Act.GMOVE and Act.GMOVE in kinds and a.b == where)
+        ]
+
+    def shield_clicked(self, s: State, t: int) -> None:
+        found = self.options_on((Act.MOVE, Act.STEP, Act.TARGET, Act.BELL, Act.GMOVE), t)
+        paths = [x for x in self.paths if x.shield == s.board.labels[t]]
+        if len(found) == 1 and self.pend is not None:
+            self.play(self.pend.actions[found[0]])
+        elif not found and len(paths) == 1:
+            self.play_path(paths[0])
+        elif found or paths:
+            self.offer(found, [x.words() for x in paths])
+        else:
+            self.say(shield_words(s, t))
+
+    def location_clicked(self, s: State, loc: int) -> None:
+        found = self.options_on((Act.SEND, Act.ACCUSE), loc)
+        if len(found) == 1 and self.pend is not None:
+            self.play(self.pend.actions[found[0]])
+        elif found:
+            self.offer(found, [])
+        else:
+            self.say(next(x for x in florence_words(s) if x.startswith(s.rules.locations[loc].name + ",")))
+
+    def offer(self, found: list[int], paths: list[str]) -> None:
+        """Several options fit a click: highlight the first and name them all."""
+        if self.pend is None:
+            return
+        s = self.session.state
+        if found:
+            self.query_one("#choices", OptionList).highlighted = found[0]
+        named = [f"{i + 1}. {action_text(s, self.pend.actions[i])}" for i in found] + paths
+        self.say("Several options go there: " + "; ".join(named) + ". Choose one.")
 
     @on(Click, "#message")
     def _message_clicked(self) -> None:
