@@ -64,7 +64,9 @@ KEYS = (
     "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
     "F6 Hell and Florence in detail · F7 next scrolling region (then ↑/↓, PgUp/PgDn, Home/End, ←/→ scroll it; "
     "Escape back to the choices) · Ctrl+Z undo · F4 hint (if the table allows) · "
-    "Space skip the bots' moves (in the command line: a space) · Ctrl+S save · Ctrl+Q or Ctrl+C save and quit"
+    "Space skip the bots' moves (in the command line: a space) · Ctrl+S save · Ctrl+Q or Ctrl+C save and quit · "
+    "a click on a highlighted shield or location chooses it · to 3.4 [via 2.3] moves the Soul there whole · "
+    "shield 3.4 describes a shield"
 )
 LOG_POINTER = "(whole message in the log)"
 
