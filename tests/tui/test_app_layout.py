@@ -237,7 +237,7 @@ def test_ctrl_c_asks_to_save_and_quit(tmp_path: Path) -> None:
         assert not isinstance(app.screen, QuitScreen) and app.outcome == ""
         await pilot.press("ctrl+c")
         await pilot.pause()
-        await pilot.press("y")
+        await pilot.press("ctrl+c")  # a second Ctrl+C: yes
         await pilot.pause()
 
     app = _run(tmp_path, (80, 24), body)

@@ -164,4 +164,4 @@ def test_replay_command_uses_the_plain_mode_off_a_terminal(tmp_path: Path) -> No
     path.write_text((tmp_path / "done.json").read_text())
     res = CliRunner().invoke(cli, ["replay", str(path), "--plain"], input="n\nq\n")
     assert res.exit_code == 0, res.output
-    assert "Action 1 of" in res.output
+    assert "Replay, action 1 of" in res.output

@@ -133,7 +133,7 @@ def test_replay_command(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["replay", str(path)], input="n\nn\np\ng 10\ne\np\nbogus\nq\n")
     assert res.exit_code == 0, res.output
     for k in (0, 1, 2, 10, n, n - 1):
-        assert f"Action {k} of {n}." in res.output
+        assert f"Replay, action {k} of {n}." in res.output
     assert "Final scoring (rulebook: game end)" in res.output
     assert "unknown command 'bogus'" in res.output
 
@@ -158,3 +158,12 @@ def test_a_seat_that_is_no_bot_gets_the_list_of_bots() -> None:
 def test_review_seat_help_names_up_to_five_players() -> None:
     res = CliRunner().invoke(cli, ["review", "--help"])
     assert "at most 5" in res.output and "1-4" not in res.output
+
+
+def test_replay_line_mode_reads_plain_lines_and_the_board(tmp_path: Path) -> None:
+    """The line-mode replay is for screen readers too: no box drawing, the board in words on request."""
+    path = _finished_record(tmp_path)
+    res = CliRunner().invoke(cli, ["replay", str(path)], input="n\nboard\ne\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "Circle 9, Treachery" in res.output and "HAYSTACK, in " in res.output
+    assert not [c for c in res.output if "\u2500" <= c <= "\u257f"]

@@ -280,7 +280,7 @@ def hell_words(s: State) -> list[str]:
         head = f"Circle {circle}, {r.circles[circle - 1].sin}: lying down scores {r.circle_infamy[circle]} Infamy"
         if circle >= 2:
             head += f", Phlegethon {s.phleg[circle]}"
-        body = "; ".join(filled) if filled else "no pieces"
+        body = "; ".join(filled) if filled else "No pieces"
         more = f"; {empty} empty shield{'' if empty == 1 else 's'}" if filled and empty else ""
         out.append(f"{head}. {body}{more}.")
     return out

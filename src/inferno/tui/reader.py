@@ -335,7 +335,8 @@ def totals_lines(s: State, labels: list[str]) -> list[str]:
     for pr in sorted(r.players, key=lambda x: x.rank):
         win = ", winner" if pr.winner and not solo else ""
         diplomas = f"{pr.diplomas} Diploma{'' if pr.diplomas == 1 else 's'}"
-        out.append(f"{player_text(pr.player).plain} {labels[pr.player]}: {pr.infamy} Infamy, {diplomas}{win}.")
+        name = f"{player_text(pr.player).plain} {labels[pr.player]}".strip()
+        out.append(f"{name}: {pr.infamy} Infamy, {diplomas}{win}.")
     if r.solo is not None:
         name = s.rules.solo.opponent_name
         out.append(f"{name[:1].upper() + name[1:]} (the Rival): {r.solo.rival.infamy} Infamy.")

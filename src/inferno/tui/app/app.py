@@ -144,13 +144,13 @@ class QuitScreen(ModalScreen[bool]):
     QuitScreen Button { width: 100%; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter,ctrl+c", "answer(True)", "save and quit"),
+        Binding("y,enter", "answer(True)", "save and quit"),
         Binding("n,escape", "answer(False)", "keep playing"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Save the game and quit? It can be resumed later with inferno play --resume.")
+            yield Static("Save the game and quit? You can resume it later with inferno play --resume.")
             yield Button("Save and quit (y, Enter)", id="yes", variant="primary")
             yield Button("Keep playing (n, Escape)", id="no")
 
@@ -688,8 +688,9 @@ class InfernoApp(BoardApp[int]):
         self.say(shield_words(s, t))
 
     def action_ask_quit(self) -> None:
-        """Ctrl+C: ask before saving and quitting."""
+        """Ctrl+C: ask before saving and quitting (a second Ctrl+C answers yes)."""
         if isinstance(self.screen, QuitScreen):
+            self.screen.dismiss(True)
             return
 
         def answered(yes: bool | None) -> None:
