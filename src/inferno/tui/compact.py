@@ -142,7 +142,17 @@ def florence_lines(s: State, marks: Mapping[int, str] | None = None, entry: bool
     return out
 
 
-LEGEND = ("F6 details", "▭ tile", "⛨ Guardian", "◎ Pit", "· empty", "N/U Noble/Urchin", "⌂ Desk")
+LEGEND = (  # most needed first: the pieces that fit the width are shown, in this order
+    "F6 details",
+    "⛨ Guardian",
+    "· empty",
+    "▭ tile",
+    "◎ Pit",
+    "⌂ Desk",
+    "N/U Noble/Urchin",
+    "+N Infamy lying down",
+    "♨ Phlegethon",
+)
 
 
 def legend_line(s: State, width: int = 200) -> Text:
@@ -159,6 +169,29 @@ def legend_line(s: State, width: int = 200) -> Text:
             pieces.append(w)
     order = [w for w in shown if w in pieces]
     out.append("  " + "  ".join(order[1:] + order[:1]), style="dim")
+    return out
+
+
+def legend_text(s: State) -> Text:
+    """The compact board's symbols in full: each sin's mark, the shield glyphs, the quartieri's marks."""
+    r = s.rules
+    out = Text("Sins: ", style="bold")
+    for c in range(1, 10):
+        out.append_text(sin_mark(r, c))
+        out.append(f" {r.circles[c - 1].sin} ({r.circles[c - 1].colour})  ")
+    out.append("\nShields: ", style="bold")
+    out.append_text(sin_mark(r, 3))
+    out.append(" a standing Soul (upper-case letter) · ")
+    out.append_text(sin_mark(r, 3, lying=True))
+    out.append(" a lying Soul (lower-case) · ▭g a spare tile · ⛨C a Guardian (its initial) · ⌂2 a Desk of ")
+    out.append("player 2 · ◎ a Pit · · empty. A circle's line starts with the Infamy for lying down there (+N) ")
+    out.append("and its Phlegethon cube (♨N).")
+    out.append("\nQuartieri: ", style="bold")
+    for q, name in enumerate(r.quartieri):
+        style = "bold underline" if s.quartiere == q else ""
+        out.append(f"{quartiere_mark(r, q)} {name} ({r.quartiere_symbols[q]})  ", style=style)
+    out.append("\nFlorence: ", style="bold")
+    out.append("1:NU is player 1's Noble and Urchin at that location.")
     return out
 
 

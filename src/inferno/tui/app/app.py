@@ -304,6 +304,8 @@ class InfernoApp(BoardApp[int]):
         for name in sorted(self.dirty & self.visible_panels()):
             p = self.panel(name)
             if p is not None:
+                if not self.laid_out(p):
+                    continue  # drawn once the layout has given it its width
                 p.show(self.render_panel(name, p.content_width()))
                 if name == "log":
                     p.scroll_end(animate=False)

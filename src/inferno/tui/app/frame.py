@@ -16,6 +16,7 @@ from inferno.tui.app.body import MINIMUM, PANELS, WIDE, Body, tabs_height
 from inferno.tui.app.widgets import CommandInput, MessageLine, Panel, StatusLine
 
 ReturnT = TypeVar("ReturnT")
+LAYOUT_RETRIES = 20
 
 
 def size_notice(width: int, height: int) -> str:
@@ -53,7 +54,10 @@ class BoardApp(App[ReturnT]):
     def refresh_all(self) -> None:
         """Redraw the panels on screen (after a resize or a change of tab)."""
 
+    layout_retries = 0  # redraws asked for in a row while a panel had no width yet
+
     def on_resize(self, event: Resize) -> None:
+        self.layout_retries = 0
         self._fit(event.size.width, event.size.height)
         self.call_after_refresh(self.refresh_all)  # panels are laid out at their new widths
 
@@ -71,6 +75,17 @@ class BoardApp(App[ReturnT]):
         if not wide:
             for tabs in self.query(TabbedContent):
                 tabs.styles.height = tabs_height(height)
+
+    def laid_out(self, panel: Panel) -> bool:
+        """Whether ``panel`` has its width yet; if not, everything is redrawn after the next refresh (a
+        panel drawn at a guessed width would keep it until its content changes)."""
+        if panel.scrollable_content_region.width > 0:
+            self.layout_retries = 0
+            return True
+        if not self.screen_stack[0].has_class("too-small") and self.layout_retries < LAYOUT_RETRIES:
+            self.layout_retries += 1
+            self.call_after_refresh(self.refresh_all)
+        return False
 
     def visible_panels(self) -> set[str]:
         """The panels on screen: the active tab's and those outside the tabs."""

@@ -171,6 +171,8 @@ class ReplayApp(BoardApp[None]):
             p: Panel = found.first()  # type: ignore[assignment]
             if name == "preview":
                 p.border_title = "This move"
+            if not self.laid_out(p):
+                continue
             p.show(self.render_panel(name, p.content_width()))
             if name == "log":
                 p.scroll_end(animate=False)

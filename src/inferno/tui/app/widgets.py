@@ -22,12 +22,12 @@ from inferno.rules.model import StopKind
 from inferno.rules.notation import action_text
 from inferno.rules.state import State
 from inferno.tui.app.preview import Preview, route_words
-from inferno.tui.board import dante_text, florence_table, graveyard_text, hell_table, legend_text, supply_text
-from inferno.tui.compact import board_text
+from inferno.tui.board import dante_text, graveyard_text, supply_text
+from inferno.tui.compact import board_text, florence_words, legend_text, shield_words
 from inferno.tui.players import action_hint, cards_group, players_table, tracks_table
 from inferno.tui.screen import log_group
 from inferno.tui.session import LogEntry
-from inferno.tui.text import player_text
+from inferno.tui.text import player_text, sin_name
 
 TARGET = "bold reverse"  # legal targets of the pending decision (style, not colour: works in monochrome)
 CHOSEN = "bold reverse underline"  # what the highlighted option touches
@@ -56,7 +56,7 @@ class Panel(ScrollableContainer):
 
     def content_width(self) -> int:
         """The columns text may use (a vertical scrollbar's gutter is kept free, so nothing hides under it)."""
-        return self.scrollable_content_region.width or self.app.size.width
+        return self.scrollable_content_region.width or self.app.size.width  # (the app's width before layout)
 
     def show(self, renderable: RenderableType) -> None:
         """Show a renderable, laid out once at the panel's width (wider when it cannot fit: it scrolls)."""
@@ -99,8 +99,22 @@ def strip_view(s: State) -> RenderableType:
 
 
 def hell_detail(s: State) -> RenderableType:
-    """Hell and Florence in full (F6): every shield with its name, quartiere, lines down and gate."""
-    return Group(legend_text(s), hell_table(s), florence_table(s))
+    """Hell and Florence in full (F6): every shield with its name, quartiere, what is on it, its lines down
+    and its gate, circle by circle; then every location (lines that fit any width)."""
+    r = s.rules
+    out = Text()
+    for circle in range(1, 10):
+        out.append(f"Circle {circle}, ", style="bold")
+        out.append_text(sin_name(r, circle))
+        out.append(f": lying down scores {r.circle_infamy[circle]} Infamy", style="bold")
+        out.append(f"; Phlegethon {s.phleg[circle]}\n" if circle >= 2 else "\n")
+        for t in s.board.circle_shields[circle]:
+            out.append(f"  {shield_words(s, t)}\n")
+    out.append("Florence\n", style="bold")
+    for line in florence_words(s):
+        out.append(f"  {line}\n")
+    out.rstrip()
+    return Group(legend_text(s), Text(""), out)
 
 
 def families_view(s: State, labels: Sequence[str]) -> RenderableType:
