@@ -341,3 +341,21 @@ def test_a_click_on_a_highlighted_shield_chooses_it(tmp_path: Path) -> None:
         assert any(e.action == inferno.action_text(s, move) for e in app.session.log[played:])
 
     _run(tmp_path, (80, 24), body)
+
+
+def test_shield_and_to_commands_answer_every_input(tmp_path: Path) -> None:
+    async def body(app: InfernoApp, pilot: Pilot[Any]) -> None:
+        message = app.query_one(MessageLine)
+        for line, want in (
+            ("shield", "Name the shield, e.g. shield 1.1"),
+            ("shield 9.99", "There is no shield '9.99'"),
+            ("shield 1.1", "1.1 ("),
+            ("to 9.99", "No path of the Soul ends on '9.99'"),
+        ):
+            app.command(line)
+            await pilot.pause()
+            shown = str(message.render())
+            assert want in shown, (line, shown)
+            assert "Traceback" not in shown
+
+    _run(tmp_path, (80, 24), body)

@@ -134,8 +134,8 @@ def command(
 
     Without options a short set-up asks for the seats and the seed. The game is saved after every
     action (default file: ~/.local/share/inferno/autosave.json); resume it with --resume FILE.
-    On a terminal the game is full screen (keys: F1 help, F2 glossary); --plain or a pipe gives the
-    line mode.
+    On a terminal the game is full screen (keys: F1 help, F2 glossary); --plain (or --screen-reader)
+    or a pipe gives the line mode: plain lines for screen readers, one question per decision.
     """
     console = make_console()
     try:

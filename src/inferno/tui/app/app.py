@@ -682,6 +682,9 @@ class InfernoApp(BoardApp[int]):
     def shield(self, label: str) -> None:
         """The ``shield 3.4`` command: one shield in words."""
         s = self.shown_state()
+        if not label.strip():
+            self.say(f"Name the shield, e.g. shield {s.board.labels[0]}; F6 shows every shield.", error=True)
+            return
         t = find_shield(s, label)
         if t is None:
             first, last = s.board.labels[0], s.board.labels[-1]
