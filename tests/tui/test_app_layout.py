@@ -48,9 +48,11 @@ def _run(
 
 
 async def _wait_for_human(app: InfernoApp, pilot: Pilot[Any]) -> None:
+    """Until a human decides and every panel on screen is drawn (panels wait for the layout's widths)."""
     for _ in range(2000):
         choices = app.query("#choices")
-        if app.pend is not None and choices and choices.first().region.height:
+        drawn = not (app.dirty & app.visible_panels())
+        if app.pend is not None and choices and choices.first().region.height and drawn:
             await pilot.pause()
             return
         await pilot.pause()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
+from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.events import Resize
@@ -16,7 +17,6 @@ from inferno.tui.app.body import MINIMUM, PANELS, WIDE, Body, tabs_height
 from inferno.tui.app.widgets import CommandInput, MessageLine, Panel, StatusLine
 
 ReturnT = TypeVar("ReturnT")
-LAYOUT_RETRIES = 20
 
 
 def size_notice(width: int, height: int) -> str:
@@ -54,10 +54,7 @@ class BoardApp(App[ReturnT]):
     def refresh_all(self) -> None:
         """Redraw the panels on screen (after a resize or a change of tab)."""
 
-    layout_retries = 0  # redraws asked for in a row while a panel had no width yet
-
     def on_resize(self, event: Resize) -> None:
-        self.layout_retries = 0
         self._fit(event.size.width, event.size.height)
         self.call_after_refresh(self.refresh_all)  # panels are laid out at their new widths
 
@@ -77,15 +74,15 @@ class BoardApp(App[ReturnT]):
                 tabs.styles.height = tabs_height(height)
 
     def laid_out(self, panel: Panel) -> bool:
-        """Whether ``panel`` has its width yet; if not, everything is redrawn after the next refresh (a
-        panel drawn at a guessed width would keep it until its content changes)."""
-        if panel.scrollable_content_region.width > 0:
-            self.layout_retries = 0
-            return True
-        if not self.screen_stack[0].has_class("too-small") and self.layout_retries < LAYOUT_RETRIES:
-            self.layout_retries += 1
-            self.call_after_refresh(self.refresh_all)
-        return False
+        """Whether ``panel`` has its width yet (if not, it is drawn when it gets one: ``Panel.Sized``)."""
+        return panel.scrollable_content_region.width > 0
+
+    @on(Panel.Sized)
+    def _panel_sized(self, event: Panel.Sized) -> None:
+        self.redraw_panel(event.panel)
+
+    def redraw_panel(self, panel: Panel) -> None:
+        """Draw one panel afresh at its new size (subclasses)."""
 
     def visible_panels(self) -> set[str]:
         """The panels on screen: the active tab's and those outside the tabs."""

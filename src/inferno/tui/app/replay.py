@@ -19,8 +19,9 @@ from inferno.rules.actions import Act
 from inferno.rules.engine import pending, view
 from inferno.rules.notation import is_number, shown
 from inferno.rules.state import State
-from inferno.tui.app.app import LOG_SHOWN, TextScreen
+from inferno.tui.app.app import LOG_SHOWN
 from inferno.tui.app.body import Body
+from inferno.tui.app.dialogs import TextScreen
 from inferno.tui.app.frame import BoardApp
 from inferno.tui.app.glossary import glossary
 from inferno.tui.app.widgets import (
@@ -187,6 +188,9 @@ class ReplayApp(BoardApp[None]):
         self.query_one(StatusLine).update(
             status_text(self.shown_state(), self.viewer, self.timeline.labels, False, note, self.size.width, who)
         )
+
+    def redraw_panel(self, panel: Panel) -> None:
+        self.refresh_all()
 
     def say(self, text: str, error: bool = False) -> None:
         msg = Text(f"✗ {text}" if error else text, style="bold" if error else "")

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.message import Message
 from textual.widgets import Input, Static
 
@@ -48,11 +48,23 @@ class Panel(ScrollableContainer):
         super().__init__(id=id)
         self.border_title = title
         self.body = Static("", id=f"{id}-body")
+        self.drawn_width = -1  # the panel's width when its text was last laid out
 
     def compose(self) -> ComposeResult:
         yield self.body
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "back to the choices", show=False)]
+
+    class Sized(Message):
+        """The panel got a new size: its text is laid out again at the new width."""
+
+        def __init__(self, panel: Panel) -> None:
+            super().__init__()
+            self.panel = panel
+
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width != self.drawn_width:
+            self.post_message(self.Sized(self))
 
     def content_width(self) -> int:
         """The columns text may use (a vertical scrollbar's gutter is kept free, so nothing hides under it)."""
@@ -60,6 +72,7 @@ class Panel(ScrollableContainer):
 
     def show(self, renderable: RenderableType) -> None:
         """Show a renderable, laid out once at the panel's width (wider when it cannot fit: it scrolls)."""
+        self.drawn_width = self.size.width
         self.body.update(flatten(renderable, self.content_width()))
 
     def action_leave(self) -> None:
