@@ -167,3 +167,22 @@ def test_replay_line_mode_reads_plain_lines_and_the_board(tmp_path: Path) -> Non
     assert res.exit_code == 0, res.output
     assert "Circle 9, Treachery" in res.output and "HAYSTACK, in " in res.output
     assert not [c for c in res.output if "\u2500" <= c <= "\u257f"]
+
+
+def test_the_line_mode_needs_no_textual() -> None:
+    """The screen-reader mode is for any terminal: it imports without the full-screen extra."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'textual':\n"
+        "            raise ImportError('textual is not installed')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import inferno.cli.play, inferno.tui.reader\n"
+        "print('ok', 'textual' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.stdout.strip() == "ok False", out.stderr
