@@ -361,3 +361,25 @@ def test_shield_and_to_commands_answer_every_input(tmp_path: Path) -> None:
             assert "Traceback" not in shown
 
     _run(tmp_path, (80, 24), body)
+
+
+def test_resizing_under_a_dialog_and_closing_it(tmp_path: Path) -> None:
+    """A resize while help is open redraws the game under it; the game goes on after."""
+    from inferno.tui.app.dialogs import TextScreen
+
+    async def body(app: InfernoApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        for size in ((200, 60), (60, 20), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextScreen)
+        assert "1 " in str(app.query_one("#board-body").render())
+        await pilot.press("enter")
+        await _wait_for_human(app, pilot)
+
+    _run(tmp_path, (80, 24), body)

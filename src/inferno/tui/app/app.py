@@ -178,7 +178,8 @@ class InfernoApp(BoardApp[int]):
         if name == "board":
             shields, places = self.marks()
             board = board_view(v, width, shields, places)
-            return self.with_strip(board, v, width) if not self.query_one(Body).wide else board
+            body = self.body()
+            return self.with_strip(board, v, width) if body is not None and not body.wide else board
         if name == "strip":
             return strip_view(v)
         if name == "families":

@@ -40,8 +40,8 @@ class Body(Widget):
     Body #left { width: 94; }
     Body #left #log { height: 1fr; }
     Body #right { width: 1fr; }
-    Body #board { height: auto; max-height: 16; }
-    Body #strip { height: auto; max-height: 12; }
+    Body #left #board { height: auto; max-height: 16; }
+    Body #left #strip { height: auto; max-height: 12; }
     Body #choices { height: 1fr; border: round $primary-darken-2; }
     Body #choices:focus { border: round $accent; }
     Body #bottom { height: 1fr; min-height: 7; }

@@ -54,6 +54,11 @@ class BoardApp(App[ReturnT]):
     def refresh_all(self) -> None:
         """Redraw the panels on screen (after a resize or a change of tab)."""
 
+    def body(self) -> Body | None:
+        """The panels' frame (none while the app is closing)."""
+        found = self.screen_stack[0].query(Body) if self.screen_stack else None
+        return found.first() if found else None
+
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size.width, event.size.height)
         self.call_after_refresh(self.refresh_all)  # panels are laid out at their new widths
@@ -65,7 +70,9 @@ class BoardApp(App[ReturnT]):
         if small:
             self.query_one("#size-notice", Static).update(size_notice(width, height))
             return
-        body = self.query_one(Body)
+        body = self.body()
+        if body is None:
+            return
         wide = width >= WIDE[0] and height >= WIDE[1]
         if body.wide != wide:
             body.wide = wide
@@ -79,6 +86,9 @@ class BoardApp(App[ReturnT]):
 
     @on(Panel.Sized)
     def _panel_sized(self, event: Panel.Sized) -> None:
+        stack = self.screen_stack
+        if not event.panel.is_attached or not stack or not stack[0].query(StatusLine):
+            return  # the app is closing: its widgets are being taken down
         self.redraw_panel(event.panel)
 
     def redraw_panel(self, panel: Panel) -> None:
@@ -86,7 +96,9 @@ class BoardApp(App[ReturnT]):
 
     def visible_panels(self) -> set[str]:
         """The panels on screen: the active tab's and those outside the tabs."""
-        body = self.query_one(Body)
+        body = self.body()
+        if body is None:  # the app is closing
+            return set()
         tabs = body.tabs()
         found = self.query(TabbedContent)
         active = found.first().active if found else ""
@@ -95,7 +107,8 @@ class BoardApp(App[ReturnT]):
 
     def goto_tab(self, tab: str) -> None:
         found = self.query(TabbedContent)
-        if found and tab in self.query_one(Body).tabs():
+        body = self.body()
+        if found and body is not None and tab in body.tabs():
             found.first().active = tab
 
     def action_next_tab(self) -> None:
@@ -103,7 +116,10 @@ class BoardApp(App[ReturnT]):
         if not found:
             return
         tabs = found.first()
-        ids = list(self.query_one(Body).tabs())
+        body = self.body()
+        ids = list(body.tabs()) if body is not None else []
+        if not ids:
+            return
         at = ids.index(tabs.active) if tabs.active in ids else -1
         tabs.active = ids[(at + 1) % len(ids)]
 
