@@ -41,10 +41,12 @@ def test_a_hint_lists_three_options_and_is_logged_and_saved(tmp_path: Path) -> N
     p = sess.deciding()
     lines = sess.hint(p)
     legal = {inferno.action_text(sess.state, a) for a in inferno.legal_actions(sess.state)}
-    opts = [line.strip() for line in lines[1:] if line.strip()[:2] in ("1.", "2.", "3.")]
+    opts = [line.strip() for line in lines[1:] if line.strip().startswith("option ")]
     assert 1 <= len(opts) <= 3 and len(opts) == min(3, len(legal))
+    texts = [inferno.action_text(sess.state, a) for a in inferno.legal_actions(sess.state)]
     for line in opts:
-        text = line.split(" ", 1)[1].rsplit(":", 1)[0]
+        number, text = line.removeprefix("option ").rsplit(":", 1)[0].split(", ", 1)
+        assert texts[int(number) - 1] == text  # named by its option number and its text
         assert text in legal and line.endswith(")") and "%" in line
     assert any("asked for a hint" in line for e in sess.log for line in e.lines)
     rec = load_record(sess.save_path)
@@ -81,7 +83,7 @@ def test_plain_terminal_hint_command(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     rec = load_record(save)
     first = inferno.to_move(replay(rec, upto=0))
-    assert f"Hint for Player {first + 1}" in res.output and " 1. " in res.output
+    assert f"Hint for Player {first + 1}" in res.output and "  option " in res.output
     assert rec.meta["hints_used"] == [{"at": 0, "player": first}]
     res = CliRunner().invoke(
         cli, ["play", "--plain", "--resume", str(save)], input="\nlog\nquit\n", env={"COLUMNS": "300"}

@@ -30,7 +30,7 @@ async def _run(tmp_path: Path) -> None:
             await pilot.pause()
         assert isinstance(app.screen, TextScreen)
         page = _plain(app.screen.body)
-        assert page.startswith("Hint for Player 1") and "  1. " in page and "%" in page
+        assert page.startswith("Hint for Player 1") and "  option " in page and "%" in page  # by option number
         await pilot.press("escape")
         assert any("asked for a hint" in line for e in sess.log for line in e.lines)
         await pilot.press("ctrl+q")

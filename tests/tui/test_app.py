@@ -13,12 +13,13 @@ from rich.console import Console, RenderableType
 pytest.importorskip("textual")
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList, TabbedContent
+from textual.widgets import OptionList
 
 import inferno
 from inferno.records.record import load_record, replay
 from inferno.tui.app import InfernoApp
 from inferno.tui.app.app import Body, CommandInput, PassScreen, TextScreen
+from inferno.tui.app.ending import EndScreen
 from inferno.tui.app.preview import preview
 from inferno.tui.players import action_hint
 from inferno.tui.session import Seat, Session
@@ -78,7 +79,7 @@ async def _test_whole_game_with_the_keyboard_alone_at_80x24(tmp_path: Path) -> N
             await pilot.pause()
             assert _last_human_action(sess, 0) == want
             decisions += 1
-        assert isinstance(app.screen, TextScreen)  # the final scoring
+        assert isinstance(app.screen, EndScreen)  # the final scoring
         await pilot.press("enter")
     assert decisions > 10
     assert sess.over and replay(load_record(tmp_path / "game.json")).over
@@ -88,8 +89,8 @@ async def _test_whole_game_with_the_mouse_alone_at_200x60(tmp_path: Path) -> Non
     sess = _session(tmp_path, [Seat(), Seat("random")], 5)
     app = InfernoApp(sess, pace=0)
     async with app.run_test(size=(200, 60)) as pilot:
-        assert app.query_one(Body).wide  # every panel at once: no tabs
-        assert not app.query(TabbedContent)
+        assert app.query_one(Body).wide  # the board, the log, the choices and the preview at once
+        assert app.visible_panels() >= {"board", "strip", "log", "preview"}
         decisions = 0
         while app.outcome != "over":
             assert decisions < MAX_DECISIONS
@@ -105,7 +106,7 @@ async def _test_whole_game_with_the_mouse_alone_at_200x60(tmp_path: Path) -> Non
             await pilot.pause()
             assert _last_human_action(sess, 0) == want
             decisions += 1
-        assert isinstance(app.screen, TextScreen)
+        assert isinstance(app.screen, EndScreen)
         assert await pilot.click("#close")
     assert decisions > 10
     assert sess.over
@@ -236,7 +237,9 @@ async def _test_resume_and_live_resize(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         assert app.query_one(Body).wide
-        assert app.query_one("#choices", OptionList).option_count == len(app.pend.actions if app.pend else ())
+        assert app.query_one("#choices", OptionList).option_count == len(app.pend.actions if app.pend else ()) + len(
+            app.whole_paths()
+        )
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         await pilot.pause()

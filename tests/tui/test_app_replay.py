@@ -87,7 +87,7 @@ def test_replay_steps_with_the_keys(tmp_path: Path, size: tuple[int, int]) -> No
             await pilot.pause()
             status = _plain(app.query_one("#status").render())
             assert "Game over" in status and f"action {n} of {n}" in status
-            assert "Final scoring" in _plain(app.render_panel("preview"))
+            assert "Final scoring" in _plain(app.render_panel("preview", 100))
             await pilot.press("q")
             await pilot.pause()
         assert app.return_code == 0
@@ -131,7 +131,7 @@ def test_replay_as_a_player_shows_only_that_hand(tmp_path: Path) -> None:
         app = ReplayApp(rec, viewer=1, start=30)
         async with app.run_test(size=(200, 60)) as pilot:
             await pilot.pause()
-            hand = _plain(app.render_panel("hand"))
+            hand = _plain(app.render_panel("hand", 100))
             full = app.timeline.state(30)
             assert app.shown_state().players[0].hand != full.players[0].hand or not full.players[0].hand
             assert inferno.state_to_dict(app.shown_state()) == inferno.state_to_dict(inferno.view(full, 1))
@@ -153,7 +153,7 @@ def test_replay_clicking_a_move_shows_it(tmp_path: Path) -> None:
             assert app.position == moves.highlighted and app.position > 0
             _same(app, rec)
             entry = app.timeline.entry(app.position)
-            assert entry is not None and entry.action in _plain(app.render_panel("preview"))
+            assert entry is not None and entry.action in _plain(app.render_panel("preview", 100))
 
     asyncio.run(run())
 
@@ -164,4 +164,4 @@ def test_replay_command_uses_the_plain_mode_off_a_terminal(tmp_path: Path) -> No
     path.write_text((tmp_path / "done.json").read_text())
     res = CliRunner().invoke(cli, ["replay", str(path), "--plain"], input="n\nq\n")
     assert res.exit_code == 0, res.output
-    assert "Action 1 of" in res.output
+    assert "Replay, action 1 of" in res.output

@@ -46,6 +46,16 @@ def test_first_decision_at_80x24(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(_app(tmp_path, [Seat(), Seat("greedy")]), terminal_size=(80, 24), run_before=_settle)
 
 
+def test_mid_game_at_120x40(snap_compare: Any, tmp_path: Path) -> None:
+    app = _app(tmp_path, [Seat(), Seat("greedy"), Seat("random")])
+    assert snap_compare(app, terminal_size=(120, 40), run_before=_after_three_moves)
+
+
+def test_mid_game_at_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    app = _app(tmp_path, [Seat(), Seat("greedy"), Seat("random")])
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_after_three_moves)
+
+
 def test_mid_game_at_200x60(snap_compare: Any, tmp_path: Path) -> None:
     app = _app(tmp_path, [Seat(), Seat("greedy"), Seat("random")])
     assert snap_compare(app, terminal_size=(200, 60), run_before=_after_three_moves)

@@ -62,7 +62,7 @@ def test_hot_seat_shows_a_pass_screen_and_only_the_deciders_hand(tmp_path: Path)
     assert len(passes) >= 3
     for chunk in passes[1:]:
         who = chunk.split(".", 1)[0].strip()  # "Player N"
-        screen = chunk.split("Recent log", 1)[0]
+        screen = chunk.split("which option?", 1)[0]
         assert f"Your hand ({who})" in screen
         other = "Player 1" if who == "Player 2" else "Player 2"
         assert f"Your hand ({other})" not in screen
@@ -72,7 +72,7 @@ def test_interactive_setup_without_options(tmp_path: Path) -> None:
     env = {"XDG_DATA_HOME": str(tmp_path)}
     code, out = _play([], "2\n\n\nbot:nonsense\nbot:random\n42\nquit\n", env)
     assert code == 0, out
-    assert "unknown bot 'nonsense'" in out
+    assert "there is no bot called 'nonsense'" in out and "greedy" in out
     rec = load_record(tmp_path / "inferno" / "autosave.json")
     assert rec.seed == 42 and rec.players == 2
     assert rec.meta["seats"] == ["human", "bot:random"]
@@ -80,7 +80,7 @@ def test_interactive_setup_without_options(tmp_path: Path) -> None:
 
 def test_unknown_bot_is_refused() -> None:
     code, out = _play(["--seat", "2=bot:nosuchbot"], "")
-    assert code != 0 and "unknown bot 'nosuchbot'" in out
+    assert code != 0 and "there is no bot called 'nosuchbot'" in out and "bot:greedy" in out
 
 
 def test_resume_continues_the_saved_game(tmp_path: Path) -> None:
@@ -133,6 +133,56 @@ def test_replay_command(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["replay", str(path)], input="n\nn\np\ng 10\ne\np\nbogus\nq\n")
     assert res.exit_code == 0, res.output
     for k in (0, 1, 2, 10, n, n - 1):
-        assert f"Action {k} of {n}." in res.output
+        assert f"Replay, action {k} of {n}." in res.output
     assert "Final scoring (rulebook: game end)" in res.output
     assert "unknown command 'bogus'" in res.output
+
+
+def test_resume_without_a_file_uses_the_default_autosave(tmp_path: Path) -> None:
+    env = {"XDG_DATA_HOME": str(tmp_path)}
+    code, out = _play(["--resume"], "", env)
+    assert code != 0 and "there is no autosaved game to resume" in out
+    _play(["--seat", "1=human", "--seat", "2=bot:random", "--seed", "5"], "1\nquit\n", env)
+    saved = tmp_path / "inferno" / "autosave.json"
+    before = load_record(saved).actions
+    code, out = _play(["--resume"], "quit\n", env)
+    assert code == 0 and f"Resumed {saved} at action {len(before)}" in out
+
+
+def test_a_seat_that_is_no_bot_gets_the_list_of_bots() -> None:
+    code, out = _play(["--seat", "1=human", "--seat", "2=robot"], "")
+    assert code != 0 and "there is no bot called 'robot'" in out
+    assert "2=human" in out and "greedy" in out and "Traceback" not in out
+
+
+def test_review_seat_help_names_up_to_five_players() -> None:
+    res = CliRunner().invoke(cli, ["review", "--help"])
+    assert "at most 5" in res.output and "1-4" not in res.output
+
+
+def test_replay_line_mode_reads_plain_lines_and_the_board(tmp_path: Path) -> None:
+    """The line-mode replay is for screen readers too: no box drawing, the board in words on request."""
+    path = _finished_record(tmp_path)
+    res = CliRunner().invoke(cli, ["replay", str(path)], input="n\nboard\ne\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "Circle 9, Treachery" in res.output and "HAYSTACK, in " in res.output
+    assert not [c for c in res.output if "\u2500" <= c <= "\u257f"]
+
+
+def test_the_line_mode_needs_no_textual() -> None:
+    """The screen-reader mode is for any terminal: it imports without the full-screen extra."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'textual':\n"
+        "            raise ImportError('textual is not installed')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import inferno.cli.play, inferno.tui.reader\n"
+        "print('ok', 'textual' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.stdout.strip() == "ok False", out.stderr

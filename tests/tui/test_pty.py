@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import inferno
@@ -11,7 +12,7 @@ from inferno.records.undo import steps_of
 from inferno.tui.session import Session
 from tests.tui.pty_driver import INFERNO, PtyProcess
 
-PROMPT = r"Player 1 > "
+PROMPT = r"Player 1, which option\? "
 END = r"Final scoring \(rulebook: game end\)"
 
 
@@ -123,3 +124,44 @@ def test_ctrl_c_saves_every_move_made(tmp_path: Path) -> None:
     assert p.wait() == 130
     assert load_record(save).actions == made
     assert any(st.player == 0 for st in steps_of(load_record(save)))
+
+
+BOX_DRAWING = re.compile("[\u2500-\u257f]")
+MAX_LINES = 30  # what a screen reader reads at one decision, about
+
+
+def test_screen_reader_mode_reads_a_whole_game_in_short_plain_lines(tmp_path: Path) -> None:
+    """--screen-reader, read top to bottom: no box drawing anywhere, no decision longer than about
+    30 lines, every prompt one line ending in a question; board and preview on request."""
+    save = tmp_path / "sr.json"
+    args = [INFERNO, "play", "--screen-reader", "--seat", "1=human", "--seat", "2=bot:greedy"]
+    p = PtyProcess([*args, "--seed", "12", "--save", str(save)], env={"COLUMNS": "80", "LINES": "24"})
+    transcript: list[str] = []
+    longest = 0
+    for n in range(2000):
+        m = p.expect(f"({PROMPT}|{END})")
+        chunk = m.string[: m.end()]
+        transcript.append(chunk)
+        if m.group(1).startswith("Final"):
+            m = p.expect("The game record is saved in")
+            transcript.append(m.string[: m.end()])
+            break
+        lines = chunk.split("\n")
+        longest = max(longest, len(lines))
+        assert len(lines) <= MAX_LINES, chunk
+        assert lines[-1].endswith("which option? "), lines[-1]  # the prompt: one line, a question
+        if n == 2:
+            p.send("board")
+        elif n == 3:
+            p.send("preview 1")
+        else:
+            p.send("1")
+    else:
+        raise AssertionError("game did not end")
+    assert p.wait() == 0
+    text = "".join(transcript)
+    assert not BOX_DRAWING.search(text), BOX_DRAWING.search(text)
+    assert "Hell, circle by circle:" in text and "Circle 9, Treachery" in text and "PALACE, in" in text
+    assert "Option 1, " in text
+    assert "Winner" in text and replay(load_record(save)).over
+    assert longest > 5  # the decisions were read out

@@ -17,9 +17,12 @@ from inferno.records.record import RecordError
 from inferno.rules.actions import InfernoError
 from inferno.rules.pack import RulesDataError
 from inferno.rules.setup import SetupError
-from inferno.tui.loop import TerminalGame, make_reader
+from inferno.tui.loop import make_reader
+from inferno.tui.reader import ReaderGame
 from inferno.tui.session import Seat, SeatError, Session, parse_seat_options
 from inferno.tui.setup_dialog import interactive_setup
+
+AUTOSAVE = ":autosave:"  # --resume given without a file
 
 
 def default_save_path() -> Path:
@@ -52,11 +55,20 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
     if any(i >= n for i in given):
         raise SeatError(f"a --seat is numbered beyond the {n} players")
     seats = [given.get(i, Seat() if i == 0 else Seat("random")) for i in range(n)]
-    known = bot_names()
-    for seat in seats:
-        if not seat.human and seat.bot not in known:
-            raise SeatError(f"unknown bot {seat.bot!r}; known: {', '.join(known)}")
+    for i, seat in enumerate(seats):
+        check_bot(seat, i)
     return seats
+
+
+def check_bot(seat: Seat, index: int) -> None:
+    """A seat's bot must be a registered one; the error lists them with an example."""
+    known = bot_names()
+    if not seat.human and seat.bot not in known:
+        raise SeatError(
+            f"--seat {index + 1}={seat.bot}: there is no bot called {seat.bot!r}. "
+            f"Write {index + 1}=human, or {index + 1}=bot:NAME with NAME one of {', '.join(known)} "
+            f"(e.g. --seat {index + 1}=bot:greedy)"
+        )
 
 
 @click.command(name="play")
@@ -75,9 +87,20 @@ def _seats(seat_opts: tuple[str, ...], players: int | None) -> list[Seat]:
     "--rules-dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Corrected rules data."
 )
 @click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Autosave file.")
-@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Resume a saved game.")
 @click.option(
-    "--plain", is_flag=True, help="Line mode (for pipes, screen readers and scripts); automatic off a terminal."
+    "--resume",
+    type=click.Path(dir_okay=False, path_type=Path),
+    is_flag=False,
+    flag_value=AUTOSAVE,
+    default=None,
+    help="Resume a saved game (without FILE: the default autosave).",
+)
+@click.option(
+    "--plain",
+    "--screen-reader",
+    "plain",
+    is_flag=True,
+    help="Line mode for screen readers, pipes and scripts (plain lines, no box drawing); automatic off a terminal.",
 )
 @click.option("--mono", is_flag=True, help="Full-screen mode without colour (sins keep their symbol and letter).")
 @click.option(
@@ -111,12 +134,16 @@ def command(
 
     Without options a short set-up asks for the seats and the seed. The game is saved after every
     action (default file: ~/.local/share/inferno/autosave.json); resume it with --resume FILE.
-    On a terminal the game is full screen (keys: F1 help, F2 glossary); --plain or a pipe gives the
-    line mode.
+    On a terminal the game is full screen (keys: F1 help, F2 glossary); --plain (or --screen-reader)
+    or a pipe gives the line mode: plain lines for screen readers, one question per decision.
     """
     console = make_console()
     try:
         if resume is not None:
+            if str(resume) == AUTOSAVE:
+                resume = default_save_path()
+                if not resume.exists():
+                    raise click.ClickException(f"there is no autosaved game to resume ({resume} does not exist)")
             overrides = parse_seat_options(seat_opts)
             session = Session.resume(resume, overrides, save)
             if hints is not None:
@@ -156,9 +183,9 @@ def command(
 
         outcome = run_app(session, pace=PACE if pace is None else pace, mono=mono)
         if outcome == "over":
-            from inferno.tui.screen import scoring_table
+            from inferno.tui.screen import end_summary
 
-            console.print(scoring_table(session.state, session.labels()))
+            console.print(end_summary(session.state, session.labels()))
             console.print(f"The game record is saved in {session.save_path}", markup=False, soft_wrap=True)
         else:
             path = session.save_path
@@ -166,7 +193,7 @@ def command(
                 f"Game saved to {path}.\nResume with: inferno play --resume {path}", markup=False, soft_wrap=True
             )
         return
-    game = TerminalGame(session, console)
+    game = ReaderGame(session, console)
     code = game.run()
     if code:
         raise SystemExit(code)

@@ -15,7 +15,11 @@ from inferno.tui.replay_viewer import ReplayViewer, Timeline
 @click.option("--at", "start", type=int, default=0, help="Start after this many actions (default 0).")
 @click.option("--as", "seat", type=int, default=0, help="See player N's hand (default: spectator, no hands).")
 @click.option(
-    "--plain", is_flag=True, help="Line mode (for pipes, screen readers and scripts); automatic off a terminal."
+    "--plain",
+    "--screen-reader",
+    "plain",
+    is_flag=True,
+    help="Line mode for screen readers, pipes and scripts (plain lines); automatic off a terminal.",
 )
 def command(file: Path, start: int, seat: int, plain: bool) -> None:
     """Step through a game record. Full screen on a terminal: ←/→ or ↑/↓ step, Home/End, q quit.

@@ -17,7 +17,13 @@ def default_workers() -> int:
 
 @click.command(name="review")
 @click.argument("record", type=click.Path(path_type=Path))
-@click.option("--seat", type=int, default=1, show_default=True, help="The player to review (1-4).")
+@click.option(
+    "--seat",
+    type=int,
+    default=1,
+    show_default=True,
+    help="The player to review (1 to the game's number of players, at most 5).",
+)
 @click.option("--depth", default=None, help="quick, normal (default), deep, or a number of search iterations.")
 @click.option("--workers", type=click.IntRange(1, 64), default=None, help="Worker processes (default 2).")
 @click.option(

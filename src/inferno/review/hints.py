@@ -11,6 +11,7 @@ nobody at the table can use one unseen.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from inferno.review.analysis import OptionEstimate, playout_options
@@ -35,12 +36,16 @@ class Hint:
     options: tuple[OptionEstimate, ...]
     hidden_cards: tuple[str, ...]
 
-    def lines(self) -> list[str]:
+    def lines(self, numbers: Mapping[str, int] | None = None) -> list[str]:
+        """The hint as text; with ``numbers`` (action text -> option number) each option is named by its
+        option number and its text, best first (a rank of its own would be mistaken for an option)."""
         out = [
             f"Hint for Player {self.player + 1} (estimated win chance and expected final Infamy margin of each option):"
         ]
         for i, o in enumerate(self.options, 1):
-            out.append(f"  {i}. {o.text}: {o.value:.0f}% (±{o.se:.0f}), {margin_text(o)}")
+            n = (numbers or {}).get(o.text)
+            name = f"option {n}, {o.text}" if n is not None else f"{i}. {o.text}"
+            out.append(f"  {name}: {o.value:.0f}% (±{o.se:.0f}), {margin_text(o)}")
         out.extend(f"  {line}" for line in self.hidden_cards)
         return out
 

@@ -5,6 +5,7 @@ from ``inferno.legal_actions``, their text from ``inferno.action_text``.
 """
 
 from inferno.tui.loop import TerminalGame
+from inferno.tui.reader import ReaderGame
 from inferno.tui.session import LogEntry, Seat, SeatError, Session, parse_seat_option
 
-__all__ = ["LogEntry", "Seat", "SeatError", "Session", "TerminalGame", "parse_seat_option"]
+__all__ = ["LogEntry", "ReaderGame", "Seat", "SeatError", "Session", "TerminalGame", "parse_seat_option"]

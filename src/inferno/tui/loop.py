@@ -82,7 +82,6 @@ class TerminalGame:
 
     def run(self) -> int:
         """Play until the end; returns a process exit code. Every action is already saved."""
-        c = self.console
         try:
             while not self.session.over:
                 p = self.session.deciding()
@@ -91,7 +90,7 @@ class TerminalGame:
                 else:
                     with interrupts_deferred():
                         entry = self.session.bot_move()
-                    c.print(entry_text(entry))
+                    self.bot_moved(entry)
             self.show_end()
             return 0
         except QuitGame:
@@ -103,6 +102,18 @@ class TerminalGame:
         except KeyboardInterrupt:
             self.say_saved("\nInterrupted; game saved")
             return 130
+
+    def bot_moved(self, entry: LogEntry) -> None:
+        """A bot's move was made: the line mode prints it at once."""
+        self.console.print(entry_text(entry))
+
+    def played(self, entry: LogEntry) -> None:
+        """The human's action was applied."""
+        self.console.print(entry_text(entry))
+
+    def prompt(self, p: int) -> str:
+        """The question asked at ``p``'s decision."""
+        return f"{player_text(p).plain} > "
 
     def say_saved(self, what: str) -> None:
         path = self.session.save_path
@@ -150,7 +161,7 @@ class TerminalGame:
         assert pend is not None
         self.show(p, pend)
         while True:
-            line = self.read(f"{player_text(p).plain} > ").strip()
+            line = self.read(self.prompt(p)).strip()
             if not line:
                 continue
             action = self.handle(p, pend, line)
@@ -164,7 +175,7 @@ class TerminalGame:
             except InfernoError as exc:
                 self.error(str(exc))
                 continue
-            self.console.print(entry_text(entry))
+            self.played(entry)
             self.redraw = True
             return
 

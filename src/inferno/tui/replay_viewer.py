@@ -6,21 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import Console
-from rich.text import Text
 
 from inferno.records.record import GameRecord, RecordError, replay
 from inferno.rules.actions import Action, InfernoError
-from inferno.rules.engine import apply_in_place, pending, to_move, view
+from inferno.rules.engine import apply_in_place, pending, to_move
 from inferno.rules.notation import is_number, parse_action, shown
 from inferno.rules.state import State
 from inferno.tui.loop import make_reader
 from inferno.tui.players import decision_title
-from inferno.tui.screen import clear, entry_text, game_screen, scoring_table
 from inferno.tui.session import LogEntry, Seat, new_events
 from inferno.tui.text import event_words
 
 Reader = Callable[[str], str]
-HELP = "Enter or n [K]: forward · p [K]: back · g N: go to action N · s: start · e: end · q: quit"
+HELP = (
+    "Enter or n [K]: forward · p [K]: back · g N: go to action N · s: start · e: end · board: read the board · q: quit"
+)
 CHECKPOINT_EVERY = 32  # a copy of the position is kept every this many actions (stepping back is quick)
 
 
@@ -47,7 +47,7 @@ class Timeline:
             if (i + 1) % CHECKPOINT_EVERY == 0:
                 self.checkpoints[i + 1] = s.copy()
         seats = [Seat.parse(x) for x in rec.meta.get("seats", [])]
-        self.labels = [seats[i].label if i < len(seats) else "" for i in range(rec.players)]
+        self.labels = [_replay_label(seats[i]) if i < len(seats) else "" for i in range(rec.players)]
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -79,6 +79,7 @@ class ReplayViewer:
         self.position = 0
         self.state: State = self.timeline.state(0)
         self.entry: LogEntry | None = None
+        self.board_words: list[str] = []
 
     @property
     def length(self) -> int:
@@ -89,23 +90,41 @@ class ReplayViewer:
         n = max(0, min(n, self.length))
         self.state, self.entry, self.position = self.timeline.state(n), self.timeline.entry(n), n
 
+    def say(self, line: str) -> None:
+        self.console.print(line, markup=False, highlight=False, soft_wrap=True)
+
     def show(self) -> None:
+        """The move that led here and what comes next, in plain lines (``board`` reads the board)."""
+        from inferno.tui.compact import florence_words, hell_words
+        from inferno.tui.reader import entry_words, totals_lines
+        from inferno.tui.screen import header_line, verdict_words
+
         s = self.state
-        shown = s if s.over and self.viewer < 0 else view(s, self.viewer)
-        recent = [self.entry] if self.entry else []
-        clear(self.console)
-        self.console.print(game_screen(shown, self.viewer, self.labels, None, recent))
+        if self.position == 0:
+            self.say(f"Replay, action 0 of {self.length}. The set-up: {header_line(s)[len('Inferno — ') :]}.")
+        else:
+            entry = self.entry
+            said = entry_words(entry, self.labels) if entry is not None else ""
+            self.say(f"Replay, action {self.position} of {self.length}. {said}")
         if s.over:
-            self.console.print(scoring_table(s, self.labels))
+            self.say("Final scoring (rulebook: game end):")
+            for line in totals_lines(s, self.labels):
+                self.say(line)
+            self.say(verdict_words(s))
         else:
             pend = pending(s)
             if pend is not None:
-                what = decision_title(pend)
-                self.console.print(f"Next to decide: Player {pend.player + 1} ({what})", markup=False)
-        self.console.print(Text(f"Action {self.position} of {self.length}.  {HELP}", style="bold"))
+                self.say(f"Next to decide: Player {pend.player + 1} ({decision_title(pend)}).")
+        self.board_words = hell_words(s) + florence_words(s)
+
+    def read_board(self) -> None:
+        """The ``board`` command: Hell and Florence in words, at this point of the game."""
+        for line in self.board_words:
+            self.say(line)
 
     def run(self) -> None:
         self.show()
+        self.say(HELP)
         while True:
             try:
                 line = self.read("replay > ").strip().lower()
@@ -115,7 +134,10 @@ class ReplayViewer:
             rest = rest.strip()
             if rest and not is_number(rest):
                 self.console.print(
-                    f"✗ {shown(rest)} is not a number of actions. {HELP}", style="bold red", markup=False
+                    f"✗ {shown(rest)} is not a number of actions. {HELP}",
+                    style="bold red",
+                    markup=False,
+                    soft_wrap=True,
                 )
                 continue
             k = int(rest) if rest else 1
@@ -131,9 +153,20 @@ class ReplayViewer:
                 self.goto(self.length)
             elif word in ("q", "quit", "exit"):
                 return
+            elif word == "board":
+                self.read_board()
+                continue
+            elif word in ("help", "h", "?"):
+                self.say(HELP)
+                continue
             else:
-                self.console.print(f"✗ unknown command {shown(line)}. {HELP}", style="bold red", markup=False)
+                self.console.print(
+                    f"✗ unknown command {shown(line)}. {HELP}", style="bold red", markup=False, soft_wrap=True
+                )
                 continue
             self.show()
-            if self.entry is not None:
-                self.console.print(entry_text(self.entry))
+
+
+def _replay_label(seat: Seat) -> str:
+    """A seat as a replay names it: "(human)" or "(bot NAME)" (nobody watching a replay is "you")."""
+    return "(human)" if seat.human else seat.label

@@ -244,7 +244,8 @@ class Session:
         self.hints_used.append({"at": self.state.version, "player": player})
         self.log.append(hint_entry(player))
         self.save()
-        return h.lines()
+        numbers = {action_text(self.state, a): i for i, a in enumerate(legal_actions(self.state), 1)}
+        return h.lines(numbers)
 
     # --- changing ---------------------------------------------------------------------------
 

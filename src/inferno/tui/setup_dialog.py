@@ -63,7 +63,9 @@ def interactive_modules(read: Reader, console: Console, players: int) -> tuple[s
 def _seat(text: str) -> Seat:
     seat = Seat.parse(text)
     if not seat.human and seat.bot not in bot_names():
-        raise SeatError(f"unknown bot {seat.bot!r}; known: {', '.join(bot_names())}")
+        raise SeatError(
+            f"there is no bot called {seat.bot!r}: answer human, or bot:NAME with NAME one of {', '.join(bot_names())}"
+        )
     return seat
 
 

@@ -15,20 +15,20 @@ from typing import ClassVar
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on, work
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
 from textual.events import Click, Key
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, OptionList, Static, TabbedContent
+from textual.widgets import Input, OptionList, TabbedContent
 from textual.widgets.option_list import Option
 
 from inferno.records.undo import UndoError
 from inferno.rules.actions import Act, Action, InfernoError
-from inferno.rules.engine import Pending, legal_actions, pending, view
-from inferno.rules.notation import action_text, parse_action
+from inferno.rules.engine import Pending, apply, legal_actions, pending, view
+from inferno.rules.notation import action_text, parse_action, shown
 from inferno.rules.state import State
 from inferno.tui.app.body import PANELS, Body
+from inferno.tui.app.dialogs import PassScreen, QuitScreen, TextScreen
+from inferno.tui.app.ending import EndScreen
 from inferno.tui.app.frame import BoardApp
 from inferno.tui.app.glossary import glossary, rule_words
 from inferno.tui.app.preview import Preview, preview
@@ -36,95 +36,38 @@ from inferno.tui.app.widgets import (
     CHOSEN,
     TARGET,
     CommandInput,
+    MessageLine,
     Panel,
     StatusLine,
+    board_view,
     families_view,
-    florence_view,
+    flatten,
     hand_view,
-    hell_view,
+    hell_detail,
     log_view,
     preview_view,
     status_text,
     strip_view,
 )
+from inferno.tui.compact import find_shield, florence_words, shield_words, spot_at
+from inferno.tui.paths import SoulPath, decision_paths, landing_words, matching, option_paths, whole
 from inferno.tui.players import action_hint, decision_title
-from inferno.tui.screen import scoring_table
 from inferno.tui.session import LogEntry, Session
 from inferno.tui.text import player_text
 from inferno.tui.why import illegal_message, why_answer
 
 PACE = 0.8  # seconds each bot move stays on screen before the next (a key skips)
-COMPACT_HELL = 230  # below this width the Hell table uses its compact form
 LOG_SHOWN = 40  # log entries kept in the log panel
-COMMANDS = ("help", "why", "glossary", "undo", "hint", "log", "board", "save", "quit")
+COMMANDS = ("help", "why", "glossary", "undo", "hint", "log", "board", "shield", "to", "save", "quit")
 KEYS = (
     "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
-    "Ctrl+Z undo · F4 hint (if the table allows) · Space skip the bots' moves · Ctrl+S save · Ctrl+Q save and quit"
+    "F6 Hell and Florence in detail · F7 next scrolling region (then ↑/↓, PgUp/PgDn, Home/End, ←/→ scroll it; "
+    "Escape back to the choices) · Ctrl+Z undo · F4 hint (if the table allows) · "
+    "Space skip the bots' moves (in the command line: a space) · Ctrl+S save · Ctrl+Q or Ctrl+C save and quit · "
+    "a click on a highlighted shield or location chooses it · to 3.4 [via 2.3] moves the Soul there whole · "
+    "shield 3.4 describes a shield"
 )
-
-
-class TextScreen(ModalScreen[None]):
-    """A scrollable page over the game (help, glossary); Escape, Enter, q or the button closes it."""
-
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen > Vertical { width: 95%; height: 90%; border: thick $accent; background: $surface; }
-    TextScreen VerticalScroll { height: 1fr; }
-    TextScreen Button { width: 100%; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,enter", "close", "close")]
-
-    def __init__(self, title: str, body: RenderableType, button: str = "Close") -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-        self.button = button
-
-    def compose(self) -> ComposeResult:
-        with Vertical() as v:
-            v.border_title = self.title_text
-            with VerticalScroll(id="page"):
-                yield Static(self.body)
-            yield Button(self.button, id="close", variant="primary")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-    @on(Button.Pressed, "#close")
-    def _pressed(self) -> None:
-        self.dismiss(None)
-
-
-class PassScreen(ModalScreen[None]):
-    """Hot-seat: the screen is covered until the next player is at the device."""
-
-    DEFAULT_CSS = """
-    PassScreen { align: center middle; background: $background; }
-    PassScreen > Vertical { width: 60; height: auto; border: thick $accent; padding: 1 2; }
-    PassScreen Button { width: 100%; margin-top: 1; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "ready")]
-
-    def __init__(self, player: int, label: str) -> None:
-        super().__init__()
-        self.player = player
-        self.label = label
-
-    def compose(self) -> ComposeResult:
-        msg = player_text(self.player, f" {self.label}: your decision.\n")
-        msg.append(
-            f"Pass the device to {player_text(self.player).plain}; press Enter when only that player can see it."
-        )
-        with Vertical():
-            yield Static(msg)
-            yield Button(f"I am {player_text(self.player).plain}: show my screen", id="ready", variant="primary")
-
-    def action_ready(self) -> None:
-        self.dismiss(None)
-
-    @on(Button.Pressed, "#ready")
-    def _pressed(self) -> None:
-        self.dismiss(None)
+LOG_POINTER = "(whole message in the log)"
 
 
 class InfernoApp(BoardApp[int]):
@@ -135,12 +78,16 @@ class InfernoApp(BoardApp[int]):
         Binding("f1", "help", "help on this decision"),
         Binding("f2", "glossary", "glossary"),
         Binding("f3", "next_tab", "next tab"),
+        Binding("f6", "detail", "Hell and Florence in detail", show=False),
+        Binding("f7", "next_region", "next scrolling region", show=False),
+        Binding("shift+f7", "next_region(-1)", "previous scrolling region", show=False),
         Binding("ctrl+z", "undo", "undo"),
         Binding("f4", "hint", "hint", show=False),
         Binding("space", "skip", "skip the bots' moves"),
         Binding("f5", "skip", "skip the bots' moves", show=False),
         Binding("ctrl+s", "save", "save"),
         Binding("ctrl+q", "quit_game", "save and quit", priority=True),
+        Binding("ctrl+c", "ask_quit", "save and quit?", priority=True),
     ]
 
     def __init__(self, session: Session, pace: float = PACE, mono: bool = False, preview_seed: int = 0) -> None:
@@ -164,6 +111,8 @@ class InfernoApp(BoardApp[int]):
         self.fast = False
         self.outcome = ""  # "over" or "quit" once the app ends
         self.note = ""
+        self.showing: LogEntry | None = None  # a bot's move on show (its pause not over yet)
+        self.paths: list[SoulPath] = []  # the moving Soul's whole descents at this decision
         self.dirty: set[str] = set(PANELS)
 
     # --- layout -----------------------------------------------------------------------------
@@ -210,6 +159,10 @@ class InfernoApp(BoardApp[int]):
         if pv is not None:
             for t in pv.shields:
                 shields[t] = CHOSEN
+        path = self.chosen_path(self.index)
+        if path is not None:
+            for label in (*path.via, path.shield):
+                shields[self.session.state.board.index[label]] = CHOSEN
         if 0 <= self.index < len(self.pend.actions):
             a = self.pend.actions[self.index]
             if a.kind in (Act.SEND, Act.ACCUSE):
@@ -220,14 +173,15 @@ class InfernoApp(BoardApp[int]):
         found = self.query(f"#{name}")
         return found.first() if found else None  # type: ignore[return-value]
 
-    def render_panel(self, name: str) -> RenderableType:
+    def render_panel(self, name: str, width: int) -> RenderableType:
         v = self.shown_state()
-        if name == "hell":
-            return hell_view(v, self.marks()[0], compact=self.size.width < COMPACT_HELL)
+        if name == "board":
+            shields, places = self.marks()
+            board = board_view(v, width, shields, places)
+            body = self.body()
+            return self.with_strip(board, v, width) if body is not None and not body.wide else board
         if name == "strip":
             return strip_view(v)
-        if name == "florence":
-            return florence_view(v, self.marks()[1])
         if name == "families":
             return families_view(v, self.labels())
         if name == "hand":
@@ -237,7 +191,21 @@ class InfernoApp(BoardApp[int]):
             return log_view(entries)
         if self.pend is None:
             return Text("")
+        path = self.chosen_path(self.index)
+        if path is not None:
+            out = Text(f"{self.index + 1}. {path.words()}\n", style="bold")
+            out.append("plays " + ", then ".join(action_text_of(self.session.state, path)), style="italic")
+            return out
         return preview_view(self.session.state, self.pend, self.index, self.previews.get(self.index))
+
+    def with_strip(self, board: Text, v: State, width: int) -> RenderableType:
+        """On a tall small terminal the Board tab also shows the Graveyard, Dante and the supply, if they fit."""
+        p = self.panel("board")
+        rows = p.scrollable_content_region.height if p is not None else 0
+        strip = flatten(strip_view(v), width)
+        if len(board.split()) + 1 + len(strip.split()) > rows:
+            return board
+        return Text("\n").join([board, Text(""), strip])
 
     def flush(self, names: set[str] | None = None) -> None:
         """Mark ``names`` (default: every panel) as changed and redraw those on screen now."""
@@ -245,7 +213,9 @@ class InfernoApp(BoardApp[int]):
         for name in sorted(self.dirty & self.visible_panels()):
             p = self.panel(name)
             if p is not None:
-                p.show(self.render_panel(name))
+                if not self.laid_out(p):
+                    continue  # drawn once the layout has given it its width
+                p.show(self.render_panel(name, p.content_width()))
                 if name == "log":
                     p.scroll_end(animate=False)
             self.dirty.discard(name)
@@ -254,8 +224,12 @@ class InfernoApp(BoardApp[int]):
         self.flush()
         self.refresh_status()
 
+    def redraw_panel(self, panel: Panel) -> None:
+        if panel.id:
+            self.flush({panel.id})
+
     def refresh_board_marks(self) -> None:
-        self.flush({"hell", "florence"})
+        self.flush({"board"})
 
     @on(TabbedContent.TabActivated)
     def _tab(self) -> None:
@@ -267,17 +241,31 @@ class InfernoApp(BoardApp[int]):
     def refresh_status(self) -> None:
         st = self.query_one(StatusLine)
         st.thinking = self.thinking
-        st.update(status_text(self.shown_state(), self.viewer, self.labels(), self.thinking, self.note))
+        who = None
+        if self.showing is not None:
+            e = self.showing
+            who = player_text(e.player, f" {self.labels()[e.player]}")
+            who.append(" moved", style="bold")
+        s = self.shown_state()
+        st.update(status_text(s, self.viewer, self.labels(), self.thinking, self.note, self.size.width, who))
 
     def say(self, text: str | Text, error: bool = False) -> None:
-        msg = (
-            Text(f"✗ {text}", style="bold")
-            if error and isinstance(text, str)
-            else Text(text)
-            if isinstance(text, str)
-            else text
-        )
-        self.query_one("#message", Static).update(msg)
+        """Show a message under the panels; one too long for two lines is cut, with a pointer to the
+        log, which keeps it whole."""
+        msg = Text(text) if isinstance(text, str) else text.copy()
+        if error:
+            msg = Text("✗ ", style="bold") + msg
+            msg.stylize("bold")
+        line = self.query_one("#message", MessageLine)
+        width = self.size.width - 2
+        if msg.plain and not line.fits(msg, width):
+            self.session.log.append(LogEntry(-1, -1, "", [msg.plain]))
+            self.flush({"log"})
+            msg = line.shortened(msg, width, LOG_POINTER)
+        line.update(msg)
+
+    def notify_region(self, title: str) -> None:
+        self.say(f"The keys now scroll {title}: ↑/↓, PgUp/PgDn, Home/End, ←/→; Escape goes back to the choices.")
 
     # --- the choices ------------------------------------------------------------------------
 
@@ -292,7 +280,9 @@ class InfernoApp(BoardApp[int]):
             ol.border_title = "Choices"
             return
         s = self.session.state
-        title = f"{player_text(pend.player).plain}: {decision_title(pend)}"
+        title = decision_title(pend)
+        if len(self.session.humans()) > 1:  # hot-seat: say whose decision it is
+            title = f"{player_text(pend.player).plain}: {title}"
         ol.border_title = title
         opts = []
         for i, a in enumerate(pend.actions, 1):
@@ -301,13 +291,68 @@ class InfernoApp(BoardApp[int]):
             hint = action_hint(s, pend, a)
             if hint:
                 line.append(f"  ({hint})", style="dim")
+            landings = option_paths(self.paths, a)
+            if landings:
+                line.append(f"  {landing_words(landings)}", style="dim")
             opts.append(Option(line, id=str(i - 1)))
+        for k, path in enumerate(self.whole_paths(), len(pend.actions) + 1):
+            line = Text(f"{k:>2}. ", style="bold")
+            line.append(path.words(), style="italic")
+            opts.append(Option(line, id=f"path-{k}"))
         ol.add_options(opts)
         if not keep:
             self.index = 0
-        ol.highlighted = min(self.index, len(pend.actions) - 1)
+        ol.highlighted = min(self.index, ol.option_count - 1)
         cmd = self.query_one(CommandInput)
-        cmd.candidates = [action_text(s, a) for a in pend.actions] + list(COMMANDS)
+        cmd.candidates = (
+            [action_text(s, a) for a in pend.actions] + [f"to {x.shield}" for x in self.paths] + list(COMMANDS)
+        )
+
+    def whole_paths(self) -> list[SoulPath]:
+        """The Soul's descents that take more than one decision, offered whole after the engine's options."""
+        return whole(self.paths)
+
+    def chosen_path(self, index: int) -> SoulPath | None:
+        """The whole path at option ``index`` (0-based), if that option is one."""
+        n = len(self.pend.actions) if self.pend is not None else 0
+        paths = self.whole_paths()
+        return paths[index - n] if 0 <= index - n < len(paths) else None
+
+    def play_path(self, path: SoulPath) -> None:
+        """Play a whole descent: the engine's actions in order, each checked legal when its turn comes."""
+        if self.pend is None:
+            return
+        p = self.pend.player
+        played = 0
+        for a in path.actions:
+            s = self.session.state
+            if s.over or self.session.deciding() != p or a not in legal_actions(s):
+                break
+            self.session.play(a)
+            played += 1
+        self.pend = None
+        self.previews = {}
+        self.paths = []
+        if played == len(path.actions):
+            self.say(player_text(p, f" {self.labels()[p]}: ") + Text(path.words()))
+        else:
+            self.say(f"The path stopped after {played} of its {len(path.actions)} steps: choose on from here.")
+        self.fill_choices()
+        self.advance()
+
+    def soul_to(self, words: str) -> None:
+        """The ``to 3.4`` / ``to 3.4 via 2.3`` command: the whole path it names, if exactly one."""
+        found = matching(self.paths, words)
+        if len(found) == 1:
+            self.play_path(found[0])
+            return
+        if not found:
+            ends = ", ".join(dict.fromkeys(x.shield for x in self.paths))
+            where = f"the Soul can stop on {ends}" if ends else "no Soul is moving now"
+            self.say(f"No path of the Soul ends on {shown(words)}: {where}.", error=True)
+            return
+        ways = "; ".join(f"to {x.shield} via {', '.join(x.via)}" for x in found)
+        self.say(f"{len(found)} paths end there: {ways}. Type the one you mean.", error=True)
 
     def ensure_preview(self, i: int) -> None:
         if self.pend is not None and i not in self.previews and 0 <= i < len(self.pend.actions):
@@ -326,11 +371,16 @@ class InfernoApp(BoardApp[int]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         if self.pend is not None and 0 <= event.option_index < len(self.pend.actions):
             self.play(self.pend.actions[event.option_index])
+        elif (path := self.chosen_path(event.option_index)) is not None:
+            self.play_path(path)
 
     def on_key(self, event: Key) -> None:
-        """Typing on the choices goes to the command line (a number, an action, a command)."""
+        """Typing on the choices goes to the command line (a number, an action, a command); a Space
+        goes there too once something is typed, else it skips the bots' moves (its binding)."""
         cmd = self.query_one(CommandInput)
-        if self.focused is cmd or event.character is None or not event.is_printable or event.character == " ":
+        if self.focused is cmd or event.character is None or not event.is_printable:
+            return
+        if event.character == " " and not cmd.value:
             return
         if isinstance(self.screen, ModalScreen):
             return
@@ -343,6 +393,7 @@ class InfernoApp(BoardApp[int]):
 
     def advance(self) -> None:
         """Start whatever comes next: a bot's move, a human's decision or the end."""
+        self.showing = None
         sess = self.session
         if sess.over:
             self.pend = None
@@ -367,6 +418,7 @@ class InfernoApp(BoardApp[int]):
         self.fast = False
         self.pend = pending(self.session.state)
         self.previews = {}
+        self.paths = decision_paths(self.session.state, self.preview_seed)
         self.ensure_preview(0)
         self.fill_choices()
         self.refresh_all()
@@ -384,6 +436,7 @@ class InfernoApp(BoardApp[int]):
             return
         self.pend = None
         self.previews = {}
+        self.paths = []
         self.say(self.entry_line(entry))
         self.fill_choices()
         self.advance()
@@ -419,6 +472,7 @@ class InfernoApp(BoardApp[int]):
         if not self.fast and self.pace > 0:
             line.append("   (Space: skip)", style="dim")
         self.say(line)
+        self.showing = entry
         if self.fast or self.pace <= 0:
             self.refresh_status()  # the board is redrawn at the next human decision
         else:
@@ -430,16 +484,12 @@ class InfernoApp(BoardApp[int]):
 
     def show_end(self) -> None:
         s = self.session.state
-        body = Group(
-            scoring_table(s, self.labels()),
-            Text(f"\nThe game record is saved in {self.session.save_path}"),
-        )
         self.outcome = "over"
 
         def done(_: None) -> None:
             self.exit(0)
 
-        self.push_screen(TextScreen("Game over", body, "Quit"), done)
+        self.push_screen(EndScreen(s, self.labels(), self.session.save_path), done)
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -456,6 +506,10 @@ class InfernoApp(BoardApp[int]):
             return
         cmd.remember(line)
         self.command(line)
+
+    @on(CommandInput.Skip)
+    def _skip_typed(self) -> None:
+        self.action_skip()
 
     @on(CommandInput.Completions)
     def _completions(self, event: CommandInput.Completions) -> None:
@@ -478,7 +532,11 @@ class InfernoApp(BoardApp[int]):
         elif word == "log":
             self.goto_tab("tab-log")
         elif word == "board":
-            self.goto_tab("tab-hell")
+            self.goto_tab("tab-board")
+        elif word == "shield":
+            self.shield(rest)
+        elif word == "to" and self.pend is not None:
+            self.soul_to(rest)
         elif word == "save":
             target = self.session.save(Path(rest).expanduser() if rest else None)
             self.say(f"Saved to {target}")
@@ -491,10 +549,13 @@ class InfernoApp(BoardApp[int]):
             self.say("Wait: a bot is deciding (Space skips its moves' pause).", error=True)
         elif line.isdigit():
             n = int(line)
+            last = len(self.pend.actions) + len(self.whole_paths())
             if 1 <= n <= len(self.pend.actions):
                 self.play(self.pend.actions[n - 1])
+            elif (path := self.chosen_path(n - 1)) is not None:
+                self.play_path(path)
             else:
-                self.say(f"There is no option {n}: choose 1-{len(self.pend.actions)}, or type 'help'.", error=True)
+                self.say(f"There is no option {n}: choose 1-{last}, or type 'help'.", error=True)
         else:
             try:
                 action = parse_action(self.session.state, line)
@@ -526,6 +587,35 @@ class InfernoApp(BoardApp[int]):
 
     def action_glossary(self) -> None:
         self.push_screen(TextScreen("Glossary", glossary(self.session.state)))
+
+    def action_detail(self) -> None:
+        """F6: Hell and Florence in full, every shield with its name, quartiere and lines down."""
+        self.push_screen(TextScreen("Hell and Florence in detail", hell_detail(self.shown_state())))
+
+    def shield(self, label: str) -> None:
+        """The ``shield 3.4`` command: one shield in words."""
+        s = self.shown_state()
+        if not label.strip():
+            self.say(f"Name the shield, e.g. shield {s.board.labels[0]}; F6 shows every shield.", error=True)
+            return
+        t = find_shield(s, label)
+        if t is None:
+            first, last = s.board.labels[0], s.board.labels[-1]
+            self.say(f"There is no shield {shown(label)}: shields are named {first} to {last}.", error=True)
+            return
+        self.say(shield_words(s, t))
+
+    def action_ask_quit(self) -> None:
+        """Ctrl+C: ask before saving and quitting (a second Ctrl+C answers yes)."""
+        if isinstance(self.screen, QuitScreen):
+            self.screen.dismiss(True)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.action_quit_game()
+
+        self.push_screen(QuitScreen(), answered)
 
     def action_skip(self) -> None:
         """Show the bots' moves without pausing until the next human decision."""
@@ -567,9 +657,77 @@ class InfernoApp(BoardApp[int]):
         self.outcome = self.outcome or "quit"
         self.exit(0)
 
+    @on(Click, "#board-body")
+    def _board_clicked(self, event: Click) -> None:
+        """A click on a highlighted shield or location plays the one option that targets it; with several it
+        highlights them; elsewhere it says what is there."""
+        p = self.panel("board")
+        off = event.get_content_offset(p.body) if p is not None else None
+        if p is None or off is None:
+            return
+        s = self.shown_state()
+        spot = spot_at(s, p.content_width(), off.y, off.x)
+        if spot is None:
+            return
+        kind, where = spot
+        if kind == "shield":
+            self.shield_clicked(s, where)
+        else:
+            self.location_clicked(s, where)
+
+    def options_on(self, kinds: tuple[Act, ...], where: int) -> list[int]:
+        """The pending options (0-based) whose target is shield or location ``where``."""
+        if self.pend is None:
+            return []
+        return [
+            i
+            for i, a in enumerate(self.pend.actions)
+            if (a.kind in kinds and a.a == where) or (a.kind == Act.GMOVE and Act.GMOVE in kinds and a.b == where)
+        ]
+
+    def shield_clicked(self, s: State, t: int) -> None:
+        found = self.options_on((Act.MOVE, Act.STEP, Act.TARGET, Act.BELL, Act.GMOVE), t)
+        paths = [x for x in self.paths if x.shield == s.board.labels[t]]
+        if len(found) == 1 and self.pend is not None:
+            self.play(self.pend.actions[found[0]])
+        elif not found and len(paths) == 1:
+            self.play_path(paths[0])
+        elif found or paths:
+            self.offer(found, [x.words() for x in paths])
+        else:
+            self.say(shield_words(s, t))
+
+    def location_clicked(self, s: State, loc: int) -> None:
+        found = self.options_on((Act.SEND, Act.ACCUSE), loc)
+        if len(found) == 1 and self.pend is not None:
+            self.play(self.pend.actions[found[0]])
+        elif found:
+            self.offer(found, [])
+        else:
+            self.say(next(x for x in florence_words(s) if x.startswith(s.rules.locations[loc].name + ",")))
+
+    def offer(self, found: list[int], paths: list[str]) -> None:
+        """Several options fit a click: highlight the first and name them all."""
+        if self.pend is None:
+            return
+        s = self.session.state
+        if found:
+            self.query_one("#choices", OptionList).highlighted = found[0]
+        named = [f"{i + 1}. {action_text(s, self.pend.actions[i])}" for i in found] + paths
+        self.say("Several options go there: " + "; ".join(named) + ". Choose one.")
+
     @on(Click, "#message")
     def _message_clicked(self) -> None:
         self.action_skip()
+
+
+def action_text_of(s: State, path: SoulPath) -> list[str]:
+    """A whole path's actions in the engine's notation, each worded in the position it is played in."""
+    out = []
+    for a in path.actions:
+        out.append(action_text(s, a))
+        s = apply(s, a)
+    return out
 
 
 def run_app(session: Session, pace: float = PACE, mono: bool = False) -> str:

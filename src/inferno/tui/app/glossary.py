@@ -16,7 +16,7 @@ from inferno.rules.citations import cite
 from inferno.rules.model import LocationAction, StopKind
 from inferno.rules.scoring import STEPS
 from inferno.rules.state import State
-from inferno.tui.board import legend_text
+from inferno.tui.compact import legend_text
 from inferno.tui.screen import STEP_NAMES
 from inferno.tui.text import sin_name, stop_text, stop_words
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from inferno.records.log import player_name
 from inferno.rules.actions import Act, Action, Decision, InfernoError
 from inferno.rules.engine import apply, determinize, pending, view
 from inferno.rules.state import EMPTY, LYING, TILE, State
@@ -125,11 +126,12 @@ def preview(state: State, action: Action, seed: int = 0) -> Preview:
     if out.hidden_draw:
         out.events.append("reveals a face-down card from the deck: it is unknown until then and cannot be taken back")
     else:
+        rival = rival_name(base)
         for e in new_events(base.events, after.events):
             if e.kind in ("turn",):
                 continue
             pts = f" [{e.points:+d} Infamy]" if e.points else ""
-            who = "" if e.player == p else f"Player {e.player + 1}: "
+            who = "" if e.player == p else f"{player_name(e.player, rival)}: "
             out.events.append(f"{who}{e.text}{pts}")
     out.changes = _changes(base, after, p)
     out.shields = {t for t in range(len(base.hell)) if base.hell[t] != after.hell[t]}
@@ -147,10 +149,15 @@ def preview(state: State, action: Action, seed: int = 0) -> Preview:
             entry = DECISION_HELP.get(nxt.decision)
             out.next_step = f"then: {entry.title if entry else 'a further choice'}"
         elif nxt.player != p:
-            out.next_step = f"then Player {nxt.player + 1} decides"
+            out.next_step = f"then {player_name(nxt.player, rival_name(base))} decides"
     elif after.over:
         out.next_step = "the game ends"
     return out
+
+
+def rival_name(s: State) -> str | None:
+    """The solo game's Rival's name (None in a game between players)."""
+    return s.rules.solo.opponent_name if s.solo is not None else None
 
 
 def route_words(r: Route) -> str:

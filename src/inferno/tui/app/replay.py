@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.events import Key
-from textual.widgets import Input, OptionList, Static, TabbedContent
+from textual.widgets import Input, OptionList, TabbedContent
 from textual.widgets.option_list import Option
 
 from inferno.records.record import GameRecord
@@ -19,19 +19,21 @@ from inferno.rules.actions import Act
 from inferno.rules.engine import pending, view
 from inferno.rules.notation import is_number, shown
 from inferno.rules.state import State
-from inferno.tui.app.app import COMPACT_HELL, LOG_SHOWN, TextScreen
+from inferno.tui.app.app import LOG_SHOWN
 from inferno.tui.app.body import Body
+from inferno.tui.app.dialogs import TextScreen
 from inferno.tui.app.frame import BoardApp
 from inferno.tui.app.glossary import glossary
 from inferno.tui.app.widgets import (
     CHOSEN,
     CommandInput,
+    MessageLine,
     Panel,
     StatusLine,
+    board_view,
     families_view,
-    florence_view,
     hand_view,
-    hell_view,
+    hell_detail,
     log_view,
     status_text,
     strip_view,
@@ -62,7 +64,8 @@ class ReplayApp(BoardApp[None]):
         Binding("f1", "help", "help"),
         Binding("f2", "glossary", "glossary"),
         Binding("f3", "next_tab", "next tab"),
-        Binding("q,ctrl+q", "quit", "quit", priority=False),
+        Binding("f6", "detail", "Hell and Florence in detail", show=False),
+        Binding("q,ctrl+q,ctrl+c", "quit", "quit", priority=False),
     ]
 
     def __init__(self, rec: GameRecord, viewer: int = -1, start: int = 0, timeline: Timeline | None = None) -> None:
@@ -147,14 +150,12 @@ class ReplayApp(BoardApp[None]):
         out.rstrip()
         return out
 
-    def render_panel(self, name: str) -> RenderableType:
+    def render_panel(self, name: str, width: int) -> RenderableType:
         v = self.shown_state()
-        if name == "hell":
-            return hell_view(v, self.marks(), compact=self.size.width < COMPACT_HELL)
+        if name == "board":
+            return board_view(v, width, self.marks(), self.places())
         if name == "strip":
             return strip_view(v)
-        if name == "florence":
-            return florence_view(v, self.places())
         if name == "families":
             return families_view(v, self.timeline.labels)
         if name == "hand":
@@ -171,16 +172,38 @@ class ReplayApp(BoardApp[None]):
             p: Panel = found.first()  # type: ignore[assignment]
             if name == "preview":
                 p.border_title = "This move"
-            p.show(self.render_panel(name))
+            if not self.laid_out(p):
+                continue
+            p.show(self.render_panel(name, p.content_width()))
             if name == "log":
                 p.scroll_end(animate=False)
-        note = f"replay: action {self.position} of {len(self.timeline)}"
+        note = f"action {self.position} of {len(self.timeline)}"
+        who = Text("Replay", style="bold reverse")
+        pend = pending(self.state)
+        if pend is not None:
+            who.append(" · next: ")
+            who.append_text(player_text(pend.player, f" {self.timeline.labels[pend.player]}".rstrip()))
+        elif self.state.over:
+            who.append(" · Game over", style="bold")
         self.query_one(StatusLine).update(
-            status_text(self.shown_state(), self.viewer, self.timeline.labels, False, note)
+            status_text(self.shown_state(), self.viewer, self.timeline.labels, False, note, self.size.width, who)
         )
 
+    def redraw_panel(self, panel: Panel) -> None:
+        self.refresh_all()
+
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#message", Static).update(Text(f"✗ {text}" if error else text, style="bold" if error else ""))
+        msg = Text(f"✗ {text}" if error else text, style="bold" if error else "")
+        line = self.query_one("#message", MessageLine)
+        if msg.plain and not line.fits(msg, self.size.width - 2):
+            msg = line.shortened(msg, self.size.width - 2, "(F1 shows the keys)")
+        line.update(msg)
+
+    def notify_region(self, title: str) -> None:
+        self.say(f"The keys now scroll {title}; Escape goes back to the moves.")
+
+    def action_detail(self) -> None:
+        self.push_screen(TextScreen("Hell and Florence in detail", hell_detail(self.shown_state())))
 
     # --- moving -----------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.message import Message
 from textual.widgets import Input, Static
 
@@ -22,11 +22,12 @@ from inferno.rules.model import StopKind
 from inferno.rules.notation import action_text
 from inferno.rules.state import State
 from inferno.tui.app.preview import Preview, route_words
-from inferno.tui.board import dante_text, florence_table, graveyard_text, hell_table, legend_text, supply_text
+from inferno.tui.board import dante_text, graveyard_text, supply_text
+from inferno.tui.compact import board_text, florence_words, legend_text, shield_words
 from inferno.tui.players import action_hint, cards_group, players_table, tracks_table
 from inferno.tui.screen import log_group
 from inferno.tui.session import LogEntry
-from inferno.tui.text import player_text
+from inferno.tui.text import player_text, sin_name
 
 TARGET = "bold reverse"  # legal targets of the pending decision (style, not colour: works in monochrome)
 CHOSEN = "bold reverse underline"  # what the highlighted option touches
@@ -36,24 +37,48 @@ class Panel(ScrollableContainer):
     """A titled, scrollable frame around one Static holding a Rich renderable."""
 
     DEFAULT_CSS = """
-    Panel { border: round $primary-darken-2; height: 1fr; }
+    Panel { border: round $primary-darken-2; height: 1fr; scrollbar-gutter: stable; }
     Panel:focus-within { border: round $accent; }
     Panel > Static { width: 100%; text-wrap: nowrap; text-overflow: clip; }
-    #hell > Static, #florence > Static, #families > Static, #hand > Static { width: auto; }
+    #board, #strip { scrollbar-gutter: auto; }
+    #board > Static, #families > Static, #hand > Static { width: auto; }
     """
 
     def __init__(self, title: str, *, id: str) -> None:
         super().__init__(id=id)
         self.border_title = title
         self.body = Static("", id=f"{id}-body")
+        self.drawn_width = -1  # the panel's width when its text was last laid out
 
     def compose(self) -> ComposeResult:
         yield self.body
 
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "back to the choices", show=False)]
+
+    class Sized(Message):
+        """The panel got a new size: its text is laid out again at the new width."""
+
+        def __init__(self, panel: Panel) -> None:
+            super().__init__()
+            self.panel = panel
+
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width != self.drawn_width:
+            self.post_message(self.Sized(self))
+
+    def content_width(self) -> int:
+        """The columns text may use (a vertical scrollbar's gutter is kept free, so nothing hides under it)."""
+        return self.scrollable_content_region.width or self.app.size.width  # (the app's width before layout)
+
     def show(self, renderable: RenderableType) -> None:
         """Show a renderable, laid out once at the panel's width (wider when it cannot fit: it scrolls)."""
-        width = self.scrollable_content_region.width or self.app.size.width
-        self.body.update(flatten(renderable, width))
+        self.drawn_width = self.size.width
+        self.body.update(flatten(renderable, self.content_width()))
+
+    def action_leave(self) -> None:
+        found = self.screen.query("#choices")
+        if found:
+            found.first().focus()
 
 
 def flatten(renderable: RenderableType, width: int) -> Text:
@@ -74,19 +99,35 @@ def flatten(renderable: RenderableType, width: int) -> Text:
     return out
 
 
-def hell_view(s: State, marks: Mapping[int, str], compact: bool) -> RenderableType:
-    return hell_table(s, marks, compact)
+def board_view(s: State, width: int, marks: Mapping[int, str], places: Mapping[int, str]) -> Text:
+    """Hell and Florence, compact: every circle and every location fit 80 columns."""
+    return board_text(s, width, marks, places)
 
 
 def strip_view(s: State) -> RenderableType:
-    """The Graveyard (Souls waiting for Charon, the River Styx's source), the Plague card and Dante."""
+    """The Graveyard (Souls waiting for Charon, the River Styx's source), the Plague card, Dante, the supply."""
     styx = Text("River Styx: ", style="bold")
     styx.append("drown Graveyard Souls of one colour to advance Sin Tracks (BONFIRE, gold bonus)", style="dim")
-    return Group(graveyard_text(s), styx, dante_text(s))
+    return Group(graveyard_text(s), styx, dante_text(s), supply_text(s))
 
 
-def florence_view(s: State, marks: Mapping[int, str]) -> RenderableType:
-    return Group(florence_table(s, marks), supply_text(s), legend_text(s))
+def hell_detail(s: State) -> RenderableType:
+    """Hell and Florence in full (F6): every shield with its name, quartiere, what is on it, its lines down
+    and its gate, circle by circle; then every location (lines that fit any width)."""
+    r = s.rules
+    out = Text()
+    for circle in range(1, 10):
+        out.append(f"Circle {circle}, ", style="bold")
+        out.append_text(sin_name(r, circle))
+        out.append(f": lying down scores {r.circle_infamy[circle]} Infamy", style="bold")
+        out.append(f"; Phlegethon {s.phleg[circle]}\n" if circle >= 2 else "\n")
+        for t in s.board.circle_shields[circle]:
+            out.append(f"  {shield_words(s, t)}\n")
+    out.append("Florence\n", style="bold")
+    for line in florence_words(s):
+        out.append(f"  {line}\n")
+    out.rstrip()
+    return Group(legend_text(s), Text(""), out)
 
 
 def families_view(s: State, labels: Sequence[str]) -> RenderableType:
@@ -122,32 +163,82 @@ def preview_view(s: State, pend: Pending | None, index: int, pv: Preview | None)
     return out
 
 
-def status_text(s: State, viewer: int, labels: Sequence[str], thinking: bool, note: str = "") -> RenderableType:
-    """Whose turn, the viewer's Infamy and money, Dante's stop and the last-round warning."""
-    out = Text()
-    if s.over:
-        out.append("Game over", style="bold reverse")
+def status_text(
+    s: State,
+    viewer: int,
+    labels: Sequence[str],
+    thinking: bool,
+    note: str = "",
+    width: int = 0,
+    who: Text | None = None,
+) -> RenderableType:
+    """Whose turn, the viewer's Infamy and money, Dante's stop and the last-round warning, on one line:
+    pieces that would not fit ``width`` columns are left out (least needed first). ``who`` replaces
+    the "Player N decides" opening (e.g. while a bot's move is still being shown)."""
+    first = Text()
+    if who is not None:
+        first = who
+    elif s.over:
+        first.append("Game over", style="bold reverse")
     else:
-        who = s.stack[-1][1] if s.stack else s.current
-        out.append_text(player_text(who, f" {labels[who]}"))
-        out.append(" decides", style="bold")
+        decider = s.stack[-1][1] if s.stack else s.current
+        first.append_text(player_text(decider, f" {labels[decider]}"))
+        first.append(" decides", style="bold")
+    pieces: list[tuple[int, Text]] = []  # (rank: lower is kept first, piece)
     last = s.ender >= 0 or (0 <= s.dante < len(s.stops) and s.stops[s.dante].kind is StopKind.END)
     if last and not s.over:
-        out.append(" · last round!", style="bold reverse")
+        pieces.append((0, Text(" · last round!", style="bold reverse")))
+    if note:
+        pieces.append((1, Text(f" · {note}", style="italic")))
     if 0 <= viewer < s.num_players:
         pl = s.players[viewer]
-        out.append(" · ")
-        if s.over or s.stack[-1][1] != viewer:
-            out.append_text(player_text(viewer, ": "))
-        out.append(f"Infamy {pl.infamy} · Florins {pl.florins} · Drachmas {pl.drachmas}")
+        mine = Text(" · ")
+        if s.over or s.stack[-1][1] != viewer or who is not None:
+            mine.append_text(player_text(viewer, ": "))
+        mine.append(f"Infamy {pl.infamy} · Florins {pl.florins} · Drachmas {pl.drachmas}")
+        pieces.append((2, mine))
         if pl.loans:
-            out.append(f" · loans {pl.loans}")
-    out.append(f" · Dante {s.dante + 1}/{len(s.stops)} · turn {s.turn}")
-    if note:
-        out.append(f" · {note}", style="italic")
+            pieces.append((5, Text(f" · loans {pl.loans}")))
+    pieces.append((3, Text(f" · Dante {s.dante + 1}/{len(s.stops)}")))
+    pieces.append((4, Text(f" · turn {s.turn}")))
+    room = (width or 10_000) - len(first) - (2 if thinking else 0)
+    kept: set[int] = set()
+    for i, (_, piece) in sorted(enumerate(pieces), key=lambda x: x[1][0]):
+        if len(piece) <= room:
+            kept.add(i)
+            room -= len(piece)
+    out = first.copy()
+    for i, (_, piece) in enumerate(pieces):
+        if i in kept:
+            out.append_text(piece)
     if thinking:
         return Group(Spinner("dots", text=out))
     return out
+
+
+class MessageLine(Static):
+    """The message under the panels: up to two wrapped lines; a longer message ends with a pointer to
+    the log, where it is kept whole."""
+
+    DEFAULT_CSS = "MessageLine { height: auto; max-height: 2; padding: 0 1; }"
+    ROWS = 2
+
+    def fits(self, text: Text, width: int) -> bool:
+        return len(text.wrap(Console(width=max(width, 10)), max(width, 10))) <= self.ROWS
+
+    def shortened(self, text: Text, width: int, pointer: str) -> Text:
+        """``text`` cut at a word so that it and ``pointer`` fit two lines."""
+        n = min(len(text), max(10, width) * self.ROWS)
+        while n > 0:
+            out = text[:n]
+            if n < len(text) and " " in out.plain:
+                out = out[: out.plain.rindex(" ")]
+            out.rstrip()
+            out.append(f"… {pointer}", style="italic")
+            if self.fits(out, width):
+                return out
+            n -= 8
+        return Text(pointer, style="italic")
 
 
 class StatusLine(Static):
@@ -223,7 +314,15 @@ class CommandInput(Input):
     def action_leave(self) -> None:
         self.screen.focus_next("#choices")
 
+    class Skip(Message):
+        """Space on an empty command line: skip the bots' moves."""
+
     def on_key(self, event: Key) -> None:
         if event.key == "escape":
             event.stop()
             self.action_leave()
+        elif event.key == "space" and not self.value.strip():
+            event.stop()
+            event.prevent_default()  # a leading space means nothing: it skips the bots' moves instead
+            self.value = ""
+            self.post_message(self.Skip())

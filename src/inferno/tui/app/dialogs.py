@@ -1,0 +1,107 @@
+"""The full-screen game's dialogs: a scrollable page (help, glossary, hint), the hot-seat cover and the
+question Ctrl+C asks."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from inferno.tui.text import player_text
+
+
+class TextScreen(ModalScreen[None]):
+    """A scrollable page over the game (help, glossary); Escape, Enter, q or the button closes it."""
+
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > Vertical { width: 95%; height: 90%; border: thick $accent; background: $surface; }
+    TextScreen VerticalScroll { height: 1fr; }
+    TextScreen Button { width: 100%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,enter", "close", "close")]
+
+    def __init__(self, title: str, body: RenderableType, button: str = "Close") -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.button = button
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as v:
+            v.border_title = self.title_text
+            with VerticalScroll(id="page"):
+                yield Static(self.body)
+            yield Button(self.button, id="close", variant="primary")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#close")
+    def _pressed(self) -> None:
+        self.dismiss(None)
+
+
+class PassScreen(ModalScreen[None]):
+    """Hot-seat: the screen is covered until the next player is at the device."""
+
+    DEFAULT_CSS = """
+    PassScreen { align: center middle; background: $background; }
+    PassScreen > Vertical { width: 60; height: auto; border: thick $accent; padding: 1 2; }
+    PassScreen Button { width: 100%; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "ready")]
+
+    def __init__(self, player: int, label: str) -> None:
+        super().__init__()
+        self.player = player
+        self.label = label
+
+    def compose(self) -> ComposeResult:
+        msg = player_text(self.player, f" {self.label}: your decision.\n")
+        msg.append(
+            f"Pass the device to {player_text(self.player).plain}; press Enter when only that player can see it."
+        )
+        with Vertical():
+            yield Static(msg)
+            yield Button(f"I am {player_text(self.player).plain}: show my screen", id="ready", variant="primary")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#ready")
+    def _pressed(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Ctrl+C: save and quit, or keep playing."""
+
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    QuitScreen > Vertical { width: 60; height: auto; border: thick $accent; padding: 1 2; background: $surface; }
+    QuitScreen Button { width: 100%; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "save and quit"),
+        Binding("n,escape", "answer(False)", "keep playing"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Save the game and quit? You can resume it later with inferno play --resume.")
+            yield Button("Save and quit (y, Enter)", id="yes", variant="primary")
+            yield Button("Keep playing (n, Escape)", id="no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")

@@ -1,0 +1,343 @@
+"""The screen-reader mode (``inferno play --plain`` or ``--screen-reader``, and any game off a terminal).
+
+Plain lines only, read top to bottom: no box drawing, no tables. At each decision it says what
+happened since the player's last decision, the player's counters, the decision and its numbered
+options, then asks one question on one line. The board, the families, the hand and an option's
+preview are read out on request (``board``, ``families``, ``hand``, ``preview N``).
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from inferno.help import effect_words, endgame_words, help_text
+from inferno.rules.actions import Action, Decision
+from inferno.rules.engine import Pending, legal_actions
+from inferno.rules.notation import action_text, is_number, shown
+from inferno.rules.state import State
+from inferno.tui.app.glossary import rule_words
+from inferno.tui.app.preview import preview, route_words
+from inferno.tui.board import dante_text
+from inferno.tui.compact import florence_words, hell_words
+from inferno.tui.loop import Reader, TerminalGame, interrupts_deferred
+from inferno.tui.paths import SoulPath, decision_paths, matching, option_paths, whole
+from inferno.tui.players import action_hint, decision_title, diplomas_text
+from inferno.tui.screen import header_line, verdict_words
+from inferno.tui.session import LogEntry, Session
+from inferno.tui.text import player_text
+
+NEWS_MAX = 12  # moves read out at a decision; older ones are counted ("log" reads them all)
+ONE_PER_LINE = 12  # up to this many options get a line each; more share lines, four to a line
+READER_COMMANDS = (
+    "Commands: a number or an action's text plays it; to SHIELD [via SHIELD] moves the Soul there whole; "
+    "preview N (what option N would do); board (Hell and Florence); families; hand; dante; options; "
+    "why [ACTION]; hint; undo [N]; log [N]; save [FILE]; help; quit."
+)
+
+
+def without_rule(line: str) -> str:
+    """A log line without its rule citation (the ``help`` command gives the rule)."""
+    return line.rsplit("  (", 1)[0]
+
+
+def entry_words(entry: LogEntry, labels: list[str]) -> str:
+    """One move on one line: who, what, and what it caused."""
+    if entry.index < 0:
+        return "; ".join(without_rule(x) for x in entry.lines)
+    who = f"{player_text(entry.player).plain} {labels[entry.player]}".strip()
+    mine = f"{player_text(entry.player).plain}: "
+    caused = [without_rule(x).removeprefix(mine) for x in entry.lines]
+    out = f"{who}: {entry.action}"
+    if entry.undone:
+        return out + " (undone)"
+    return out + (" — " + "; ".join(caused) if caused else "") + "."
+
+
+def counters_words(s: State, p: int) -> str:
+    """A player's counters in one sentence."""
+    pl = s.players[p]
+    out = f"Infamy {pl.infamy}, Florins {pl.florins}, Drachmas {pl.drachmas}"
+    if pl.loans:
+        out += f", {pl.loans} loan{'' if pl.loans == 1 else 's'}"
+    x = s.ext
+    if x is not None and x.phlegyas:
+        out += f", Bells: {x.bells[p]}"
+    return out
+
+
+def family_words(s: State, p: int, label: str) -> str:
+    """One family on one line: counters, Home, Tower, Florence, Diplomas, Sin Tracks."""
+    r = s.rules
+    pl = s.players[p]
+    floors = f"{pl.floors} Tower floor{'' if pl.floors == 1 else 's'}"
+    tracks = ", ".join(f"{r.circles[c - 1].sin} {pl.tracks[c]}" for c in range(2, 10) if pl.tracks[c])
+    gates = ", ".join(str(g + 1) for g in range(s.board.gates) if pl.passages >> g & 1)
+    return (
+        f"{player_text(p).plain} {label}: {counters_words(s, p)}. Home: {pl.home[0]} Noble, {pl.home[1]} Urchin; "
+        f"{floors}; {sum(pl.florence)} in Florence; {len(pl.hand)} Fraud card{'' if len(pl.hand) == 1 else 's'} "
+        f"in hand. Diplomas: {diplomas_text(s, pl).plain}. Sin Tracks: {tracks or 'none yet'}. "
+        f"Safe passages: {gates or 'none'}."
+    )
+
+
+def hand_words(s: State, p: int) -> list[str]:
+    """The player's own Fraud cards, one per line, both halves in words."""
+    r = s.rules
+    hand = s.players[p].hand
+    out = [f"Your hand ({player_text(p).plain}): {len(hand)} Fraud card{'' if len(hand) == 1 else 's'}."]
+    for c in hand:
+        fc = r.fraud_cards[c]
+        now = " or ".join(effect_words(r, e) for e in fc.instant)
+        end = " or ".join(endgame_words(r, e) for e in fc.endgame)
+        out.append(
+            f"{fc.id}: now, with a {r.barrels[fc.instant_barrel].id} Barrel, {now}; "
+            f"at the end, with a {r.barrels[fc.endgame_barrel].id} Barrel, {end}."
+        )
+    return out
+
+
+def graveyard_words(s: State) -> str:
+    """The Graveyard and the next Plague card in words."""
+    r = s.rules
+    souls = [f"{s.graveyard[c]} {r.circles[c - 1].sin}" for c in range(1, 10) if s.graveyard[c]]
+    out = f"Graveyard: {', '.join(souls) if souls else 'empty'}."
+    if s.plague:
+        card = s.plague[0]
+        sins = ", ".join(r.circles[c - 1].sin for c in r.plague_cards[card])
+        out += f" Next Plague card {r.plague_ids[card]}: {sins}."
+    return out
+
+
+def landing_sentence(paths: list[SoulPath]) -> str:
+    """Where an option can take the Soul, in words: ``to 2.2 (Il Borgo) or 2.3 (Porta San Piero)``."""
+    ends = []
+    for x in paths:
+        end = x.shield + (" lying down" if x.lies_down else "")
+        if x.infamy:
+            end += f" +{x.infamy} Infamy"
+        ends.append(end + (f" ({x.quartiere})" if x.quartiere else ""))
+    ends = list(dict.fromkeys(ends))
+    return "to " + (", ".join(ends[:-1]) + " or " + ends[-1] if len(ends) > 1 else ends[0])
+
+
+def option_lines(s: State, pend: Pending, paths: list[SoulPath] | None = None, offer: bool = False) -> list[str]:
+    """The numbered options: one a line, or four a line when there are many; a Soul's options say where
+    it can go, and with ``offer`` its descents over several jumps follow as options of their own."""
+    texts = []
+    for i, a in enumerate(pend.actions, 1):
+        hint = action_hint(s, pend, a)
+        landings = option_paths(paths or [], a)
+        where = f", {landing_sentence(landings)}" if landings else ""
+        texts.append(f"{i}. {action_text(s, a)}" + (f" ({hint})" if hint else "") + where)
+    if offer:
+        texts += [f"{k}. {x.words()}" for k, x in enumerate(whole(paths or []), len(pend.actions) + 1)]
+    if len(texts) <= ONE_PER_LINE:
+        return texts
+    return ["; ".join(texts[i : i + 4]) + ";" for i in range(0, len(texts), 4)]
+
+
+class ReaderGame(TerminalGame):
+    """The line mode for screen readers: only what changed, one question per decision."""
+
+    def __init__(self, session: Session, console: Console, read: Reader | None = None) -> None:
+        super().__init__(session, console, read)
+        self.heard: dict[int, int] = {}  # per player: how much of the log they have been told
+        self.told: dict[tuple[int, str], str] = {}  # per player: the counters and hand last read out
+        self.paths: list[SoulPath] = []  # the moving Soul's whole descents at this decision
+
+    def say(self, line: str) -> None:
+        self.console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+    # --- the hooks of the line mode -----------------------------------------------------------
+
+    def bot_moved(self, entry: LogEntry) -> None:
+        """Bots' moves are read out at the next human decision, as news."""
+
+    def played(self, entry: LogEntry) -> None:
+        words = entry_words(entry, self.labels())
+        self.say("You played " + words.split(": ", 1)[1])
+        self.heard[entry.player] = len(self.session.log)
+
+    def prompt(self, p: int) -> str:
+        return f"{player_text(p).plain}, which option? "
+
+    def labels(self) -> list[str]:
+        return self.session.labels()
+
+    def show(self, p: int, pend: Pending) -> None:
+        """The news since ``p``'s last decision, ``p``'s counters and the decision with its options."""
+        sess = self.session
+        v = sess.view_for(p)
+        self.shown_to = p
+        log = sess.log
+        start = self.heard.get(p, 0)
+        news = [e for e in log[start:] if not (e.player == p and e.index >= 0 and not e.undone)]
+        if start == 0:
+            self.say(header_line(v))
+        if len(news) > NEWS_MAX:
+            skipped = len(news) - NEWS_MAX
+            self.say(f"{skipped} earlier move{'' if skipped == 1 else 's'} not read; type log to hear them.")
+            news = news[-NEWS_MAX:]
+        for e in news:
+            self.say(entry_words(e, self.labels()))
+        self.heard[p] = len(log)
+        dante = f"Dante at stop {v.dante + 1} of {len(v.stops)}" if v.dante >= 0 else "Dante has not moved yet"
+        last = " Last round!" if v.ender >= 0 else ""
+        self.tell(p, "counters", f"You, {player_text(p).plain}: {counters_words(v, p)}. {dante}, turn {v.turn}.{last}")
+        ids = ", ".join(v.rules.fraud_cards[c].id for c in v.players[p].hand)
+        self.tell(p, "hand", f"Your hand ({player_text(p).plain}): {ids or 'no Fraud cards'}.")
+        self.paths = decision_paths(sess.state)
+        count = len(pend.actions) + len(self.offered(pend))
+        self.say(f"Your decision: {decision_title(pend)}. {count} option{'s' if count != 1 else ''}:")
+        for line in option_lines(sess.state, pend, self.paths, bool(self.offered(pend))):
+            self.say(line)
+        self.redraw = False
+
+    def pass_screen(self, p: int) -> None:
+        """Hot-seat: after the device is passed, ``p`` hears their counters and hand afresh."""
+        super().pass_screen(p)
+        self.told = {k: v for k, v in self.told.items() if k[0] != p}
+
+    def tell(self, p: int, what: str, line: str) -> None:
+        """Say ``line`` unless it is what ``p`` was last told about ``what`` (only changes are read)."""
+        if self.told.get((p, what)) != line:
+            self.told[(p, what)] = line
+            self.say(line)
+
+    def show_end(self) -> None:
+        s = self.session.state
+        labels = self.labels()
+        for p in self.session.humans():
+            for e in self.session.log[self.heard.get(p, 0) :][-NEWS_MAX:]:
+                self.say(entry_words(e, labels))
+            break
+        self.say(header_line(s))
+        self.say("Final scoring (rulebook: game end):")
+        for line in totals_lines(s, labels):
+            self.say(line)
+        self.say(verdict_words(s))
+        for p in range(s.num_players):
+            self.say(family_words(s, p, labels[p]))
+        self.say(f"The game record is saved in {self.session.save_path}")
+
+    # --- commands -------------------------------------------------------------------------------
+
+    def handle(self, p: int, pend: Pending, line: str) -> Action | None:
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        sess = self.session
+        v = sess.view_for(p)
+        if word in ("help", "?", "h"):
+            title, text, rule = help_text(sess.state, pend.decision)
+            self.say(f"Help: {title}")
+            self.say(text)
+            self.say(f"Rule: {rule_words(rule)}")
+            self.say(READER_COMMANDS)
+            return None
+        if word == "board":
+            self.say("Hell, circle by circle:")
+            for x in hell_words(v):
+                self.say(x)
+            self.say("Florence, location by location:")
+            for x in florence_words(v):
+                self.say(x)
+            self.say(graveyard_words(v))
+            return None
+        if word in ("families", "family", "me"):
+            labels = self.labels()
+            for q in range(v.num_players):
+                self.say(family_words(v, q, labels[q]))
+            return None
+        if word == "hand":
+            for x in hand_words(v, p):
+                self.say(x)
+            return None
+        if word == "dante":
+            for x in dante_text(v).plain.split("\n"):
+                self.say(x)
+            return None
+        if word in ("options", "o"):
+            self.say(f"Your decision: {decision_title(pend)}.")
+            for x in option_lines(sess.state, pend, self.paths, bool(self.offered(pend))):
+                self.say(x)
+            return None
+        if word == "to":
+            self.soul_to(p, rest)
+            return None
+        offered = self.offered(pend)
+        if is_number(line) and 0 < int(line) - len(pend.actions) <= len(offered):
+            self.play_path(p, offered[int(line) - len(pend.actions) - 1])
+            return None
+        if word in ("preview", "p"):
+            self.preview(pend, rest)
+            return None
+        return super().handle(p, pend, line)
+
+    def offered(self, pend: Pending) -> list[SoulPath]:
+        """The whole descents numbered after the engine's options: at a jump only (at the Hell phase's
+        first choice the options already say where each Soul can go, and ``to SHIELD`` plays a path)."""
+        return whole(self.paths) if pend.decision == Decision.HELL_STEP else []
+
+    def soul_to(self, p: int, words: str) -> None:
+        """``to 3.4 [via 2.3]``: the whole path it names, if exactly one."""
+        found = matching(self.paths, words)
+        if len(found) == 1:
+            self.play_path(p, found[0])
+        elif not found:
+            ends = ", ".join(dict.fromkeys(x.shield for x in self.paths))
+            where = f"the Soul can stop on {ends}" if ends else "no Soul is moving now"
+            self.error(f"no path of the Soul ends on {shown(words)}: {where}")
+        else:
+            ways = "; ".join(f"to {x.shield} via {', '.join(x.via)}" for x in found)
+            self.error(f"{len(found)} paths end there: {ways}. Type the one you mean")
+
+    def play_path(self, p: int, path: SoulPath) -> None:
+        """Play a whole descent, the engine's actions in order, each checked legal in its turn."""
+        sess = self.session
+        done = 0
+        with interrupts_deferred():
+            for a in path.actions:
+                if sess.over or sess.deciding() != p or a not in legal_actions(sess.state):
+                    break
+                sess.play(a)
+                done += 1
+        if done == len(path.actions):
+            self.say(f"You played {path.words()}.")
+        else:
+            self.say(f"The path stopped after {done} of its {len(path.actions)} steps: choose on from here.")
+        self.heard[p] = len(sess.log)
+        self.redraw = True
+
+    def preview(self, pend: Pending, rest: str) -> None:
+        """``preview N``: what option N would do, worked out by the engine on a copy of the game."""
+        n = len(pend.actions)
+        if not is_number(rest) or not 1 <= int(rest) <= n:
+            self.error(f"preview takes an option number from 1 to {n} (e.g. preview 1), not {shown(rest)}")
+            return
+        a = pend.actions[int(rest) - 1]
+        pv = preview(self.session.state, a)
+        self.say(f"Option {rest}, {action_text(self.session.state, a)}:")
+        lines = [route_words(r) + "." for r in pv.routes] + pv.changes + pv.events
+        if pv.next_step:
+            lines.append(pv.next_step)
+        for x in lines or ["no change to your counters"]:
+            self.say(x)
+
+
+def totals_lines(s: State, labels: list[str]) -> list[str]:
+    """The final totals, one player a line (the solo Rival too), highest first."""
+    from inferno.rules.scoring import result
+
+    r = result(s)
+    solo = len(r.players) == 1
+    out = []
+    for pr in sorted(r.players, key=lambda x: x.rank):
+        win = ", winner" if pr.winner and not solo else ""
+        diplomas = f"{pr.diplomas} Diploma{'' if pr.diplomas == 1 else 's'}"
+        name = f"{player_text(pr.player).plain} {labels[pr.player]}".strip()
+        out.append(f"{name}: {pr.infamy} Infamy, {diplomas}{win}.")
+    if r.solo is not None:
+        name = s.rules.solo.opponent_name
+        out.append(f"{name[:1].upper() + name[1:]} (the Rival): {r.solo.rival.infamy} Infamy.")
+    return out
