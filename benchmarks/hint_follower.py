@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import statistics
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,16 +95,23 @@ def main(
     """Play the hint follower against bots and report its win rate."""
     out: list[FollowerGame] = []
     jobs = [(g, players, opponent) for g in range(seed, seed + games)]
-    with click.progressbar(length=games, label="Games", file=sys.stderr) as bar:
-        if workers == 1:
-            for job in jobs:
-                out.append(play(*job))
-                bar.update(1)
-        else:
-            with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                for game in pool.imap_unordered(_play, jobs):
-                    out.append(game)
-                    bar.update(1)
+
+    def done(game: FollowerGame) -> None:
+        out.append(game)
+        won = sum(g.win for g in out)
+        click.echo(
+            f"game {game.seed} (seat {game.seat + 1}): {'won' if game.win else 'lost'}, margin {game.margin:+d}; "
+            f"{won:g} of {len(out)} won so far",
+            err=True,
+        )
+
+    if workers == 1:
+        for job in jobs:
+            done(play(*job))
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for game in pool.imap_unordered(_play, jobs):
+                done(game)
     out.sort(key=lambda g: g.seed)
     wins = sum(g.win for g in out)
     lo, hi = wilson(wins, games)
