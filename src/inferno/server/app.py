@@ -187,7 +187,7 @@ class Hub:
             await asyncio.sleep(every)
             try:
                 for gid in await anyio.to_thread.run_sync(clocks.expired, self.service.storage, self.service.now()):
-                    await anyio.to_thread.run_sync(clocks.time_out, self.service, gid)
+                    await anyio.to_thread.run_sync(self.service.time_out, gid)
             except Exception:  # the database may be away for a moment; try again later
                 log.exception("checking the turn clocks failed")
 
@@ -613,7 +613,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             raise Refused(ErrorCode.FORBIDDEN, "spectators cannot vote")
         if not action_limit.allow(f"{game_id}/{seat}"):
             raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
-        return {"ok": True, **clocks.vote(service, game_id, seat, body.seat)}
+        return {"ok": True, **service.vote(game_id, seat, body.seat)}
 
     @app.post("/api/games/{game_id}/reclaim")
     def reclaim(game_id: str, request: Request, token: Token = None) -> dict[str, Any]:
@@ -623,7 +623,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
             raise Refused(ErrorCode.FORBIDDEN, "spectators have no seat to take back")
         if not action_limit.allow(f"{game_id}/{seat}"):
             raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
-        clocks.reclaim(service, game_id, seat)
+        service.reclaim(game_id, seat)
         return {"ok": True}
 
     @app.get("/api/games/{game_id}/replay")

@@ -4,72 +4,17 @@ lines added since its last message."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-import orjson
+from typing import Any
 
 from inferno.records.undo import Step, undoable
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server import clocks, places
+from inferno.server.sessions import Session
+from inferno.server.view_cache import LogMark, SeatView, Shared, Views
 from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json
 
-if TYPE_CHECKING:
-    from inferno.server.sessions import Session
-
-
-@dataclass(frozen=True, slots=True)
-class LogMark:
-    """Where the log a live connection was last sent stands: after an undo or a table note (which may
-    change earlier lines) the next message carries the whole log again, otherwise only the new lines."""
-
-    undos: int
-    notes: int
-    total: int  # log lines in all, notes included
-    # A note placed after events that were taken back stands at the log's end until the game reaches it
-    # again: the lines added before it then come before it, so a log with one cannot be continued.
-    floating: bool = False
-
-
-@dataclass(slots=True)
-class SeatView:
-    """A seat's view of one version as JSON data, its log mark, and its encoding (made when first asked)."""
-
-    data: dict[str, Any]
-    mark: LogMark
-    encoded: bytes | None = None
-
-    def full(self) -> bytes:
-        if self.encoded is None:
-            self.encoded = orjson.dumps(self.data)
-        return self.encoded
-
-    def since(self, mark: LogMark | None) -> bytes:
-        """The message for a connection whose log stands at ``mark``: only the lines added since (with
-        ``log_from``, the index of the first), or the whole view when its log cannot be continued."""
-        d, now = self.data, self.mark
-        new = now.total - mark.total if mark is not None else -1
-        if (
-            mark is None
-            or mark.floating
-            or (mark.undos, mark.notes) != (now.undos, now.notes)
-            or not 0 <= new <= len(d["log"])
-        ):
-            return self.full()
-        return orjson.dumps({**d, "log": d["log"][len(d["log"]) - new :], "log_from": mark.total})
-
-
-@dataclass(frozen=True, slots=True)
-class Shared:
-    """What every seat sees of one state (``public_json``), and the log lines as JSON up to its newest
-    event (``head``, the node of the state's event log that ends them): built once per version."""
-
-    state: State
-    public: dict[str, Any]
-    head: tuple[Any, ...] | None
-    lines: list[dict[str, Any]]
-    moves: int  # the moves that led to ``state``
+__all__ = ["LogMark", "SeatView", "Shared", "Views", "common_data", "log_lines", "moves_made", "seat_data", "shared"]
 
 
 def log_lines(s: State, before: Shared | None) -> list[dict[str, Any]]:
@@ -112,24 +57,6 @@ def shared(sess: Session, s: State) -> Shared:
     made = Shared(s, public, s.events, lines, moves)
     sess.shared = made
     return made
-
-
-@dataclass(slots=True)
-class Views:
-    """The views of the game's current version built so far: each seat's (``seats``) and the data they
-    share (``common``: every key but the seat's own). Cleared by every change of the game or its table."""
-
-    seats: dict[int, SeatView] = field(default_factory=dict)
-    common: dict[str, Any] | None = None
-    cleared: int = 0  # times cleared: a view built from what was read before a clear is not kept
-
-    def get(self, seat: int) -> SeatView | None:
-        return self.seats.get(seat)
-
-    def clear(self) -> None:
-        self.seats.clear()
-        self.common = None
-        self.cleared += 1
 
 
 def common_data(game_id: str, sess: Session, s: State, version: int, vote_at: float | None = None) -> dict[str, Any]:

@@ -28,7 +28,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 import orjson
 from sqlalchemy.engine import Connection
@@ -48,7 +49,7 @@ from inferno.server import clocks, presence
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.presence import Presence
 from inferno.server.seat_views import LogMark, SeatView, common_data, seat_data
-from inferno.server.sessions import Session, replayed, served_version, solo_of, solo_text
+from inferno.server.sessions import Session, reload_table, replayed, served_version, solo_of, solo_text
 from inferno.server.storage import Busy, GameRow, SeatRow, StaleWriteError, Storage, Txn
 from inferno.server.views import SPECTATOR, board_json, variant_label, view_json
 
@@ -61,6 +62,18 @@ EXPIRE_UNSTARTED = 7 * 86400.0  # seconds a game nobody has moved in is kept
 EXPIRE_ABANDONED = 90 * 86400.0  # seconds an unfinished game with no move is kept
 SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
 BOT_LEASE = 15.0  # seconds a process's claim to run a game's bots holds unless renewed (each bot move renews it)
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Generic[T]):
+    """A change stored in a game's write transaction: what makes memory follow it once committed (and
+    returns the change's answer), and whether the seats are told (a check that changed nothing is not)."""
+
+    follow: Callable[[], T]
+    publish: bool = True
 
 
 class SeatKind(StrEnum):
@@ -103,6 +116,12 @@ class Created:
     game_id: str
     seat_tokens: list[str | None]
     spectator_token: str
+
+
+def _installed(sess: Session, ch: clocks.TableChange, answer: T) -> T:
+    """Memory follows a committed change of the table; the change's answer."""
+    clocks.install(sess, ch)
+    return answer
 
 
 def hash_token(token: str) -> str:
@@ -337,6 +356,20 @@ class GameService:
             finally:
                 sess.lock.release()
 
+    def change(self, game_id: str, edit: Callable[[Session, Txn], Outcome[T]], *, wait: bool = True) -> T:
+        """Every change to a game passes here (a move, an undo, a vote, a seat taken back, a clock run out):
+        with the game's lock held, ``edit`` checks it and stores it in the game's write transaction (the
+        copy in memory brought up to date first); once committed, memory follows it (``Outcome.follow``),
+        then the change is published to every seat (``on_change``). Without ``wait``: raises Busy at once
+        if the game's lock or the database's writer lock is taken."""
+        with self._locked(game_id, wait=wait) as sess:
+            with self._write(sess, wait=wait) as tx:
+                done = edit(sess, tx)
+            value = done.follow()
+        if done.publish:
+            self._changed(game_id)
+        return value
+
     def authorize(self, game_id: str, token: str | None) -> int:
         """The seat a token opens (SPECTATOR for the spectator token); refuses anything else."""
         sess = self.session(game_id)
@@ -518,16 +551,25 @@ class GameService:
     def _act(self, game_id: str, seat: int, version: int, text: str, *, wait: bool) -> int:
         if seat < 0:
             raise Refused(ErrorCode.FORBIDDEN, "spectators cannot act")
-        with self._locked(game_id, wait=wait) as sess:
-            with self._write(sess, wait=wait) as tx:
-                s = sess.state
-                new, a, text = self._checked(sess, seat, version, text)
-                at = self.now()
-                tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease(), at)
-                table = clocks.after_move(self, sess, tx, seat, new)
+
+        def move(sess: Session, tx: Txn) -> Outcome[int]:
+            s = sess.state
+            new, a, said = self._checked(sess, seat, version, text)
+            return self._move(sess, tx, s, a, new, seat, said)
+
+        return self.change(game_id, move, wait=wait)
+
+    def _move(self, sess: Session, tx: Txn, s: State, a: Action, new: State, seat: int, text: str) -> Outcome[int]:
+        """Store ``seat``'s action ``a`` (``text``) that takes ``s`` to ``new``, and how memory follows it."""
+        at = self.now()
+        tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease(), at)
+        table = clocks.after_move(tx, sess, seat, new, at)
+
+        def follow() -> int:
             self._applied(sess, s, a, new, seat, text, table, at)
-        self._changed(game_id)
-        return served_version(sess)
+            return served_version(sess)
+
+        return Outcome(follow)
 
     def _checked(self, sess: Session, seat: int, version: int, text: str) -> tuple[State, Action, str]:
         """The state after ``seat``'s action ``text`` seen at ``version``, the action and its text; or Refused."""
@@ -587,7 +629,7 @@ class GameService:
                 raise Refused(ErrorCode.NOT_FOUND, "no such game")
             sess.row.moves, sess.row.undos = again.row.moves, again.row.undos
             sess.steps, sess.state = again.steps, again.state
-        clocks.reload(sess, tx.conn)  # seats, clock and votes as stored
+        reload_table(sess, tx.conn)  # seats, clock and votes as stored
         sess.views.clear()
 
     @staticmethod
@@ -610,38 +652,43 @@ class GameService:
         """Take back ``seat``'s last decision if the shared undo limits allow it."""
         if seat < 0:
             raise Refused(ErrorCode.FORBIDDEN, "spectators cannot undo")
-        with self._locked(game_id) as sess:
-            with self._write(sess) as tx:
-                s = sess.state
-                served = served_version(sess)
-                if s.over:
-                    raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
-                if version != served:
-                    raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
-                if sess.row.seats[seat].kind != SeatKind.HUMAN or undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
-                    raise Refused(
-                        ErrorCode.UNDO_REFUSED,
-                        "only your own decisions in this turn, after the last revealed card, can be taken back",
-                        served,
-                    )
-                keep = s.version - 1
-                t = new_game(
-                    sess.row.players,
-                    sess.row.seed,
-                    sess.row.side,
-                    modules=sess.row.modules,
-                    solo=solo_of(sess.row.solo),
-                    side_variant=True,  # the stored game's side
+
+        def take_back(sess: Session, tx: Txn) -> Outcome[int]:
+            s = sess.state
+            served = served_version(sess)
+            if s.over:
+                raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
+            if version != served:
+                raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
+            if sess.row.seats[seat].kind != SeatKind.HUMAN or undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
+                raise Refused(
+                    ErrorCode.UNDO_REFUSED,
+                    "only your own decisions in this turn, after the last revealed card, can be taken back",
+                    served,
                 )
-                for _, text in sess.row.moves[:keep]:
-                    apply_in_place(t, parse_action(t, text))
-                at = self.now()
-                tx.truncate(keep, self._bot_turn(sess, t), self._lease(), at)
-                table = clocks.after_move(self, sess, tx, seat, t)
-            self._taken_back(sess, keep, t, table)
-            sess.moved_at = at
-        self._changed(game_id)
-        return served_version(sess)
+            keep = s.version - 1
+            t = new_game(
+                sess.row.players,
+                sess.row.seed,
+                sess.row.side,
+                modules=sess.row.modules,
+                solo=solo_of(sess.row.solo),
+                side_variant=True,  # the stored game's side
+            )
+            for _, text in sess.row.moves[:keep]:
+                apply_in_place(t, parse_action(t, text))
+            at = self.now()
+            tx.truncate(keep, self._bot_turn(sess, t), self._lease(), at)
+            table = clocks.after_move(tx, sess, seat, t, at)
+
+            def follow() -> int:
+                self._taken_back(sess, keep, t, table)
+                sess.moved_at = at
+                return served_version(sess)
+
+            return Outcome(follow)
+
+        return self.change(game_id, take_back)
 
     @staticmethod
     def _taken_back(sess: Session, keep: int, t: State, table: clocks.Table) -> None:
@@ -652,6 +699,60 @@ class GameService:
         sess.table = table
         sess.row.undos += 1
         sess.views.clear()
+
+    # ----- the table: clocks, votes, seats taken over and back -----
+
+    def time_out(self, game_id: str) -> bool:
+        """If the clock of the player to move has run out, a bot takes the seat over; True if it did."""
+
+        def check(sess: Session, tx: Txn) -> Outcome[bool]:
+            ch = clocks.change(sess)
+            took = clocks.timed_out(ch, sess.state, self.now())
+            if took is None:
+                return Outcome(lambda: False, publish=False)
+            if took:
+                clocks.write_change(tx, sess, ch, self._lease())
+            else:
+                clocks.save(tx.conn, game_id, ch.table)
+            return Outcome(partial(_installed, sess, ch, took), publish=took)
+
+        try:
+            return self.change(game_id, check)
+        except Refused:
+            return False
+
+    def vote(self, game_id: str, voter: int, target: int) -> dict[str, Any]:
+        """``voter`` votes that ``target`` has left; with a majority of the other humans a bot takes the seat.
+        Refused unless ``target`` is away (``clocks.vote_opens``)."""
+
+        def cast(sess: Session, tx: Txn) -> Outcome[dict[str, Any]]:
+            now = self.now()
+
+            def opens() -> float | None:
+                return clocks.vote_opens(sess, target, self.gone_since(game_id, sess, target, tx.conn), self.away)
+
+            refusal = clocks.vote_refusal(sess, voter, target, opens, now)
+            if refusal is not None:
+                raise refusal
+            ch = clocks.change(sess)
+            ballot = clocks.cast_vote(ch, sess.state, voter, target, now)
+            clocks.write_change(tx, sess, ch, self._lease())
+            return Outcome(partial(_installed, sess, ch, ballot))
+
+        return self.change(game_id, cast)
+
+    def reclaim(self, game_id: str, seat: int) -> None:
+        """The player of a seat a bot plays takes it back (their clock starts afresh if they are to move)."""
+
+        def back(sess: Session, tx: Txn) -> Outcome[None]:
+            ch = clocks.change(sess)
+            clocks.take_back(ch, sess.state, seat, self.now())
+            clocks.write_change(tx, sess, ch, self._lease())
+            return Outcome(partial(_installed, sess, ch, None))
+
+        self.change(game_id, back)
+
+    # ----- bots -----
 
     def bot_to_move(self, game_id: str) -> bool:
         sess = self.sessions.get(game_id)
@@ -688,27 +789,21 @@ class GameService:
 
     def bot_answer(self, turn: BotTurn, a: Action) -> bool:
         """Apply the bot's choice if the game has not changed meanwhile; True if it was applied."""
-        sess = self.session(turn.game_id)
-        with sess.lock:
-            if sess.evicted:
-                return False
-            try:
-                with self._write(sess) as tx:
-                    if sess.state is not turn.state:  # changed meanwhile (here or by another process)
-                        return False
-                    if sess.row.seats[turn.player].kind != SeatKind.BOT:  # its player took the seat back
-                        return False
-                    s = turn.state
-                    new = apply(s, a)
-                    text = action_text(s, a)
-                    at = self.now()
-                    tx.append(s.version, turn.player, text, new.over, self._bot_turn(sess, new), self._lease(), at)
-                    table = clocks.after_move(self, sess, tx, turn.player, new)
-            except Refused:
-                return False
-            self._applied(sess, s, a, new, turn.player, text, table, at)
-        self._changed(turn.game_id)
-        return True
+
+        def play(sess: Session, tx: Txn) -> Outcome[bool]:
+            if sess.state is not turn.state:  # changed meanwhile (here or by another process)
+                return Outcome(lambda: False, publish=False)
+            if sess.row.seats[turn.player].kind != SeatKind.BOT:  # its player took the seat back
+                return Outcome(lambda: False, publish=False)
+            s = turn.state
+            new = apply(s, a)
+            moved = self._move(sess, tx, s, a, new, turn.player, action_text(s, a))
+            return Outcome(lambda: moved.follow() >= 0)
+
+        try:
+            return self.change(turn.game_id, play)
+        except Refused:
+            return False
 
     def bot_step(self, game_id: str) -> bool:
         """One bot decision thought out in this thread (library and test use; the server uses its pool)."""

@@ -4,11 +4,15 @@ how a stored game is rebuilt and numbered for clients."""
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
 
 from inferno.records.undo import Step, describe_step
 from inferno.rules.actions import InfernoError
@@ -17,9 +21,9 @@ from inferno.rules.notation import parse_action
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
-from inferno.server import clocks
-from inferno.server.seat_views import Shared, Views
-from inferno.server.storage import GameRow
+from inferno.server.storage import GameRow, SeatRow, games_table
+from inferno.server.tables import Table, load
+from inferno.server.view_cache import Shared, Views
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +42,7 @@ class Session:
     evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
     views: Views = field(default_factory=Views)  # the views of this version built so far
     shared: Shared | None = None  # what every seat sees of the latest version built (with its log)
-    table: clocks.Table = field(default_factory=clocks.Table)  # turn clock, votes, takeover notes
+    table: Table = field(default_factory=Table)  # turn clock, votes, takeover notes
     # Changes of the game other processes announced to this one, and how many of them this process has
     # read the database after (``fresh``). One at first: a game loaded from the database while another
     # process changed it may have missed that change, and its announcement came before it was loaded.
@@ -85,3 +89,14 @@ def solo_of(text: str) -> SoloConfig | None:
         return None
     variant, _, level = text.partition("/")
     return SoloConfig(variant, level)
+
+
+def reload_table(sess: Session, conn: Connection) -> None:
+    """Bring the seats and the table in memory up to what is stored (another process changed them)."""
+    r = conn.execute(
+        sa.select(games_table.c.seats, games_table.c.table_rev).where(games_table.c.id == sess.row.id)
+    ).first()
+    if r is not None:
+        sess.row.seats = [SeatRow(**d) for d in json.loads(r.seats)]
+        sess.row.table_rev = int(r.table_rev or 0)
+    sess.table = load(conn, sess.row.id)
