@@ -10,11 +10,24 @@ from inferno.records.undo import Step, undoable
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server import clocks, places
-from inferno.server.sessions import Session
+from inferno.server.errors import ErrorCode, Refused
+from inferno.server.sessions import Session, replay_to, served_version
 from inferno.server.view_cache import LogMark, SeatView, Shared, Views
-from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json
+from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json, variant_label, view_json
 
-__all__ = ["LogMark", "SeatView", "Shared", "Views", "common_data", "log_lines", "moves_made", "seat_data", "shared"]
+__all__ = [
+    "LogMark",
+    "SeatView",
+    "Shared",
+    "Views",
+    "common_data",
+    "log_lines",
+    "moves_made",
+    "replay_json",
+    "seat_data",
+    "shared",
+    "summary_json",
+]
 
 
 def log_lines(s: State, before: Shared | None) -> list[dict[str, Any]]:
@@ -89,3 +102,36 @@ def seat_data(common: dict[str, Any], s: State, last: list[Step], seat: int, *, 
     d["seat"] = seat
     d["undo"] = undoable(last, seat, s.turn, to_move(s)) > 0 if not s.over else False
     return d
+
+
+def replay_json(game_id: str, sess: Session, upto: int) -> dict[str, Any]:
+    """The public view after ``upto`` moves of the finished game ``sess`` (the replay view)."""
+    texts = [t for _, t in sess.row.moves]
+    if not 0 <= upto <= len(texts):
+        raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
+    s = replay_to(sess.row, upto)
+    # A replay is of a finished game: its seed is public now (the replay shows it).
+    d = view_json(s, SPECTATOR, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
+    d["state"]["config"]["seed"] = sess.row.seed
+    d.update(game=game_id, seat=SPECTATOR, version=s.version, replay={"upto": upto, "total": len(texts)})
+    return d
+
+
+def summary_json(game_id: str, sess: Session, seat: int) -> dict[str, Any]:
+    """A game in a list of a browser's games, as ``seat`` sees it."""
+    s = sess.state
+    return {
+        "game": game_id,
+        "seat": seat,
+        "players": sess.row.players,
+        "side": sess.row.side,
+        "variant": variant_label(s),
+        "solo": sess.row.solo,
+        "created_at": sess.row.created_at,
+        "turn": s.turn,
+        "version": served_version(sess),
+        "over": s.over,
+        "to_move": to_move(s),
+        "your_turn": seat >= 0 and to_move(s) == seat,
+        "seats": [x.name for x in sess.row.seats],
+    }

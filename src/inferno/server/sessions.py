@@ -16,12 +16,13 @@ from sqlalchemy.engine import Connection
 
 from inferno.records.undo import Step, describe_step
 from inferno.rules.actions import InfernoError
-from inferno.rules.engine import apply_in_place
+from inferno.rules.engine import apply, apply_in_place
 from inferno.rules.notation import parse_action
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
-from inferno.server.storage import GameRow, SeatRow, games_table
+from inferno.server.errors import ErrorCode, Refused
+from inferno.server.storage import GameRow, SeatRow, Storage, Txn, games_table
 from inferno.server.tables import Table, load
 from inferno.server.view_cache import Shared, Views
 
@@ -100,3 +101,42 @@ def reload_table(sess: Session, conn: Connection) -> None:
         sess.row.seats = [SeatRow(**d) for d in json.loads(r.seats)]
         sess.row.table_rev = int(r.table_rev or 0)
     sess.table = load(conn, sess.row.id)
+
+
+def catch_up(sess: Session, tx: Txn, storage: Storage, now: float) -> None:
+    """Bring the copy in memory up to the stored game (other processes may have changed it); ``now``: the
+    service's time, when waiting for the player to move starts anew after moves or takebacks."""
+    head = tx.head
+    if head is None:
+        raise Refused(ErrorCode.NOT_FOUND, "no such game")
+    s = sess.state
+    if head.version == s.version and head.undos == sess.row.undos and head.table_rev == sess.row.table_rev:
+        return
+    if head.version != s.version or head.undos != sess.row.undos:  # moves or takebacks: waiting starts anew
+        sess.moved_at = min(head.updated_at, now)
+    if head.undos == sess.row.undos and head.version > s.version:
+        for seat, text in tx.moves_from(s.version):
+            a = parse_action(s, text)
+            new = apply(s, a)
+            sess.row.moves.append((seat, text))
+            sess.steps.append(describe_step(s, a, new, s.version, text))
+            s = new
+        sess.state = s
+    else:  # moves were taken back: replay the stored ones
+        row = storage.load_game(sess.row.id, tx.conn)
+        again = replayed(row) if row is not None else None
+        if again is None:
+            raise Refused(ErrorCode.NOT_FOUND, "no such game")
+        sess.row.moves, sess.row.undos = again.row.moves, again.row.undos
+        sess.steps, sess.state = again.steps, again.state
+    reload_table(sess, tx.conn)  # seats, clock and votes as stored
+    sess.views.clear()
+
+
+def replay_to(row: GameRow, upto: int) -> State:
+    """The stored game's state after its first ``upto`` moves."""
+    # A stored game's side was accepted at its creation (a variant had to be named then).
+    s = new_game(row.players, row.seed, row.side, modules=row.modules, solo=solo_of(row.solo), side_variant=True)
+    for _, text in row.moves[:upto]:
+        apply_in_place(s, parse_action(s, text))
+    return s
