@@ -8,7 +8,9 @@ moves) on its first request, finished games and long-idle ones are evicted by ``
 recently used ones whenever more than ``max_games`` are in memory, and games nobody started or
 everybody abandoned are deleted by ``expire``.
 
-Every change is made in a database transaction holding the game's row lock, after bringing the
+Every change of a game (a move, an undo, a vote, a seat taken back, a clock run out) passes through
+``GameService.change``: checked and stored under the game's lock, committed, followed by memory, then
+published. It is made in a database transaction holding the game's row lock, after bringing the
 in-memory copy up to what is stored; so several processes can serve one game from one PostgreSQL
 database (``shared``), each read there first checks that the copy is current, and bots are run by
 the process that holds the game's bot claim (a lease that another process takes over when it runs out).
