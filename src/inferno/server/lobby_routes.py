@@ -79,6 +79,8 @@ def install(app: FastAPI, rooms: Rooms) -> None:
 
 
 def _install_pages(app: FastAPI) -> None:
+    """The browser client's pages and static files."""
+
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html")
@@ -91,6 +93,7 @@ def _install_pages(app: FastAPI) -> None:
 
 
 def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
+    """The choices a new game offers, a new game, and a browser's own games."""
     service, gate, settings, desk, hub = rooms.service, rooms.gate, rooms.settings, rooms.desk, rooms.hub
 
     @app.get("/api/bots")

@@ -57,6 +57,7 @@ def install(app: FastAPI, rooms: Rooms) -> None:
 
 
 def _install_reads(app: FastAPI, rooms: Rooms) -> None:
+    """What a seat reads of its game: the board, its state, a replay, why an action is not legal."""
     service, gate = rooms.service, rooms.gate
 
     # Big JSON bodies are returned as ready responses: FastAPI's generic encoder is much slower.
@@ -98,6 +99,7 @@ def _install_reads(app: FastAPI, rooms: Rooms) -> None:
 
 
 def _install_changes(app: FastAPI, rooms: Rooms) -> None:
+    """What a seat changes: an action, an undo, a vote that a player has left, its seat taken back."""
     service, gate = rooms.service, rooms.gate
 
     @app.post("/api/games/{game_id}/actions")
