@@ -57,7 +57,7 @@ from inferno.server.seats import (
     hash_token,
     seat_rows,
 )
-from inferno.server.sessions import Session, catch_up, replay_to, replayed, served_version, solo_text
+from inferno.server.sessions import Session, catch_up, replay_to, replayed, seen_current, served_version, solo_text
 from inferno.server.storage import Busy, GameRow, StaleWriteError, Storage, Txn
 from inferno.server.views import SPECTATOR, board_json
 from inferno.server.why import why_not
@@ -459,11 +459,7 @@ class GameService:
     def _checked(self, sess: Session, seat: int, version: int, text: str) -> tuple[State, Action, str]:
         """The state after ``seat``'s action ``text`` seen at ``version``, the action and its text; or Refused."""
         s = sess.state
-        served = served_version(sess)
-        if s.over:
-            raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
-        if version != served:
-            raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
+        served = seen_current(sess, version)
         if to_move(s) != seat:
             raise Refused(ErrorCode.NOT_YOUR_TURN, f"Player {to_move(s) + 1} decides now", served)
         if sess.row.seats[seat].kind != SeatKind.HUMAN:
@@ -514,11 +510,7 @@ class GameService:
 
         def take_back(sess: Session, tx: Txn) -> Outcome[int]:
             s = sess.state
-            served = served_version(sess)
-            if s.over:
-                raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
-            if version != served:
-                raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
+            served = seen_current(sess, version)
             if sess.row.seats[seat].kind != SeatKind.HUMAN or undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
                 raise Refused(
                     ErrorCode.UNDO_REFUSED,

@@ -140,3 +140,13 @@ def replay_to(row: GameRow, upto: int) -> State:
     for _, text in row.moves[:upto]:
         apply_in_place(s, parse_action(s, text))
     return s
+
+
+def seen_current(sess: Session, version: int) -> int:
+    """The version clients see, if ``version`` is it and the game goes on; else Refused, in words."""
+    served = served_version(sess)
+    if sess.state.over:
+        raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
+    if version != served:
+        raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
+    return served
