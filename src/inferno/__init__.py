@@ -24,6 +24,7 @@ from inferno.rules.actions import (
     Act,
     Action,
     Decision,
+    GameNotOverError,
     GameOverError,
     HiddenInformationError,
     IllegalActionError,
@@ -67,7 +68,7 @@ from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import GameConfig, State
 from inferno.rules.variants import SideVariant, game_side_variant
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one version source: pyproject.toml reads it (hatch dynamic version)
 
 __all__ = [
     "Act",
@@ -79,6 +80,7 @@ __all__ = [
     "Empty",
     "Event",
     "GameConfig",
+    "GameNotOverError",
     "GameOverError",
     "GameRecord",
     "Guardian",

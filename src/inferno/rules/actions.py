@@ -46,6 +46,12 @@ class Act(IntEnum):
     DESK = 35  # P&P, Plutus: a = shield where the family places its Desk
     BELL = 36  # P&P, Phlegyas: a = shield the moving Soul slides to before it descends
 
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:  # formatted as before, as its number
+        return format(int(self), spec)
+
 
 class Action(NamedTuple):
     """A player's choice. Cheap to build and compare; its text form is in :mod:`notation`."""
@@ -110,6 +116,12 @@ class Decision(IntEnum):
     AUTO_FINISH = 105
     AUTO_RIVAL = 106  # the solo game's Rival plays a card
 
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:  # formatted as before, as its number
+        return format(int(self), spec)
+
 
 AUTO: Final = 100
 
@@ -132,3 +144,7 @@ class GameOverError(InfernoError):
 
 class HiddenInformationError(InfernoError):
     """A view hides what this step needs (another player's hand or the deck order)."""
+
+
+class GameNotOverError(InfernoError):
+    """The game has not ended yet: it has no final result."""

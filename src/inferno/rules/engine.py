@@ -34,6 +34,8 @@ from inferno.rules.actions import (
     MalformedActionError,
 )
 from inferno.rules.events import emit
+from inferno.rules.explain_words import DOING, who
+from inferno.rules.notation import action_text, action_word
 from inferno.rules.pickling import register_frozen
 from inferno.rules.state import STATE_FIELDS, Frame, State
 
@@ -238,11 +240,20 @@ def _check(s: State, action: object) -> Action:
     if opts is None:
         opts = legal_actions(s)
     if act not in opts:
-        frame = s.stack[-1]
-        raise IllegalActionError(
-            f"{act.kind.name} {act.a} {act.b} is not legal now (pending: {Decision(frame[0]).name} for player {frame[1]})"
-        )
+        raise IllegalActionError(_not_legal(s, act))
     return act
+
+
+def _not_legal(s: State, act: Action) -> str:
+    """Why ``act`` is refused, in the game's words: the action in its notation, and who must do what now
+    (the full "why not" is ``inferno.rules.explain``'s, which asks the engine)."""
+    try:
+        shown = f"'{action_text(s, act)}'"
+    except (IndexError, ValueError, KeyError):  # an argument the state cannot name
+        shown = f"that '{action_word(act.kind)}' action"
+    frame = s.stack[-1]
+    doing = DOING.get(Decision(frame[0]), "decide")
+    return f"{shown} is not legal now: {who(s, frame[1])} must {doing}"
 
 
 def _step(s: State, act: Action) -> None:

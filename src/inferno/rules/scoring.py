@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from inferno.rules.actions import Act, Action, Decision, act
+from inferno.rules.actions import Act, Action, Decision, GameNotOverError, act
 from inferno.rules.effects import circle_is_full, endgame_loan_penalty, guests, owns_barrel, urchins_owned
 from inferno.rules.events import emit, gain_infamy
 from inferno.rules.model import Endgame, EndgameType
@@ -245,9 +245,10 @@ class Result:
 
 
 def result(s: State) -> Result:
-    """Final scores with the breakdown by step; highest Infamy wins, then most Diplomas (S3)."""
+    """Final scores with the breakdown by step; highest Infamy wins, then most Diplomas (S3). Raises
+    ``GameNotOverError`` on a game that is not over."""
     if not s.over:
-        raise ValueError("the game is not over")
+        raise GameNotOverError("the game is not over yet: it has no result")
     if s.solo is not None:
         return _solo_result(s)
     keys = [(pl.infamy, bin(pl.diplomas).count("1")) for pl in s.players]

@@ -21,8 +21,11 @@ every change counts in the game's ``table_rev``, which tells the other processes
 Each change is made in the game's write transaction (its row locked) and checked again there, so two
 processes noticing the same timeout take over the seat once.
 
-Memory follows only what is committed: a change is made on copies of the seats and the table inside
-the write transaction, and put in the session after the commit (a failed write leaves memory as stored).
+Memory follows only what is committed: a change is made on copies of the seats and the table
+(``TableChange``) inside the write transaction, and put in the session after the commit (a failed write
+leaves memory as stored). The functions here are plain: they change a table, or say why not; the
+service (``GameService.time_out``, ``vote``, ``reclaim``) holds the lock, writes and publishes, through
+``GameService.change`` like every change of a game. The data and its storage live in ``tables``.
 
 Clocks are read against ``GameService.now`` (epoch seconds), which tests replace by a fake clock.
 """
@@ -30,212 +33,115 @@ Clocks are read against ``GameService.now`` (epoch seconds), which tests replace
 from __future__ import annotations
 
 import json
-import tomllib
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from importlib import resources
-from typing import TYPE_CHECKING, Any
-
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from inferno.records.log import events
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server.errors import ErrorCode, Refused
-from inferno.server.storage import SeatRow, Storage, Txn, games_table, metadata
-
-if TYPE_CHECKING:
-    from inferno.server.service import GameService
-    from inferno.server.sessions import Session
-
-
-def _table_data() -> dict[str, Any]:
-    """The table settings of ``server/table.toml`` as plain values (their provenance stays in the file)."""
-    raw = tomllib.loads(resources.files("inferno").joinpath("server/table.toml").read_text(encoding="utf-8"))
-    return {f"{sec}.{k}": v["value"] for sec, d in raw.items() for k, v in d.items()}
-
-
-_DATA = _table_data()
-CLOCK_CHOICES: list[int] = [int(x) for x in _DATA["clock.choices"]]
-MIN_SECONDS = float(_DATA["clock.min_seconds"])
-MAX_SECONDS = float(_DATA["clock.max_seconds"])
-DEFAULT_BOT = str(_DATA["takeover.bot"])
-
-
-@dataclass(frozen=True, slots=True)
-class AwayRule:
-    """When a player counts as away, so that the others may vote them out (seconds)."""
-
-    idle_seconds: float  # the table has waited this long for their decision (no clock) ...
-    gone_seconds: float  # ... or no page of their game has been open this long
-    grace_seconds: float  # after taking their seat back, no vote against them for this long
-
-
-AWAY = AwayRule(
-    float(_DATA["vote.idle_seconds"]), float(_DATA["vote.gone_seconds"]), float(_DATA["vote.grace_seconds"])
+from inferno.server.sessions import Session, reload_table
+from inferno.server.storage import SeatRow, Txn, games_table
+from inferno.server.tables import (  # the table's data lives in ``tables``; re-exported here
+    AWAY,
+    CLOCK_CHOICES,
+    DEFAULT_BOT,
+    MAX_SECONDS,
+    MIN_SECONDS,
+    RULE,
+    AwayRule,
+    Table,
+    clocks_table,
+    ensure,
+    expired,
+    load,
+    run_clock,
+    save,
+    store,
+    taken_over,
 )
-RULE = "this table's turn clock and seats"  # what a takeover's log line names as its rule
 
-clocks_table = sa.Table(
-    "game_clocks",
-    metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-    sa.Column("seconds", sa.Float, nullable=False, default=0.0),  # a turn's budget; 0: no clock
-    sa.Column("bot", sa.String(32), nullable=False, default=""),  # the bot that plays a seat taken over
-    sa.Column("seat", sa.Integer, nullable=False, default=-1),  # whose clock runs (-1: nobody's)
-    sa.Column("turn", sa.Integer, nullable=False, default=-1),  # the turn it runs in
-    sa.Column("deadline", sa.Float, nullable=False, default=0.0, index=True),  # epoch seconds; 0: none
-    sa.Column("votes", sa.Text, nullable=False, default="{}"),  # JSON {seat voted out: [voters]}
-    sa.Column("notes", sa.Text, nullable=False, default="[]"),  # JSON [[after event n, seat, kind, text]]
-    # JSON {seat: epoch seconds its player last took it back from the bot}
-    sa.Column("reclaimed", sa.Text, nullable=False, default="{}", server_default="{}"),
-)
-_c = clocks_table.c
+__all__ = [
+    "AWAY",
+    "CLOCK_CHOICES",
+    "DEFAULT_BOT",
+    "MAX_SECONDS",
+    "MIN_SECONDS",
+    "RULE",
+    "AwayRule",
+    "Table",
+    "TableChange",
+    "TableKeeper",
+    "after_move",
+    "cast_vote",
+    "change",
+    "clocks_table",
+    "ensure",
+    "expired",
+    "install",
+    "load",
+    "reclaim",
+    "reload",
+    "run_clock",
+    "save",
+    "store",
+    "table_json",
+    "take_back",
+    "taken_over",
+    "time_out",
+    "timed_out",
+    "vote",
+    "vote_opens",
+    "vote_refusal",
+    "with_notes",
+    "write_change",
+]
+
+reload = reload_table  # the seats and the table as stored (another process changed them)
 
 
 @dataclass(slots=True)
-class Table:
-    """One game's clock, votes and log notes."""
-
-    seconds: float = 0.0
-    bot: str = DEFAULT_BOT
-    seat: int = -1
-    turn: int = -1
-    deadline: float = 0.0
-    votes: dict[int, list[int]] = field(default_factory=dict)
-    notes: list[tuple[int, int, str, str]] = field(default_factory=list)
-    reclaimed: dict[int, float] = field(default_factory=dict)  # seat: when its player last took it back
-
-    def copy(self) -> Table:
-        """A copy to change without touching this table (its votes and notes are lists of their own)."""
-        votes = {k: list(v) for k, v in self.votes.items()}
-        return Table(
-            self.seconds, self.bot, self.seat, self.turn, self.deadline, votes, list(self.notes), dict(self.reclaimed)
-        )
-
-
-@dataclass(slots=True)
-class _Change:
+class TableChange:
     """New seats, table and table revision of a game, made on copies in its write transaction; the
-    session takes them (``_install``) once the transaction has committed."""
+    session takes them (``install``) once the transaction has committed."""
 
     seats: list[SeatRow]
     table: Table
     table_rev: int
 
 
-def _change(sess: Session) -> _Change:
+def change(sess: Session) -> TableChange:
     """Copies of the session's seats and table, to change in a write transaction."""
-    return _Change(list(sess.row.seats), sess.table.copy(), sess.row.table_rev)
+    return TableChange(list(sess.row.seats), sess.table.copy(), sess.row.table_rev)
 
 
-def _install(sess: Session, ch: _Change) -> None:
+def install(sess: Session, ch: TableChange) -> None:
     """Memory follows a committed change of the seats and the table (hold ``sess.lock``)."""
     sess.row.seats, sess.table, sess.row.table_rev = ch.seats, ch.table, ch.table_rev
     sess.views.clear()  # the views show the seats and the table
 
 
-def ensure(storage: Storage) -> None:
-    """Create the clocks table if the database has none, and add the columns older versions lacked."""
-    clocks_table.create(storage.engine, checkfirst=True)
-    have = {c["name"] for c in sa.inspect(storage.engine).get_columns("game_clocks")}
-    if "reclaimed" not in have:
-        with storage.transaction() as conn:
-            conn.execute(sa.text("ALTER TABLE game_clocks ADD COLUMN reclaimed TEXT NOT NULL DEFAULT '{}'"))
-
-
-def load(conn: Connection, game_id: str) -> Table:
-    r = conn.execute(sa.select(clocks_table).where(_c.game_id == game_id)).first()
-    if r is None:
-        return Table()
-    votes = {int(k): [int(x) for x in v] for k, v in json.loads(r.votes or "{}").items()}
-    notes = [(int(a), int(b), str(c), str(d)) for a, b, c, d in json.loads(r.notes or "[]")]
-    reclaimed = {int(k): float(v) for k, v in json.loads(r.reclaimed or "{}").items()}
-    return Table(
-        float(r.seconds), r.bot or DEFAULT_BOT, int(r.seat), int(r.turn), float(r.deadline), votes, notes, reclaimed
-    )
-
-
-def save(conn: Connection, game_id: str, t: Table) -> None:
-    values = {
-        "seconds": t.seconds,
-        "bot": t.bot,
-        "seat": t.seat,
-        "turn": t.turn,
-        "deadline": t.deadline,
-        "votes": json.dumps({str(k): v for k, v in t.votes.items()}),
-        "notes": json.dumps(t.notes),
-        "reclaimed": json.dumps({str(k): v for k, v in t.reclaimed.items()}),
-    }
-    done = conn.execute(clocks_table.update().where(_c.game_id == game_id).values(**values))
-    if done.rowcount == 0:
-        conn.execute(clocks_table.insert().values(game_id=game_id, **values))
-
-
-def store(storage: Storage, game_id: str, t: Table) -> None:
-    """Store a new game's table in its own transaction."""
-    with storage.transaction() as conn:
-        save(conn, game_id, t)
-
-
-def expired(storage: Storage, now: float) -> list[str]:
-    """Games whose running clock has run out by ``now``."""
-    q = sa.select(_c.game_id).where(_c.deadline > 0, _c.deadline <= now).order_by(_c.deadline).limit(1000)
-    with storage.engine.connect() as conn:
-        return [r.game_id for r in conn.execute(q)]
-
-
-def reload(sess: Session, conn: Connection) -> None:
-    """Bring the seats and the table in memory up to what is stored (another process changed them)."""
-    r = conn.execute(
-        sa.select(games_table.c.seats, games_table.c.table_rev).where(games_table.c.id == sess.row.id)
-    ).first()
-    if r is not None:
-        sess.row.seats = [SeatRow(**d) for d in json.loads(r.seats)]
-        sess.row.table_rev = int(r.table_rev or 0)
-    sess.table = load(conn, sess.row.id)
-
-
-def taken_over(seat: SeatRow) -> bool:
-    """A human's seat that a bot plays now (it keeps its token, so its player can take it back)."""
-    return seat.kind == "bot" and bool(seat.token_hash)
-
-
-def run_clock(t: Table, seats: Sequence[SeatRow], s: State, now: float) -> bool:
-    """Start the clock of ``t`` for the human to move in a new turn, or stop it; True if it changed."""
-    p = -1 if s.over else to_move(s)
-    human = p >= 0 and seats[p].kind == "human"
-    if t.seconds <= 0 or not human:
-        changed = t.deadline != 0 or t.seat != -1
-        t.seat, t.turn, t.deadline = -1, -1, 0.0
-        return changed
-    if t.seat == p and t.turn == s.turn and t.deadline > 0:
-        return False  # the same player's turn goes on: the same budget
-    t.seat, t.turn, t.deadline = p, s.turn, now + t.seconds
-    return True
-
-
-def after_move(service: GameService, sess: Session, tx: Txn, seat: int, new: State) -> Table:
+def after_move(tx: Txn, sess: Session, seat: int, new: State, now: float) -> Table:
     """In a move's write transaction: the table after the move, stored if it changed (the mover is at
     the table, so votes against it lapse; the clock follows the new state). The session's own table is
     not touched: the caller puts this one in its place once the transaction has committed."""
     t = sess.table.copy()
     changed = t.votes.pop(seat, None) is not None
-    if run_clock(t, sess.row.seats, new, service.now()) or changed:
+    if run_clock(t, sess.row.seats, new, now) or changed:
         save(tx.conn, sess.row.id, t)
     return t
 
 
-def _note(ch: _Change, s: State, seat: int, kind: str, text: str) -> None:
+def _note(ch: TableChange, s: State, seat: int, kind: str, text: str) -> None:
     ch.table.notes.append((len(events(s)), seat, kind, text))
 
 
-def _commit(service: GameService, sess: Session, tx: Txn, ch: _Change) -> None:
-    """Store the changed seats and table (one more table change) and whether a bot is to move now."""
+def write_change(tx: Txn, sess: Session, ch: TableChange, lease: float) -> None:
+    """Store the changed seats and table (one more table change) and whether a bot is to move now (with
+    this process's claim to run it until ``lease``)."""
     ch.table_rev += 1
     bot_turn = not sess.state.over and ch.seats[to_move(sess.state)].kind == "bot"
-    lease = service._lease() if bot_turn else 0.0
     tx.conn.execute(
         games_table.update()
         .where(games_table.c.id == sess.row.id)
@@ -243,15 +149,15 @@ def _commit(service: GameService, sess: Session, tx: Txn, ch: _Change) -> None:
             seats=json.dumps([x.to_dict() for x in ch.seats]),
             table_rev=ch.table_rev,
             bot_turn=bot_turn,
-            bot_owner=service.storage.origin if bot_turn else "",
-            bot_lease=lease,
+            bot_owner=tx.storage.origin if bot_turn else "",
+            bot_lease=lease if bot_turn else 0.0,
         )
     )
     save(tx.conn, sess.row.id, ch.table)
     tx.storage.notify(tx.conn, sess.row.id, len(sess.row.moves))
 
 
-def _take_over(ch: _Change, s: State, seat: int, why: str) -> None:
+def _take_over(ch: TableChange, s: State, seat: int, why: str) -> None:
     old = ch.seats[seat]
     bot = ch.table.bot
     ch.seats[seat] = SeatRow("bot", bot, old.name, old.token_hash)
@@ -259,32 +165,19 @@ def _take_over(ch: _Change, s: State, seat: int, why: str) -> None:
     _note(ch, s, seat, "takeover", f"{why}; the {bot} bot plays this seat until its player takes it back")
 
 
-def time_out(service: GameService, game_id: str) -> bool:
-    """If the clock of the player to move has run out, a bot takes the seat over; True if it did."""
-
-    now = service.now()
-    try:
-        with service._locked(game_id) as sess:
-            with service._write(sess) as tx:
-                ch = _change(sess)
-                t, s = ch.table, sess.state
-                p = -1 if s.over else to_move(s)
-                took = 0 < t.deadline <= now and t.seat == p and ch.seats[p].kind == "human"
-                if took:
-                    _take_over(ch, s, p, "ran out of time")
-                    run_clock(t, ch.seats, s, now)
-                    _commit(service, sess, tx, ch)
-                elif t.deadline and (s.over or t.seat != p):
-                    run_clock(t, ch.seats, s, now)  # a stale clock: set it right
-                    save(tx.conn, game_id, t)
-                else:
-                    return False
-            _install(sess, ch)
-    except Refused:
+def timed_out(ch: TableChange, s: State, now: float) -> bool | None:
+    """If the clock of the player to move has run out by ``now``, a bot takes the seat over in ``ch``
+    (True); a stale clock is set right (False); None if nothing changes."""
+    t = ch.table
+    p = -1 if s.over else to_move(s)
+    if 0 < t.deadline <= now and t.seat == p and ch.seats[p].kind == "human":
+        _take_over(ch, s, p, "ran out of time")
+        run_clock(t, ch.seats, s, now)
+        return True
+    if t.deadline and (s.over or t.seat != p):
+        run_clock(t, ch.seats, s, now)  # a stale clock: set it right
         return False
-    if took:
-        service._changed(game_id)
-    return took
+    return None
 
 
 def vote_opens(sess: Session, seat: int, gone_since: float | None, rule: AwayRule = AWAY) -> float | None:
@@ -328,60 +221,77 @@ def _not_away(name: str, opens: float | None, now: float, clock: bool) -> str:
     )
 
 
-def vote(service: GameService, game_id: str, voter: int, target: int) -> dict[str, Any]:
-    """``voter`` votes that ``target`` has left; with a majority of the other humans a bot takes the seat.
-    Refused unless ``target`` is away (``vote_opens``)."""
+def vote_refusal(
+    sess: Session, voter: int, target: int, opens_at: Callable[[], float | None], now: float
+) -> Refused | None:
+    """Why ``voter`` may not vote now that ``target`` has left (``opens_at``: when such a vote opens, asked
+    last), in the table's words; None if they may."""
+    seats = sess.row.seats
+    if sess.state.over:
+        return Refused(ErrorCode.GAME_OVER, "the game is over")
+    if not 0 <= target < len(seats) or target == voter:
+        return Refused(ErrorCode.BAD_REQUEST, "choose another player's seat")
+    if seats[voter].kind != "human":
+        return Refused(ErrorCode.FORBIDDEN, "a bot plays your seat now; take it back first")
+    if seats[target].kind != "human":
+        return Refused(ErrorCode.BAD_REQUEST, f"{seats[target].name} is played by a bot already")
+    opens = opens_at()
+    if opens is None or opens > now:
+        return Refused(ErrorCode.BAD_REQUEST, _not_away(seats[target].name, opens, now, sess.table.seconds > 0))
+    return None
 
-    with service._locked(game_id) as sess:
-        with service._write(sess) as tx:
-            seats = sess.row.seats
-            if sess.state.over:
-                raise Refused(ErrorCode.GAME_OVER, "the game is over")
-            if not 0 <= target < len(seats) or target == voter:
-                raise Refused(ErrorCode.BAD_REQUEST, "choose another player's seat")
-            if seats[voter].kind != "human":
-                raise Refused(ErrorCode.FORBIDDEN, "a bot plays your seat now; take it back first")
-            if seats[target].kind != "human":
-                raise Refused(ErrorCode.BAD_REQUEST, f"{seats[target].name} is played by a bot already")
-            now = service.now()
-            gone = service.gone_since(game_id, sess, target, tx.conn)
-            opens = vote_opens(sess, target, gone, service.away)
-            if opens is None or opens > now:
-                raise Refused(ErrorCode.BAD_REQUEST, _not_away(seats[target].name, opens, now, sess.table.seconds > 0))
-            others = [i for i, x in enumerate(seats) if x.kind == "human" and i != target]
-            ch = _change(sess)
-            ballot = ch.table.votes.setdefault(target, [])
-            if voter not in ballot:
-                ballot.append(voter)
-            need = len(others) // 2 + 1
-            done = len(ballot) >= need
-            if done:
-                _take_over(ch, sess.state, target, "left the table, by the other players' vote")
-                run_clock(ch.table, ch.seats, sess.state, now)
-            _commit(service, sess, tx, ch)
-        _install(sess, ch)
-    service._changed(game_id)
+
+def cast_vote(ch: TableChange, s: State, voter: int, target: int, now: float) -> dict[str, Any]:
+    """``voter``'s vote that ``target`` has left, in ``ch``: with a majority of the other humans a bot
+    takes the seat. The ballot's count, the votes needed and whether the seat was taken over."""
+    others = [i for i, x in enumerate(ch.seats) if x.kind == "human" and i != target]
+    ballot = ch.table.votes.setdefault(target, [])
+    if voter not in ballot:
+        ballot.append(voter)
+    need = len(others) // 2 + 1
+    done = len(ballot) >= need
+    if done:
+        _take_over(ch, s, target, "left the table, by the other players' vote")
+        run_clock(ch.table, ch.seats, s, now)
     return {"votes": len(ballot), "needed": need, "taken_over": done}
 
 
-def reclaim(service: GameService, game_id: str, seat: int) -> None:
-    """The player of a seat a bot plays takes it back (their clock starts afresh if they are to move)."""
+def take_back(ch: TableChange, s: State, seat: int, now: float) -> None:
+    """The player of a seat a bot plays takes it back, in ``ch`` (their clock starts afresh if they are to
+    move); refused if no bot plays it."""
+    old = ch.seats[seat] if 0 <= seat < len(ch.seats) else None
+    if old is None or not taken_over(old):
+        raise Refused(ErrorCode.BAD_REQUEST, "you play this seat already")
+    ch.seats[seat] = SeatRow("human", "", old.name, old.token_hash)
+    ch.table.reclaimed[seat] = now  # no vote against this player for a while
+    _note(ch, s, seat, "reclaim", "is back and takes the seat back from the bot")
+    if to_move(s) == seat and not s.over:
+        ch.table.seat = -1  # a fresh budget if it is this player's turn; another's turn keeps its own
+    run_clock(ch.table, ch.seats, s, now)
 
-    with service._locked(game_id) as sess:
-        with service._write(sess) as tx:
-            old = sess.row.seats[seat] if 0 <= seat < len(sess.row.seats) else None
-            if old is None or not taken_over(old):
-                raise Refused(ErrorCode.BAD_REQUEST, "you play this seat already")
-            ch = _change(sess)
-            ch.seats[seat] = SeatRow("human", "", old.name, old.token_hash)
-            ch.table.reclaimed[seat] = service.now()  # no vote against this player for a while
-            _note(ch, sess.state, seat, "reclaim", "is back and takes the seat back from the bot")
-            if to_move(sess.state) == seat and not sess.state.over:
-                ch.table.seat = -1  # a fresh budget if it is this player's turn; another's turn keeps its own
-            run_clock(ch.table, ch.seats, sess.state, service.now())
-            _commit(service, sess, tx, ch)
-        _install(sess, ch)
-    service._changed(game_id)
+
+class TableKeeper(Protocol):
+    """What makes a table's changes: the game service (``GameService``)."""
+
+    def time_out(self, game_id: str) -> bool: ...
+    def vote(self, game_id: str, voter: int, target: int) -> dict[str, Any]: ...
+    def reclaim(self, game_id: str, seat: int) -> None: ...
+
+
+def time_out(service: TableKeeper, game_id: str) -> bool:
+    """If the clock of the player to move has run out, a bot takes the seat over; True if it did
+    (``GameService.time_out``)."""
+    return service.time_out(game_id)
+
+
+def vote(service: TableKeeper, game_id: str, voter: int, target: int) -> dict[str, Any]:
+    """``voter`` votes that ``target`` has left (``GameService.vote``)."""
+    return service.vote(game_id, voter, target)
+
+
+def reclaim(service: TableKeeper, game_id: str, seat: int) -> None:
+    """The player of a seat a bot plays takes it back (``GameService.reclaim``)."""
+    service.reclaim(game_id, seat)
 
 
 def table_json(sess: Session, vote_at: float | None = None) -> dict[str, Any]:

@@ -85,6 +85,19 @@ class Presence:
         key = (game_id, seat)
         return self._left.get(key) if key in self._shown else None
 
+    def gone_since(self, game_id: str, seat: int, loaded_at: float, conn: Connection | None = None) -> float | None:
+        """Since when no page of the seat's game has been open (None: one is open here). Counted from no
+        earlier than the game's load here (``loaded_at``); on a shared database (``conn``: a connection to
+        read it on), from no earlier than any process last noted the seat connected."""
+        if self.connected(game_id, seat):
+            return None
+        since = max(self.left_at(game_id, seat) or 0.0, loaded_at)
+        if conn is not None:
+            seen = stored_seen(conn, game_id, seat)
+            if seen is not None:
+                since = max(since, seen)
+        return since
+
     def open_seats(self) -> list[tuple[str, int]]:
         with self._lock:
             return list(self._open)

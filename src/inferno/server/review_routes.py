@@ -19,11 +19,11 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
 import anyio
 import sqlalchemy as sa
-from fastapi import FastAPI, Header, Request
+from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
 
 from inferno.records.record import record_of
@@ -35,13 +35,12 @@ from inferno.rules.engine import to_move, view
 from inferno.rules.serialize import state_to_dict
 from inferno.server.botpool import BotPool
 from inferno.server.errors import ErrorCode, Refused
+from inferno.server.gate import Token
 from inferno.server.service import GameService
 from inferno.server.storage import Storage, metadata
 
-TOKEN_HEADER = "X-Inferno-Token"
 MAX_WAITING = 4  # reviews queued or running at once in one server process
 MAX_KEPT = 64  # finished reviews kept in memory for their pages
-Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
 
 hint_tables = sa.Table(
     "hint_tables",

@@ -4,72 +4,30 @@ lines added since its last message."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-import orjson
+from typing import Any
 
 from inferno.records.undo import Step, undoable
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server import clocks, places
-from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json
+from inferno.server.errors import ErrorCode, Refused
+from inferno.server.sessions import Session, replay_to, served_version
+from inferno.server.view_cache import LogMark, SeatView, Shared, Views
+from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json, variant_label, view_json
 
-if TYPE_CHECKING:
-    from inferno.server.sessions import Session
-
-
-@dataclass(frozen=True, slots=True)
-class LogMark:
-    """Where the log a live connection was last sent stands: after an undo or a table note (which may
-    change earlier lines) the next message carries the whole log again, otherwise only the new lines."""
-
-    undos: int
-    notes: int
-    total: int  # log lines in all, notes included
-    # A note placed after events that were taken back stands at the log's end until the game reaches it
-    # again: the lines added before it then come before it, so a log with one cannot be continued.
-    floating: bool = False
-
-
-@dataclass(slots=True)
-class SeatView:
-    """A seat's view of one version as JSON data, its log mark, and its encoding (made when first asked)."""
-
-    data: dict[str, Any]
-    mark: LogMark
-    encoded: bytes | None = None
-
-    def full(self) -> bytes:
-        if self.encoded is None:
-            self.encoded = orjson.dumps(self.data)
-        return self.encoded
-
-    def since(self, mark: LogMark | None) -> bytes:
-        """The message for a connection whose log stands at ``mark``: only the lines added since (with
-        ``log_from``, the index of the first), or the whole view when its log cannot be continued."""
-        d, now = self.data, self.mark
-        new = now.total - mark.total if mark is not None else -1
-        if (
-            mark is None
-            or mark.floating
-            or (mark.undos, mark.notes) != (now.undos, now.notes)
-            or not 0 <= new <= len(d["log"])
-        ):
-            return self.full()
-        return orjson.dumps({**d, "log": d["log"][len(d["log"]) - new :], "log_from": mark.total})
-
-
-@dataclass(frozen=True, slots=True)
-class Shared:
-    """What every seat sees of one state (``public_json``), and the log lines as JSON up to its newest
-    event (``head``, the node of the state's event log that ends them): built once per version."""
-
-    state: State
-    public: dict[str, Any]
-    head: tuple[Any, ...] | None
-    lines: list[dict[str, Any]]
-    moves: int  # the moves that led to ``state``
+__all__ = [
+    "LogMark",
+    "SeatView",
+    "Shared",
+    "Views",
+    "common_data",
+    "log_lines",
+    "moves_made",
+    "replay_json",
+    "seat_data",
+    "shared",
+    "summary_json",
+]
 
 
 def log_lines(s: State, before: Shared | None) -> list[dict[str, Any]]:
@@ -114,24 +72,6 @@ def shared(sess: Session, s: State) -> Shared:
     return made
 
 
-@dataclass(slots=True)
-class Views:
-    """The views of the game's current version built so far: each seat's (``seats``) and the data they
-    share (``common``: every key but the seat's own). Cleared by every change of the game or its table."""
-
-    seats: dict[int, SeatView] = field(default_factory=dict)
-    common: dict[str, Any] | None = None
-    cleared: int = 0  # times cleared: a view built from what was read before a clear is not kept
-
-    def get(self, seat: int) -> SeatView | None:
-        return self.seats.get(seat)
-
-    def clear(self) -> None:
-        self.seats.clear()
-        self.common = None
-        self.cleared += 1
-
-
 def common_data(game_id: str, sess: Session, s: State, version: int, vote_at: float | None = None) -> dict[str, Any]:
     """What every seat's view of ``s`` (the game's state at ``version``) holds alike: the shared part,
     the seats, the table (``vote_at``: when a vote that the player to move has left may open) and the log
@@ -162,3 +102,36 @@ def seat_data(common: dict[str, Any], s: State, last: list[Step], seat: int, *, 
     d["seat"] = seat
     d["undo"] = undoable(last, seat, s.turn, to_move(s)) > 0 if not s.over else False
     return d
+
+
+def replay_json(game_id: str, sess: Session, upto: int) -> dict[str, Any]:
+    """The public view after ``upto`` moves of the finished game ``sess`` (the replay view)."""
+    texts = [t for _, t in sess.row.moves]
+    if not 0 <= upto <= len(texts):
+        raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
+    s = replay_to(sess.row, upto)
+    # A replay is of a finished game: its seed is public now (the replay shows it).
+    d = view_json(s, SPECTATOR, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
+    d["state"]["config"]["seed"] = sess.row.seed
+    d.update(game=game_id, seat=SPECTATOR, version=s.version, replay={"upto": upto, "total": len(texts)})
+    return d
+
+
+def summary_json(game_id: str, sess: Session, seat: int) -> dict[str, Any]:
+    """A game in a list of a browser's games, as ``seat`` sees it."""
+    s = sess.state
+    return {
+        "game": game_id,
+        "seat": seat,
+        "players": sess.row.players,
+        "side": sess.row.side,
+        "variant": variant_label(s),
+        "solo": sess.row.solo,
+        "created_at": sess.row.created_at,
+        "turn": s.turn,
+        "version": served_version(sess),
+        "over": s.over,
+        "to_move": to_move(s),
+        "your_turn": seat >= 0 and to_move(s) == seat,
+        "seats": [x.name for x in sess.row.seats],
+    }

@@ -8,7 +8,9 @@ moves) on its first request, finished games and long-idle ones are evicted by ``
 recently used ones whenever more than ``max_games`` are in memory, and games nobody started or
 everybody abandoned are deleted by ``expire``.
 
-Every change is made in a database transaction holding the game's row lock, after bringing the
+Every change of a game (a move, an undo, a vote, a seat taken back, a clock run out) passes through
+``GameService.change``: checked and stored under the game's lock, committed, followed by memory, then
+published. It is made in a database transaction holding the game's row lock, after bringing the
 in-memory copy up to what is stored; so several processes can serve one game from one PostgreSQL
 database (``shared``), each read there first checks that the copy is current, and bots are run by
 the process that holds the game's bot claim (a lease that another process takes over when it runs out).
@@ -18,7 +20,6 @@ What a seat sees is encoded once per version and seat, and sent as is to every r
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import random
 import secrets
@@ -26,33 +27,43 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from enum import StrEnum
+from functools import partial
 from typing import Any
 
 import orjson
-from sqlalchemy.engine import Connection
 
 from inferno.bots.base import bot_names, make_bot
 from inferno.records.undo import describe_step, undoable
 from inferno.rules.actions import Action, GameOverError, IllegalActionError, InfernoError, MalformedActionError
-from inferno.rules.engine import apply, apply_in_place, legal_actions, to_move, view
+from inferno.rules.engine import apply, legal_actions, to_move, view
 from inferno.rules.notation import action_text, parse_action
-from inferno.rules.pack import load_rules
 from inferno.rules.serialize import state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
-from inferno.rules.variants import side_variant as side_variant_of
 from inferno.server import clocks, presence
+from inferno.server.changes import Outcome, T, installed
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.presence import Presence
-from inferno.server.seat_views import LogMark, SeatView, common_data, seat_data
-from inferno.server.sessions import Session, replayed, served_version, solo_of, solo_text
-from inferno.server.storage import Busy, GameRow, SeatRow, StaleWriteError, Storage, Txn
-from inferno.server.views import SPECTATOR, board_json, variant_label, view_json
+from inferno.server.seat_views import LogMark, SeatView, common_data, replay_json, seat_data, summary_json
+from inferno.server.seats import (
+    BotTurn,
+    Created,
+    SeatKind,
+    SeatSpec,
+    bot_seed,
+    check_side,
+    checked_table,
+    hash_token,
+    seat_rows,
+)
+from inferno.server.sessions import Session, catch_up, replay_to, replayed, seen_current, served_version, solo_text
+from inferno.server.storage import Busy, GameRow, StaleWriteError, Storage, Txn
+from inferno.server.views import SPECTATOR, board_json
+from inferno.server.why import why_not
 
 log = logging.getLogger("inferno.server")
+__all__ = ["BotTurn", "Created", "GameService", "Outcome", "SeatKind", "SeatSpec", "hash_token"]
 
 FINISHED_TTL = 300.0  # seconds a finished game stays in memory after its last request
 IDLE_TTL = 3600.0  # seconds an unfinished game with no bot to move stays in memory unused
@@ -61,52 +72,6 @@ EXPIRE_UNSTARTED = 7 * 86400.0  # seconds a game nobody has moved in is kept
 EXPIRE_ABANDONED = 90 * 86400.0  # seconds an unfinished game with no move is kept
 SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
 BOT_LEASE = 15.0  # seconds a process's claim to run a game's bots holds unless renewed (each bot move renews it)
-
-
-class SeatKind(StrEnum):
-    HUMAN = "human"
-    BOT = "bot"
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """A seat asked for at creation: a human, or a bot by name."""
-
-    kind: SeatKind
-    bot: str = ""
-    name: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class BotTurn:
-    """A bot decision to make: the state it is for, and the bot's own view as plain data."""
-
-    game_id: str
-    state: State
-    player: int
-    bot: str
-    seed: int
-    view: dict[str, Any]
-    actions: list[Action]
-
-
-def _bot_seed(game_seed: int, player: int, version: int) -> int:
-    """A bot's random seed for one decision: repeatable, and telling nothing about the game's seed."""
-    digest = hashlib.sha256(f"bot/{game_seed}/{player}/{version}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-@dataclass(frozen=True, slots=True)
-class Created:
-    """A new game with its secret links: one token per human seat, one for spectators."""
-
-    game_id: str
-    seat_tokens: list[str | None]
-    spectator_token: str
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class GameService:
@@ -251,45 +216,16 @@ class GameService:
         whose player ran out of time or left. Another ``side`` than the player count's is refused unless
         ``side_variant`` names the variant; every seat then sees it marked."""
         players = len(seats)
-        known = set(bot_names())
-        takeover_bot = takeover_bot or clocks.DEFAULT_BOT
-        if takeover_bot not in known:
-            raise Refused(ErrorCode.BAD_REQUEST, f"unknown bot {takeover_bot!r}; known: {', '.join(sorted(known))}")
-        if turn_seconds and not clocks.MIN_SECONDS <= turn_seconds <= clocks.MAX_SECONDS:
-            raise Refused(
-                ErrorCode.BAD_REQUEST,
-                f"a turn clock runs from {clocks.MIN_SECONDS:g} to {clocks.MAX_SECONDS:g} seconds (0: no clock)",
-            )
-        for spec in seats:
-            if spec.kind is SeatKind.BOT and spec.bot not in known:
-                raise Refused(ErrorCode.BAD_REQUEST, f"unknown bot {spec.bot!r}; known: {', '.join(sorted(known))}")
+        takeover_bot = checked_table(seats, turn_seconds, takeover_bot)
         chosen = seed is not None
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
-        if side is not None and not side_variant:
-            variant = side_variant_of(load_rules(), players, side)
-            if variant is not None:
-                raise Refused(
-                    ErrorCode.BAD_REQUEST,
-                    f"board side {side} is not the side for {players} player{'' if players == 1 else 's'}"
-                    f" (the rules use side {variant.rules_side}: {variant.source}); to play it, ask for the"
-                    f" variant ({variant.label})",
-                )
+        check_side(players, side, side_variant)
         try:
             s = new_game(players, seed, side, modules=tuple(modules), solo=solo, side_variant=side_variant)
         except (SetupError, InfernoError) as exc:
             raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
-        tokens: list[str | None] = []
-        rows = []
-        for i, spec in enumerate(seats):
-            name = spec.name or (f"Player {i + 1}" if spec.kind is SeatKind.HUMAN else f"{spec.bot} bot {i + 1}")
-            if spec.kind is SeatKind.HUMAN:
-                tok = secrets.token_urlsafe(18)
-                tokens.append(tok)
-                rows.append(SeatRow("human", "", name, hash_token(tok)))
-            else:
-                tokens.append(None)
-                rows.append(SeatRow("bot", spec.bot, name, ""))
+        rows, tokens = seat_rows(seats)
         spectator = secrets.token_urlsafe(12)
         with self._create_lock:
             gid = secrets.token_urlsafe(8)
@@ -337,6 +273,20 @@ class GameService:
             finally:
                 sess.lock.release()
 
+    def change(self, game_id: str, edit: Callable[[Session, Txn], Outcome[T]], *, wait: bool = True) -> T:
+        """Every change to a game passes here (a move, an undo, a vote, a seat taken back, a clock run out):
+        with the game's lock held, ``edit`` checks it and stores it in the game's write transaction (the
+        copy in memory brought up to date first); once committed, memory follows it (``Outcome.follow``),
+        then the change is published to every seat (``on_change``). Without ``wait``: raises Busy at once
+        if the game's lock or the database's writer lock is taken."""
+        with self._locked(game_id, wait=wait) as sess:
+            with self._write(sess, wait=wait) as tx:
+                done = edit(sess, tx)
+            value = done.follow()
+        if done.publish:
+            self._changed(game_id)
+        return value
+
     def authorize(self, game_id: str, token: str | None) -> int:
         """The seat a token opens (SPECTATOR for the spectator token); refuses anything else."""
         sess = self.session(game_id)
@@ -363,7 +313,7 @@ class GameService:
             raise Refused(ErrorCode.NOT_FOUND, "no such game")
         if head.version != sess.state.version or head.undos != sess.row.undos or head.table_rev != sess.row.table_rev:
             with sess.lock, self.storage.read(game_id) as tx:
-                self._catch_up(sess, tx)
+                catch_up(sess, tx, self.storage, self.now())
         sess.checked = max(sess.checked, seen)  # only now is memory as new as those announcements
         return sess
 
@@ -460,43 +410,11 @@ class GameService:
         sess = self.fresh(game_id)
         if not sess.state.over:
             raise Refused(ErrorCode.BAD_REQUEST, "replays are for finished games")
-        texts = [t for _, t in sess.row.moves]
-        if not 0 <= upto <= len(texts):
-            raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
-        s = new_game(
-            sess.row.players,
-            sess.row.seed,
-            sess.row.side,
-            modules=sess.row.modules,
-            solo=solo_of(sess.row.solo),
-            side_variant=True,  # the stored game's side (a variant was named at its creation)
-        )
-        for t in texts[:upto]:
-            apply_in_place(s, parse_action(s, t))
-        # A replay is of a finished game: its seed is public now (the replay shows it).
-        d = view_json(s, SPECTATOR, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
-        d["state"]["config"]["seed"] = sess.row.seed
-        d.update(game=game_id, seat=SPECTATOR, version=s.version, replay={"upto": upto, "total": len(texts)})
-        return d
+        return replay_json(game_id, sess, upto)
 
     def summary(self, game_id: str, seat: int) -> dict[str, Any]:
         sess = self.fresh(game_id)
-        s = sess.state
-        return {
-            "game": game_id,
-            "seat": seat,
-            "players": sess.row.players,
-            "side": sess.row.side,
-            "variant": variant_label(s),
-            "solo": sess.row.solo,
-            "created_at": sess.row.created_at,
-            "turn": s.turn,
-            "version": served_version(sess),
-            "over": s.over,
-            "to_move": to_move(s),
-            "your_turn": seat >= 0 and to_move(s) == seat,
-            "seats": [x.name for x in sess.row.seats],
-        }
+        return summary_json(game_id, sess, seat)
 
     # ----- changing games -----
 
@@ -518,25 +436,30 @@ class GameService:
     def _act(self, game_id: str, seat: int, version: int, text: str, *, wait: bool) -> int:
         if seat < 0:
             raise Refused(ErrorCode.FORBIDDEN, "spectators cannot act")
-        with self._locked(game_id, wait=wait) as sess:
-            with self._write(sess, wait=wait) as tx:
-                s = sess.state
-                new, a, text = self._checked(sess, seat, version, text)
-                at = self.now()
-                tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease(), at)
-                table = clocks.after_move(self, sess, tx, seat, new)
+
+        def move(sess: Session, tx: Txn) -> Outcome[int]:
+            s = sess.state
+            new, a, said = self._checked(sess, seat, version, text)
+            return self._move(sess, tx, s, a, new, seat, said)
+
+        return self.change(game_id, move, wait=wait)
+
+    def _move(self, sess: Session, tx: Txn, s: State, a: Action, new: State, seat: int, text: str) -> Outcome[int]:
+        """Store ``seat``'s action ``a`` (``text``) that takes ``s`` to ``new``, and how memory follows it."""
+        at = self.now()
+        tx.append(s.version, seat, text, new.over, self._bot_turn(sess, new), self._lease(), at)
+        table = clocks.after_move(tx, sess, seat, new, at)
+
+        def follow() -> int:
             self._applied(sess, s, a, new, seat, text, table, at)
-        self._changed(game_id)
-        return served_version(sess)
+            return served_version(sess)
+
+        return Outcome(follow)
 
     def _checked(self, sess: Session, seat: int, version: int, text: str) -> tuple[State, Action, str]:
         """The state after ``seat``'s action ``text`` seen at ``version``, the action and its text; or Refused."""
         s = sess.state
-        served = served_version(sess)
-        if s.over:
-            raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
-        if version != served:
-            raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
+        served = seen_current(sess, version)
         if to_move(s) != seat:
             raise Refused(ErrorCode.NOT_YOUR_TURN, f"Player {to_move(s) + 1} decides now", served)
         if sess.row.seats[seat].kind != SeatKind.HUMAN:
@@ -546,7 +469,9 @@ class GameService:
             new = apply(s, a)
         except MalformedActionError as exc:
             raise Refused(ErrorCode.MALFORMED, str(exc), served) from None
-        except (IllegalActionError, GameOverError) as exc:
+        except IllegalActionError as exc:
+            raise Refused(ErrorCode.ILLEGAL, why_not(s, seat, a, str(exc)), served) from None
+        except GameOverError as exc:
             raise Refused(ErrorCode.ILLEGAL, str(exc), served) from None
         return new, a, action_text(s, a)
 
@@ -557,38 +482,10 @@ class GameService:
         Without ``wait``: raises Busy at once if another write holds SQLite's writer lock."""
         try:
             with self.storage.write(sess.row.id, wait=wait) as tx:
-                self._catch_up(sess, tx)
+                catch_up(sess, tx, self.storage, self.now())
                 yield tx
         except StaleWriteError:
             raise Refused(ErrorCode.STALE, "another request changed the game first", served_version(sess)) from None
-
-    def _catch_up(self, sess: Session, tx: Txn) -> None:
-        """Bring the copy in memory up to the stored game (other processes may have changed it)."""
-        head = tx.head
-        if head is None:
-            raise Refused(ErrorCode.NOT_FOUND, "no such game")
-        s = sess.state
-        if head.version == s.version and head.undos == sess.row.undos and head.table_rev == sess.row.table_rev:
-            return
-        if head.version != s.version or head.undos != sess.row.undos:  # moves or takebacks: waiting starts anew
-            sess.moved_at = min(head.updated_at, self.now())
-        if head.undos == sess.row.undos and head.version > s.version:
-            for seat, text in tx.moves_from(s.version):
-                a = parse_action(s, text)
-                new = apply(s, a)
-                sess.row.moves.append((seat, text))
-                sess.steps.append(describe_step(s, a, new, s.version, text))
-                s = new
-            sess.state = s
-        else:  # moves were taken back: replay the stored ones
-            row = self.storage.load_game(sess.row.id, tx.conn)
-            again = replayed(row) if row is not None else None
-            if again is None:
-                raise Refused(ErrorCode.NOT_FOUND, "no such game")
-            sess.row.moves, sess.row.undos = again.row.moves, again.row.undos
-            sess.steps, sess.state = again.steps, again.state
-        clocks.reload(sess, tx.conn)  # seats, clock and votes as stored
-        sess.views.clear()
 
     @staticmethod
     def _applied(
@@ -610,38 +507,30 @@ class GameService:
         """Take back ``seat``'s last decision if the shared undo limits allow it."""
         if seat < 0:
             raise Refused(ErrorCode.FORBIDDEN, "spectators cannot undo")
-        with self._locked(game_id) as sess:
-            with self._write(sess) as tx:
-                s = sess.state
-                served = served_version(sess)
-                if s.over:
-                    raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
-                if version != served:
-                    raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
-                if sess.row.seats[seat].kind != SeatKind.HUMAN or undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
-                    raise Refused(
-                        ErrorCode.UNDO_REFUSED,
-                        "only your own decisions in this turn, after the last revealed card, can be taken back",
-                        served,
-                    )
-                keep = s.version - 1
-                t = new_game(
-                    sess.row.players,
-                    sess.row.seed,
-                    sess.row.side,
-                    modules=sess.row.modules,
-                    solo=solo_of(sess.row.solo),
-                    side_variant=True,  # the stored game's side
+
+        def take_back(sess: Session, tx: Txn) -> Outcome[int]:
+            s = sess.state
+            served = seen_current(sess, version)
+            if sess.row.seats[seat].kind != SeatKind.HUMAN or undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
+                raise Refused(
+                    ErrorCode.UNDO_REFUSED,
+                    "only your own decisions in this turn, after the last revealed card, can be taken back",
+                    served,
                 )
-                for _, text in sess.row.moves[:keep]:
-                    apply_in_place(t, parse_action(t, text))
-                at = self.now()
-                tx.truncate(keep, self._bot_turn(sess, t), self._lease(), at)
-                table = clocks.after_move(self, sess, tx, seat, t)
-            self._taken_back(sess, keep, t, table)
-            sess.moved_at = at
-        self._changed(game_id)
-        return served_version(sess)
+            keep = s.version - 1
+            t = replay_to(sess.row, keep)
+            at = self.now()
+            tx.truncate(keep, self._bot_turn(sess, t), self._lease(), at)
+            table = clocks.after_move(tx, sess, seat, t, at)
+
+            def follow() -> int:
+                self._taken_back(sess, keep, t, table)
+                sess.moved_at = at
+                return served_version(sess)
+
+            return Outcome(follow)
+
+        return self.change(game_id, take_back)
 
     @staticmethod
     def _taken_back(sess: Session, keep: int, t: State, table: clocks.Table) -> None:
@@ -652,6 +541,62 @@ class GameService:
         sess.table = table
         sess.row.undos += 1
         sess.views.clear()
+
+    # ----- the table: clocks, votes, seats taken over and back -----
+
+    def time_out(self, game_id: str) -> bool:
+        """If the clock of the player to move has run out, a bot takes the seat over; True if it did."""
+
+        def check(sess: Session, tx: Txn) -> Outcome[bool]:
+            ch = clocks.change(sess)
+            took = clocks.timed_out(ch, sess.state, self.now())
+            if took is None:
+                return Outcome(lambda: False, publish=False)
+            if took:
+                clocks.write_change(tx, sess, ch, self._lease())
+            else:
+                clocks.save(tx.conn, game_id, ch.table)
+            return Outcome(partial(installed, sess, ch, took), publish=took)
+
+        try:
+            return self.change(game_id, check)
+        except Refused:
+            return False
+
+    def vote(self, game_id: str, voter: int, target: int) -> dict[str, Any]:
+        """``voter`` votes that ``target`` has left; with a majority of the other humans a bot takes the seat.
+        Refused unless ``target`` is away (``clocks.vote_opens``)."""
+
+        def cast(sess: Session, tx: Txn) -> Outcome[dict[str, Any]]:
+            now = self.now()
+
+            def opens() -> float | None:
+                conn = tx.conn if self.shared else None
+                gone = self.presence.gone_since(game_id, target, sess.loaded_at, conn)
+                return clocks.vote_opens(sess, target, gone, self.away)
+
+            refusal = clocks.vote_refusal(sess, voter, target, opens, now)
+            if refusal is not None:
+                raise refusal
+            ch = clocks.change(sess)
+            ballot = clocks.cast_vote(ch, sess.state, voter, target, now)
+            clocks.write_change(tx, sess, ch, self._lease())
+            return Outcome(partial(installed, sess, ch, ballot))
+
+        return self.change(game_id, cast)
+
+    def reclaim(self, game_id: str, seat: int) -> None:
+        """The player of a seat a bot plays takes it back (their clock starts afresh if they are to move)."""
+
+        def back(sess: Session, tx: Txn) -> Outcome[None]:
+            ch = clocks.change(sess)
+            clocks.take_back(ch, sess.state, seat, self.now())
+            clocks.write_change(tx, sess, ch, self._lease())
+            return Outcome(partial(installed, sess, ch, None))
+
+        self.change(game_id, back)
+
+    # ----- bots -----
 
     def bot_to_move(self, game_id: str) -> bool:
         sess = self.sessions.get(game_id)
@@ -684,31 +629,25 @@ class GameService:
         v = state_to_dict(view(s, p))
         # The bot's view keeps the rules but not the seed (a bot must not know the deck either).
         v["config"] = {**v["config"], "seed": 0}
-        return BotTurn(game_id, s, p, name, _bot_seed(sess.row.seed, p, s.version), v, acts)
+        return BotTurn(game_id, s, p, name, bot_seed(sess.row.seed, p, s.version), v, acts)
 
     def bot_answer(self, turn: BotTurn, a: Action) -> bool:
         """Apply the bot's choice if the game has not changed meanwhile; True if it was applied."""
-        sess = self.session(turn.game_id)
-        with sess.lock:
-            if sess.evicted:
-                return False
-            try:
-                with self._write(sess) as tx:
-                    if sess.state is not turn.state:  # changed meanwhile (here or by another process)
-                        return False
-                    if sess.row.seats[turn.player].kind != SeatKind.BOT:  # its player took the seat back
-                        return False
-                    s = turn.state
-                    new = apply(s, a)
-                    text = action_text(s, a)
-                    at = self.now()
-                    tx.append(s.version, turn.player, text, new.over, self._bot_turn(sess, new), self._lease(), at)
-                    table = clocks.after_move(self, sess, tx, turn.player, new)
-            except Refused:
-                return False
-            self._applied(sess, s, a, new, turn.player, text, table, at)
-        self._changed(turn.game_id)
-        return True
+
+        def play(sess: Session, tx: Txn) -> Outcome[bool]:
+            if sess.state is not turn.state:  # changed meanwhile (here or by another process)
+                return Outcome(lambda: False, publish=False)
+            if sess.row.seats[turn.player].kind != SeatKind.BOT:  # its player took the seat back
+                return Outcome(lambda: False, publish=False)
+            s = turn.state
+            new = apply(s, a)
+            moved = self._move(sess, tx, s, a, new, turn.player, action_text(s, a))
+            return Outcome(lambda: moved.follow() >= 0)
+
+        try:
+            return self.change(turn.game_id, play)
+        except Refused:
+            return False
 
     def bot_step(self, game_id: str) -> bool:
         """One bot decision thought out in this thread (library and test use; the server uses its pool)."""
@@ -724,19 +663,6 @@ class GameService:
         return True
 
     # ----- who is at the table -----
-
-    def gone_since(self, game_id: str, sess: Session, seat: int, conn: Connection | None = None) -> float | None:
-        """Since when no page of the seat's game has been open (None: one is open here). Counted from no
-        earlier than the game's load here; on a shared database (``conn``: a connection to read it on),
-        from no earlier than any process last noted the seat connected."""
-        if self.presence.connected(game_id, seat):
-            return None
-        since = max(self.presence.left_at(game_id, seat) or 0.0, sess.loaded_at)
-        if self.shared and conn is not None:
-            seen = presence.stored_seen(conn, game_id, seat)
-            if seen is not None:
-                since = max(since, seen)
-        return since
 
     def vote_at(self, game_id: str, sess: Session) -> float | None:
         """When a vote that the player to move has left may open, as every seat's view says it: their absence

@@ -3,7 +3,7 @@ computed on the asking seat's own view (so a reason never names what that seat c
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from inferno.rules.actions import Act, Action
 from inferno.rules.engine import view
@@ -11,7 +11,7 @@ from inferno.rules.explain import Explanation, decision_summary, explain, explai
 from inferno.rules.notation import ARG_SHAPES
 from inferno.rules.state import State
 from inferno.server.errors import ErrorCode, Refused
-from inferno.server.service import GameService
+from inferno.server.sessions import Session
 
 # The board keys of actions without arguments (as ``views.action_targets`` names them).
 _PLAIN = {
@@ -23,6 +23,14 @@ _PLAIN = {
     "styx": (Act.STYX,),
     "wall:fraud": (Act.FRAUD,),
 }
+
+
+class WhyService(Protocol):
+    """What the explainer reads a game from (``GameService``)."""
+
+    def fresh(self, game_id: str) -> Session: ...
+
+
 _SHAPES = frozenset(sh for shapes in ARG_SHAPES.values() for sh in shapes)
 MAX_VALUE = 1 << 16
 
@@ -50,7 +58,18 @@ def _target(v: State, seat: int, key: str) -> list[Explanation]:
     return explain_place(v, seat, shape, int(num))
 
 
-def why_json(service: GameService, game_id: str, seat: int, action: str | None, target: str | None) -> dict[str, Any]:
+def why_not(s: State, seat: int, a: Action, fallback: str) -> str:
+    """Why ``seat`` may not take ``a`` in ``s``, in the game's words: the action in its notation and the
+    "why can't I?" explanation of its rule, asked on the seat's own view (it names nothing hidden);
+    ``fallback`` (the engine's own words) if the explainer finds it legal there."""
+    e = explain(view(s, seat), seat, a)
+    if e.legal:
+        return fallback
+    shown = f"'{e.action}'" if e.action else "that action"
+    return f"{shown} is not legal now: {e.text}"
+
+
+def why_json(service: WhyService, game_id: str, seat: int, action: str | None, target: str | None) -> dict[str, Any]:
     """The answer for ``seat``: ``action`` (its text form), ``target`` (a board key), or neither (the
     pending decision in brief). ``answers`` holds one or two explanations; ``text`` joins them."""
     sess = service.fresh(game_id)

@@ -1,0 +1,159 @@
+"""The lobby's routes: the pages, the choices a new game offers (bots, clocks, solo games, sides), a new
+game, and the summaries of a browser's own games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from inferno.bots.base import bot_names
+from inferno.rules.solo_model import SoloConfig
+from inferno.server.context import Rooms
+from inferno.server.errors import ErrorCode, Refused
+from inferno.server.gate import GAME_ID, client_key
+from inferno.server.service import Created, GameService, SeatKind, SeatSpec
+from inferno.server.tables import CLOCK_CHOICES, DEFAULT_BOT, MAX_SECONDS, MIN_SECONDS
+from inferno.server.views import sides_json, solo_json, variant_label
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+class SeatIn(BaseModel):
+    kind: Literal["human", "bot"] = "human"
+    bot: str = Field(default="random", max_length=32, pattern=r"^[a-z0-9_-]*$")
+    name: str = Field(default="", max_length=24)
+
+
+class SoloIn(BaseModel):
+    variant: str = Field(default="rival", max_length=32, pattern=r"^[a-z0-9_-]+$")
+    level: Literal["easy", "medium", "hard"] = "medium"
+
+
+class CreateGameIn(BaseModel):
+    seats: list[SeatIn] = Field(min_length=1, max_length=5)
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    side: Literal["I/II", "III/IV"] | None = None
+    side_variant: bool = False  # another side than the player count's: a named variant, marked for every seat
+    modules: list[Literal["plutus", "phlegyas"]] = Field(default_factory=list, max_length=2)
+    solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
+    turn_seconds: float = Field(default=0, ge=0, le=MAX_SECONDS)  # each turn's clock; 0: none
+    takeover_bot: str = Field(default="", max_length=32, pattern=r"^[a-z0-9_-]*$")  # plays a seat left
+    hints: bool | None = None  # the table allows hints (default: only when at most one human plays)
+
+
+class MineItem(BaseModel):
+    game: str = Field(pattern=GAME_ID)
+    token: str = Field(min_length=1, max_length=64)
+
+
+class MineIn(BaseModel):
+    games: list[MineItem] = Field(max_length=100)
+
+
+def created_json(c: Created, service: GameService) -> dict[str, Any]:
+    sess = service.session(c.game_id)
+    seats = []
+    for i, (seat, tok) in enumerate(zip(sess.row.seats, c.seat_tokens, strict=True)):
+        item: dict[str, Any] = {"seat": i, "kind": seat.kind, "bot": seat.bot, "name": seat.name}
+        if tok is not None:
+            item["token"] = tok
+            item["link"] = f"/game/{c.game_id}#{tok}"
+        seats.append(item)
+    return {
+        "game": c.game_id,
+        "seats": seats,
+        "spectator": {"token": c.spectator_token, "link": f"/game/{c.game_id}#{c.spectator_token}"},
+        "variant": variant_label(sess.state),
+    }
+
+
+def install(app: FastAPI, rooms: Rooms) -> None:
+    """Add the pages and the lobby's routes to the app."""
+    _install_pages(app)
+    _install_lobby(app, rooms)
+
+
+def _install_pages(app: FastAPI) -> None:
+    """The browser client's pages and static files."""
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    def game_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+
+def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
+    """The choices a new game offers, a new game, and a browser's own games."""
+    service, gate, settings, desk, hub = rooms.service, rooms.gate, rooms.settings, rooms.desk, rooms.hub
+
+    @app.get("/api/bots")
+    def bots() -> dict[str, list[str]]:
+        return {"bots": bot_names()}
+
+    @app.get("/api/table")
+    def table_choices() -> dict[str, Any]:
+        return {
+            "clocks": CLOCK_CHOICES,
+            "min_seconds": MIN_SECONDS,
+            "bot": DEFAULT_BOT,
+            "bots": bot_names(),
+        }
+
+    @app.get("/api/solo")
+    def solo_choices() -> dict[str, Any]:
+        return solo_json()
+
+    @app.get("/api/sides")
+    def side_choices() -> dict[str, Any]:
+        return sides_json()
+
+    @app.post("/api/games")
+    def create_game(body: CreateGameIn, request: Request) -> dict[str, Any]:
+        if not gate.create_limit.allow(client_key(request)):
+            raise Refused(ErrorCode.RATE_LIMITED, "too many new games; wait a little")
+        specs = [SeatSpec(SeatKind(x.kind), x.bot if x.kind == "bot" else "", x.name.strip()) for x in body.seats]
+        addr = client_key(request)
+        if any(x.kind is SeatKind.BOT for x in specs) and service.bot_games_of(addr) >= settings.max_bot_games:
+            raise Refused(
+                ErrorCode.RATE_LIMITED,
+                f"you already have {settings.max_bot_games} unfinished games with bots; finish one first",
+            )
+        solo = SoloConfig(body.solo.variant, body.solo.level) if body.solo is not None else None
+        created = service.create(
+            specs,
+            body.seed,
+            body.side,
+            creator=addr,
+            modules=body.modules,
+            solo=solo,
+            turn_seconds=body.turn_seconds,
+            takeover_bot=body.takeover_bot,
+            side_variant=body.side_variant,
+        )
+        hints = desk.set_table(created.game_id, body.hints, sum(1 for x in specs if x.kind is SeatKind.HUMAN))
+        hub.changed(created.game_id)
+        return {**created_json(created, service), "hints": hints}
+
+    @app.post("/api/mine")
+    def my_games(body: MineIn, request: Request) -> dict[str, Any]:
+        gate.count_read(request)
+        out = []
+        addr = client_key(request)
+        for item in body.games:
+            try:
+                out.append(service.summary(item.game, gate.seat_of(addr, item.game, item.token)))
+            except Refused as exc:
+                if exc.code is ErrorCode.RATE_LIMITED:
+                    break  # every guess counts: no more checks for this address now
+                continue
+        return {"games": out}

@@ -1,0 +1,134 @@
+"""The table's routes: one game's board, state, replay and "why can't I?" answers, and the seat's
+changes (an action, an undo, a vote that a player has left, a seat taken back)."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+import anyio
+import orjson
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field
+
+from inferno.server.context import Rooms
+from inferno.server.errors import ErrorCode, Refused
+from inferno.server.gate import Token, client_key
+from inferno.server.why import why_json
+
+
+class ActionIn(BaseModel):
+    version: int = Field(ge=0, le=10_000_000)
+    action: str = Field(min_length=1, max_length=80)
+
+
+class UndoIn(BaseModel):
+    version: int = Field(ge=0, le=10_000_000)
+
+
+class VoteIn(BaseModel):
+    seat: int = Field(ge=0, le=4)  # the seat whose player has left
+
+
+async def seat_now(rooms: Rooms, game_id: str, address: str, token: str | None) -> int:
+    """The seat ``token`` opens: on the event loop for a game in memory (CPU only, nothing to wait for),
+    else from a thread (the game is loaded from the database)."""
+    if rooms.service.in_memory(game_id):
+        return rooms.gate.seat_of(address, game_id, token)
+    return await anyio.to_thread.run_sync(rooms.gate.seat_of, address, game_id, token)
+
+
+async def play(rooms: Rooms, game_id: str, seat: int, version: int, text: str) -> int:
+    """Play a seat's action: on the event loop when nothing has to wait (a game in memory, its lock and
+    the database's writer lock free: CPU work and a local commit), else from a thread."""
+    rooms.gate.count_action(game_id, seat, "too many actions; slow down")
+    service = rooms.service
+    done = service.act_now(game_id, seat, version, text)
+    if done is None:
+        done = await anyio.to_thread.run_sync(service.act, game_id, seat, version, text)
+    return done
+
+
+def install(app: FastAPI, rooms: Rooms) -> None:
+    """Add the table's routes to the app."""
+    _install_reads(app, rooms)
+    _install_changes(app, rooms)
+
+
+def _install_reads(app: FastAPI, rooms: Rooms) -> None:
+    """What a seat reads of its game: the board, its state, a replay, why an action is not legal."""
+    service, gate = rooms.service, rooms.gate
+
+    # Big JSON bodies are returned as ready responses: FastAPI's generic encoder is much slower.
+    @app.get("/api/games/{game_id}/board")
+    def board(game_id: str, request: Request, token: Token = None) -> Response:
+        gate.count_read(request)
+        gate.seat_of(client_key(request), game_id, token)
+        return Response(orjson.dumps(service.board(game_id)), media_type="application/json")
+
+    @app.get("/api/games/{game_id}/state")
+    async def state(game_id: str, request: Request, token: Token = None) -> Response:
+        gate.count_read(request)
+        # A game in memory is answered here, on the event loop (CPU only, nothing to wait for); one that
+        # needs the database or whose lock is held by a move being stored is answered from a thread.
+        seat = await seat_now(rooms, game_id, client_key(request), token)
+        snap = service.snapshot_now(game_id, seat)
+        if snap is None:
+            snap = await anyio.to_thread.run_sync(service.snapshot_bytes, game_id, seat)
+        return Response(snap, media_type="application/json", headers={"X-Inferno-Now": f"{time.time():.3f}"})
+
+    @app.get("/api/games/{game_id}/why")
+    def why(
+        game_id: str,
+        request: Request,
+        action: Annotated[str | None, Query(max_length=200)] = None,
+        target: Annotated[str | None, Query(max_length=40)] = None,
+        token: Token = None,
+    ) -> dict[str, Any]:
+        """Why an action (its text) or a clicked place (a board key) is not legal now, for this seat."""
+        gate.count_read(request)
+        seat = gate.seat_of(client_key(request), game_id, token)
+        return why_json(service, game_id, seat, action, target)
+
+    @app.get("/api/games/{game_id}/replay")
+    def replay(game_id: str, request: Request, upto: int = 0, token: Token = None) -> JSONResponse:
+        gate.count_read(request)
+        gate.seat_of(client_key(request), game_id, token)
+        return JSONResponse(service.replay_view(game_id, upto))
+
+
+def _install_changes(app: FastAPI, rooms: Rooms) -> None:
+    """What a seat changes: an action, an undo, a vote that a player has left, its seat taken back."""
+    service, gate = rooms.service, rooms.gate
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, body: ActionIn, request: Request, token: Token = None) -> Response:
+        seat = await seat_now(rooms, game_id, client_key(request), token)
+        version = await play(rooms, game_id, seat, body.version, body.action)
+        return Response(b'{"ok":true,"version":%d}' % version, media_type="application/json")
+
+    @app.post("/api/games/{game_id}/undo")
+    def undo(game_id: str, body: UndoIn, request: Request, token: Token = None) -> dict[str, Any]:
+        seat = gate.seat_of(client_key(request), game_id, token)
+        gate.count_action(game_id, seat)
+        return {"ok": True, "version": service.undo(game_id, seat, body.version)}
+
+    @app.post("/api/games/{game_id}/vote")
+    def vote(game_id: str, body: VoteIn, request: Request, token: Token = None) -> dict[str, Any]:
+        """Vote that another player has left: with most of the other humans' votes a bot plays that seat."""
+        seat = gate.seat_of(client_key(request), game_id, token)
+        if seat < 0:
+            raise Refused(ErrorCode.FORBIDDEN, "spectators cannot vote")
+        gate.count_action(game_id, seat)
+        return {"ok": True, **service.vote(game_id, seat, body.seat)}
+
+    @app.post("/api/games/{game_id}/reclaim")
+    def reclaim(game_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+        """Take your seat back from the bot that played it while you were away."""
+        seat = gate.seat_of(client_key(request), game_id, token)
+        if seat < 0:
+            raise Refused(ErrorCode.FORBIDDEN, "spectators have no seat to take back")
+        gate.count_action(game_id, seat)
+        service.reclaim(game_id, seat)
+        return {"ok": True}

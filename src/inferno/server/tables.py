@@ -1,0 +1,155 @@
+"""A game's table: its turn clock, the votes that a player has left, the notes the log shows, and the
+seats bots took over; the settings of ``server/table.toml``, and how a table is stored (``game_clocks``).
+
+Plain data and plain functions: ``clocks`` changes a table for the service, in the game's write
+transaction."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from inferno.rules.engine import to_move
+from inferno.rules.state import State
+from inferno.server.storage import SeatRow, Storage, metadata
+
+
+def _table_data() -> dict[str, Any]:
+    """The table settings of ``server/table.toml`` as plain values (their provenance stays in the file)."""
+    raw = tomllib.loads(resources.files("inferno").joinpath("server/table.toml").read_text(encoding="utf-8"))
+    return {f"{sec}.{k}": v["value"] for sec, d in raw.items() for k, v in d.items()}
+
+
+_DATA = _table_data()
+CLOCK_CHOICES: list[int] = [int(x) for x in _DATA["clock.choices"]]
+MIN_SECONDS = float(_DATA["clock.min_seconds"])
+MAX_SECONDS = float(_DATA["clock.max_seconds"])
+DEFAULT_BOT = str(_DATA["takeover.bot"])
+
+
+@dataclass(frozen=True, slots=True)
+class AwayRule:
+    """When a player counts as away, so that the others may vote them out (seconds)."""
+
+    idle_seconds: float  # the table has waited this long for their decision (no clock) ...
+    gone_seconds: float  # ... or no page of their game has been open this long
+    grace_seconds: float  # after taking their seat back, no vote against them for this long
+
+
+AWAY = AwayRule(
+    float(_DATA["vote.idle_seconds"]), float(_DATA["vote.gone_seconds"]), float(_DATA["vote.grace_seconds"])
+)
+RULE = "this table's turn clock and seats"  # what a takeover's log line names as its rule
+
+clocks_table = sa.Table(
+    "game_clocks",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seconds", sa.Float, nullable=False, default=0.0),  # a turn's budget; 0: no clock
+    sa.Column("bot", sa.String(32), nullable=False, default=""),  # the bot that plays a seat taken over
+    sa.Column("seat", sa.Integer, nullable=False, default=-1),  # whose clock runs (-1: nobody's)
+    sa.Column("turn", sa.Integer, nullable=False, default=-1),  # the turn it runs in
+    sa.Column("deadline", sa.Float, nullable=False, default=0.0, index=True),  # epoch seconds; 0: none
+    sa.Column("votes", sa.Text, nullable=False, default="{}"),  # JSON {seat voted out: [voters]}
+    sa.Column("notes", sa.Text, nullable=False, default="[]"),  # JSON [[after event n, seat, kind, text]]
+    # JSON {seat: epoch seconds its player last took it back from the bot}
+    sa.Column("reclaimed", sa.Text, nullable=False, default="{}", server_default="{}"),
+)
+_c = clocks_table.c
+
+
+@dataclass(slots=True)
+class Table:
+    """One game's clock, votes and log notes."""
+
+    seconds: float = 0.0
+    bot: str = DEFAULT_BOT
+    seat: int = -1
+    turn: int = -1
+    deadline: float = 0.0
+    votes: dict[int, list[int]] = field(default_factory=dict)
+    notes: list[tuple[int, int, str, str]] = field(default_factory=list)
+    reclaimed: dict[int, float] = field(default_factory=dict)  # seat: when its player last took it back
+
+    def copy(self) -> Table:
+        """A copy to change without touching this table (its votes and notes are lists of their own)."""
+        votes = {k: list(v) for k, v in self.votes.items()}
+        return Table(
+            self.seconds, self.bot, self.seat, self.turn, self.deadline, votes, list(self.notes), dict(self.reclaimed)
+        )
+
+
+def ensure(storage: Storage) -> None:
+    """Create the clocks table if the database has none, and add the columns older versions lacked."""
+    clocks_table.create(storage.engine, checkfirst=True)
+    have = {c["name"] for c in sa.inspect(storage.engine).get_columns("game_clocks")}
+    if "reclaimed" not in have:
+        with storage.transaction() as conn:
+            conn.execute(sa.text("ALTER TABLE game_clocks ADD COLUMN reclaimed TEXT NOT NULL DEFAULT '{}'"))
+
+
+def load(conn: Connection, game_id: str) -> Table:
+    r = conn.execute(sa.select(clocks_table).where(_c.game_id == game_id)).first()
+    if r is None:
+        return Table()
+    votes = {int(k): [int(x) for x in v] for k, v in json.loads(r.votes or "{}").items()}
+    notes = [(int(a), int(b), str(c), str(d)) for a, b, c, d in json.loads(r.notes or "[]")]
+    reclaimed = {int(k): float(v) for k, v in json.loads(r.reclaimed or "{}").items()}
+    return Table(
+        float(r.seconds), r.bot or DEFAULT_BOT, int(r.seat), int(r.turn), float(r.deadline), votes, notes, reclaimed
+    )
+
+
+def save(conn: Connection, game_id: str, t: Table) -> None:
+    values = {
+        "seconds": t.seconds,
+        "bot": t.bot,
+        "seat": t.seat,
+        "turn": t.turn,
+        "deadline": t.deadline,
+        "votes": json.dumps({str(k): v for k, v in t.votes.items()}),
+        "notes": json.dumps(t.notes),
+        "reclaimed": json.dumps({str(k): v for k, v in t.reclaimed.items()}),
+    }
+    done = conn.execute(clocks_table.update().where(_c.game_id == game_id).values(**values))
+    if done.rowcount == 0:
+        conn.execute(clocks_table.insert().values(game_id=game_id, **values))
+
+
+def store(storage: Storage, game_id: str, t: Table) -> None:
+    """Store a new game's table in its own transaction."""
+    with storage.transaction() as conn:
+        save(conn, game_id, t)
+
+
+def expired(storage: Storage, now: float) -> list[str]:
+    """Games whose running clock has run out by ``now``."""
+    q = sa.select(_c.game_id).where(_c.deadline > 0, _c.deadline <= now).order_by(_c.deadline).limit(1000)
+    with storage.engine.connect() as conn:
+        return [r.game_id for r in conn.execute(q)]
+
+
+def taken_over(seat: SeatRow) -> bool:
+    """A human's seat that a bot plays now (it keeps its token, so its player can take it back)."""
+    return seat.kind == "bot" and bool(seat.token_hash)
+
+
+def run_clock(t: Table, seats: Sequence[SeatRow], s: State, now: float) -> bool:
+    """Start the clock of ``t`` for the human to move in a new turn, or stop it; True if it changed."""
+    p = -1 if s.over else to_move(s)
+    human = p >= 0 and seats[p].kind == "human"
+    if t.seconds <= 0 or not human:
+        changed = t.deadline != 0 or t.seat != -1
+        t.seat, t.turn, t.deadline = -1, -1, 0.0
+        return changed
+    if t.seat == p and t.turn == s.turn and t.deadline > 0:
+        return False  # the same player's turn goes on: the same budget
+    t.seat, t.turn, t.deadline = p, s.turn, now + t.seconds
+    return True
