@@ -165,7 +165,7 @@ review-grades: $(STAMP_DEV)
 	$(BIN)/python benchmarks/review_grades.py --bot $(REVIEW_TOP) --games $(REVIEW_GAMES) --depth $(REVIEW_DEPTH) --max-rate 2
 
 ## Do the hints teach winning play? A seat that always plays the first hint against two greedy bots, 3-player
-## games (not part of `make test`; about 20 min on one core). Target: at least 60% of the games.
+## games (not part of `make test`; about 40 min on 2 cores, on the compiled engine). Target: at least 60% of the games.
 HINT_GAMES ?= 50
 hint-follower: $(STAMP_DEV)
 	$(BIN)/python -m tools.with_engine $(BIN)/python benchmarks/hint_follower.py --games $(HINT_GAMES) --players 3 --opponent greedy --min-rate 0.6 --workers 2
