@@ -43,7 +43,7 @@ TARGET_DECISION_US = 20.0
 TARGET_COPY_US = 20.0
 COMPILED_DECISION_US = 3.0
 COMPILED_COPY_US = 1.5
-# The default path (event log on, in place, 4 players; issue 34): pure, and compiled without / with the safety copy.
+# The default path (event log on, in place, 4 players): pure, and compiled without / with the safety copy.
 DEFAULT_PATH_PURE_US = 8.0
 DEFAULT_PATH_COMPILED_US = 3.0
 DEFAULT_PATH_COMPILED_ROLLBACK_US = 4.0

@@ -19,21 +19,21 @@ import dataclasses
 import hashlib
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
 
+from bench_bots import positions  # the same greedy self-play positions (this folder is on the path)
+
 import inferno
 from inferno.bots.expert import EXPERT, make_expert
-from inferno.bots.greedy import GreedyBot
 from inferno.bots.search import LEVELS, SearchBot
 from inferno.engine_build import engine_name
 from inferno.review.hints import make_hint
 
-GOAL_S = 0.5  # issue 34: the hard bot's move and a hint, CPU seconds on `make play`'s default install
+GOAL_S = 0.5  # the player's wait: the hard bot's move and a hint, CPU seconds on `make play`'s default install
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,24 +43,6 @@ class Row:
     mean_s: float
     median_s: float
     max_s: float
-
-
-def positions(players: int, count: int, seed: int) -> list[inferno.State]:
-    """``count`` decision points with 2+ options from greedy self-play games (as ``bench_bots.py``)."""
-    rng = random.Random(seed)
-    out: list[inferno.State] = []
-    game = 0
-    while len(out) < count:
-        s = inferno.new_game(players, seed + game, record_events=False)
-        bots = [GreedyBot(seed + game * 8 + i) for i in range(players)]
-        while not s.over:
-            p = inferno.to_move(s)
-            acts = inferno.legal_actions(s)
-            if len(acts) > 1 and rng.random() < 0.15:
-                out.append(s.copy())
-            inferno.apply_in_place(s, bots[p].choose(inferno.view(s, p), acts))
-        game += 1
-    return out[:count]
 
 
 def _time(fn: object, states: list[inferno.State]) -> tuple[list[float], list[str]]:

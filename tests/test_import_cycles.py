@@ -11,7 +11,7 @@ import inferno
 
 PACKAGE = Path(inferno.__file__).resolve().parent
 
-# Cycles outside the server known today, each TO BE REMOVED (issue 33), written as the sorted modules of
+# Cycles outside the server known today, each TO BE REMOVED (the rules loader split, the bots), written as the sorted modules of
 # the cycle. The server must have none.
 KNOWN: set[tuple[str, ...]] = {
     # solo_model reads solo.toml with pack's private _Reader and _table_list (deferred imports): to go with

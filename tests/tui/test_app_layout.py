@@ -1,4 +1,4 @@
-"""The full-screen game at 80×24 and larger (issue 30): the whole board on screen, keys for every
+"""The full-screen game at 80×24 and larger: the whole board on screen, keys for every
 scrolling region, Space, long messages, hint numbers, resizing, the size notice and Ctrl-C."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A Soul's descent chosen whole (issue 30): the paths come from the engine, and choosing one in the
+"""A Soul's descent chosen whole: the paths come from the engine, and choosing one in the
 full-screen game plays exactly the engine's actions it lists."""
 
 from __future__ import annotations

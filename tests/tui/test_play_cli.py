@@ -1,4 +1,4 @@
-"""``inferno play`` and ``inferno replay`` driven in-process with scripted input (issue 3)."""
+"""``inferno play`` and ``inferno replay`` driven in-process with scripted input."""
 
 from __future__ import annotations
 

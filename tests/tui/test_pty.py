@@ -1,4 +1,4 @@
-"""The real ``inferno play`` in a pseudo-terminal: a whole game, and resume after a kill (issue 3)."""
+"""The real ``inferno play`` in a pseudo-terminal: a whole game, and resume after a kill."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Undo limits (issue 3): own decisions in the current turn only, never past a revealed card or
+"""Undo limits: own decisions in the current turn only, never past a revealed card or
 another player's decision (RULES.md D5 keeps the deck order secret)."""
 
 from __future__ import annotations
