@@ -17,8 +17,6 @@ KNOWN: set[tuple[str, ...]] = {
     # solo_model reads solo.toml with pack's private _Reader and _table_list (deferred imports): to go with
     # the rules loader split by data file, with a shared rules/reader.py.
     ("inferno.rules.model", "inferno.rules.pack", "inferno.rules.solo_model"),
-    # search makes the expert level by a deferred import of expert, which builds on search's SearchBot.
-    ("inferno.bots.expert", "inferno.bots.search"),
 }
 
 

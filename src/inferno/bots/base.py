@@ -70,8 +70,12 @@ def bot_names() -> list[str]:
 def _load_builtin() -> None:
     """Import the optional built-in bot modules so they register themselves."""
     import importlib
+    from importlib.util import find_spec
 
-    for mod in ("inferno.bots.greedy", "inferno.bots.search", "inferno.bots.rollout"):
+    builtin = ["inferno.bots.greedy", "inferno.bots.search", "inferno.bots.rollout"]
+    if find_spec("numpy") is not None:  # the expert's value model runs on numpy (the ``bots`` extra)
+        builtin.append("inferno.bots.expert")
+    for mod in builtin:
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as exc:

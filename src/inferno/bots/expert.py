@@ -9,6 +9,7 @@ the hand-written estimate. Needs numpy (the ``bots`` extra); without it the leve
 
 from __future__ import annotations
 
+from inferno.bots.base import register_bot
 from inferno.bots.search import SearchBot, SearchConfig
 from inferno.bots.value_model import ValueModelEvaluator
 
@@ -19,3 +20,6 @@ EXPERT = SearchConfig(iterations=3500, max_seconds=2.0, exploration=0.3)
 def make_expert(seed: int, config: SearchConfig = EXPERT) -> SearchBot:
     """An expert search bot with its own seeded generator and evaluator."""
     return SearchBot(seed, config, "expert", evaluator=ValueModelEvaluator())
+
+
+register_bot("expert", make_expert)

@@ -227,16 +227,7 @@ def strongest_evaluator() -> LeafEvaluator:
     return ValueModelEvaluator()
 
 
-def _expert(seed: int) -> SearchBot:
-    """The ``expert`` level (:mod:`inferno.bots.expert`): this search with the learned value model."""
-    from inferno.bots.expert import make_expert
-
-    return make_expert(seed)
-
-
-if find_spec("numpy") is not None:  # the value model runs on numpy (the ``bots`` extra)
-    register_bot("expert", _expert)
-else:
+if find_spec("numpy") is None:  # the expert's value model runs on numpy (the ``bots`` extra)
     unavailable_bot("expert", "the expert level needs numpy: pip install 'inferno-game[bots]'")
 
 
