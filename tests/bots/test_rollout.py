@@ -84,3 +84,12 @@ def test_the_rollout_bot_finishes_a_game() -> None:
     s = inferno.new_game(2, 12, record_events=False)
     play_game(s, [RolloutBot(1, RolloutConfig(candidates=2, samples=1)), GreedyBot(2)])
     assert s.over
+
+
+def test_a_solo_playout_stops_at_the_next_turn() -> None:
+    """Solo (RULES.md §17: one family against the Rival) has no other seat to wait for: a playout ends when
+    the family's next turn starts, not after a fixed number of decisions."""
+    s = inferno.new_game(1, 2, record_events=False)
+    start = s.turn
+    end = RolloutBot(1, SMALL)._play_out(apply(s, inferno.legal_actions(s)[0]), 0)
+    assert end.over or (end.turn == start + 1 and end.stack[-1][0] in MOVES)

@@ -116,15 +116,17 @@ class RolloutBot:
         return [PlayoutSamples(a, tuple(r), tuple(m)) for a, r, m in zip(chosen, rewards, margins, strict=True)]
 
     def _play_out(self, s: State, me: int) -> State:
-        """Greedy for every seat until the bot's next move decision after the others played (or the end)."""
+        """Greedy for every seat until the bot's next move decision in a later turn, after the others played
+        theirs (solo: the next turn), or the end."""
         others_played = False
+        turn = s.turn
         for _ in range(self.config.max_decisions):
             if s.over:
                 break
             p = to_move(s)
             if p != me:
                 others_played = True
-            elif others_played and s.stack[-1][0] in MOVES:
+            elif s.stack[-1][0] in MOVES and (others_played or s.turn != turn):
                 break
             acts = legal_actions(s)
             apply_in_place(s, acts[0] if len(acts) == 1 else self.policy.best(s, acts), rollback=False)
