@@ -94,6 +94,35 @@ def test_a_seat_has_one_hint_in_flight_and_the_pool_a_bounded_number(monkeypatch
     assert first["seed"] == 1 and second["seed"] == 3 and worked == [1, 3]
 
 
+def test_a_hint_may_think_longer_than_a_bot_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot's decision is cut off at ``decision_seconds`` (the game must go on); a hint, which only its
+    player waits for, has its own longer limit (``hint_seconds``), and past it the player is told."""
+
+    def advise_in(seconds: float) -> Callable[[dict[str, Any], int], tuple[dict[str, Any], float]]:
+        def advise(view: dict[str, Any], seed: int) -> tuple[dict[str, Any], float]:
+            threading.Event().wait(seconds)
+            return {"options": [], "seed": seed}, seconds
+
+        return advise
+
+    budget = BotBudget(workers=1, decision_seconds=0.05, hint_seconds=2.0)
+    monkeypatch.setattr(botpool, "advise", advise_in(0.3))
+    pool = BotPool(budget, executor=lambda: ThreadPoolExecutor(1))
+    try:
+        assert asyncio.run(pool.hint("g", 0, {}, 7))["seed"] == 7
+    finally:
+        pool.close()
+    monkeypatch.setattr(botpool, "advise", advise_in(0.3))
+    pool = BotPool(
+        BotBudget(workers=1, decision_seconds=5.0, hint_seconds=0.05), executor=lambda: ThreadPoolExecutor(1)
+    )
+    try:
+        with pytest.raises(Refused, match="took too long"):
+            asyncio.run(pool.hint("g", 0, {}, 7))
+    finally:
+        pool.close()
+
+
 def _cpu_ticks(pid: int) -> int:
     fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
     return int(fields[11]) + int(fields[12])  # utime + stime

@@ -47,6 +47,7 @@ class BotBudget:
 
     workers: int = 0  # worker processes (0: one fewer than the machine's cores, at least one)
     decision_seconds: float = 10.0  # wall-clock limit of one decision; then a random legal action is played
+    hint_seconds: float = 30.0  # wall-clock limit of one hint's work (a player waits for it; no game does)
     game_cpu_per_second: float = 0.5  # a game's bots earn this many CPU seconds per second ...
     game_cpu_burst: float = 30.0  # ... and may save up at most this many
     max_hints: int = 64  # hints waiting or being worked out at once, in all (one per seat at most)
@@ -254,7 +255,8 @@ class BotPool:
             raise
         fut.add_done_callback(lambda _f: slots.release(job))  # the worker is free only when it has finished
         try:
-            answer, cpu = await asyncio.wait_for(asyncio.shield(fut), timeout=self.budget.decision_seconds)
+            limit = self.budget.hint_seconds if job is Job.HINT else self.budget.decision_seconds
+            answer, cpu = await asyncio.wait_for(asyncio.shield(fut), timeout=limit)
         except TimeoutError:
             gb.spend(time.monotonic() - started)
             raise
