@@ -216,19 +216,21 @@ def test_the_documented_proxy_sends_each_game_to_one_process(servers: list[Serve
         wait_for(lambda: _answers(f"http://127.0.0.1:{port}/api/bots"), timeout=10)
         load = _load_test_module()
         url = f"http://127.0.0.1:{port}"
-        live = load.run_load(url, games=16, moves=6, players=3, concurrency=16, processes=1, ws=True)
+        # 10 games of 3 live seats: even if every game hashed to one process, its 30 connections from the
+        # proxy's one address stay under the per-address cap of 32 (the games' ids are random).
+        live = load.run_load(url, games=10, moves=6, players=3, concurrency=10, processes=1, ws=True)
         posted = load.run_load(url, games=4, moves=4, players=2, concurrency=4, processes=1)
     finally:
         proxy.terminate()
         proxy.wait(10)
-    assert live["errors"] == {} and live["moves"] >= 16 * 6
+    assert live["errors"] == {} and live["moves"] >= 10 * 6
     assert posted["errors"] == {} and posted["moves"] >= 4 * 2
     served: dict[str, set[str]] = {}
     for line in (tmp_path / "access.log").read_text().splitlines():
         uri, upstream = line.split()
         if uri.startswith("/api/games/") and uri.count("/") >= 4:
             served.setdefault(uri.split("/")[3], set()).add(upstream)
-    assert len(served) == 20  # every game: created, its states read, its moves and live connections
+    assert len(served) == 14  # every game: created, its states read, its moves and live connections
     assert all(len(ups) == 1 for ups in served.values()), served
     assert {next(iter(ups)) for ups in served.values()} == {f"127.0.0.1:{s.port}" for s in servers}
 
