@@ -23,8 +23,6 @@ from inferno.sim.health import (
     POINT_GROUPS,
     HealthConfig,
     Mean,
-    Targets,
-    _checks,
     decisive_digits,
     percent,
     report_rows,
@@ -34,6 +32,7 @@ from inferno.sim.health import (
     summarise_count,
 )
 from inferno.sim.record import CIRCLES, GameSummary, empty_shields
+from inferno.sim.targets import TARGETS, Bounds, Scope, Status, TargetKey, check_count
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -90,28 +89,27 @@ def test_record_counts_empty_shields_dante_and_passages() -> None:
 
 
 def test_summary_figures_are_consistent(small_report_games: list[GameSummary]) -> None:
-    h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4), Targets())
+    h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4))
     assert h.games == 6 and h.players == 3
     assert h.sudden_death.wins == sum(g.sudden_death for g in small_report_games)
     assert h.rounds.mean == pytest.approx(sum(g.turns for g in small_report_games) / 18)
     assert sum(w.wins for w in h.seat_wins) >= 6  # every game has a winner; shared wins count for each
     assert [p.bot for p in h.profiles] == ["random"] and h.profiles[0].seats == 18
     assert h.council_losses.mean + h.loan_losses.mean == pytest.approx(h.losses.mean)
-    assert [c.name for c in h.checks] == [
-        "sudden death",
-        "winners' points from Souls",
-        "winners' points from Diplomas",
-        "best seat's win rate",
-    ]
+    assert [v.key for v in h.checks] == [t.key for t in TARGETS if t.scope is Scope.GAMES]
+    assert h.full_circles.mean == pytest.approx(sum(g.full_circles for g in small_report_games) / 6)
+    at_min = [g.phlegethon_at_minimum / len(g.phlegethon) for g in small_report_games]
+    assert h.phlegethon_at_minimum.mean == pytest.approx(sum(at_min) / 6)
 
 
 def test_targets_decide_the_verdict(small_report_games: list[GameSummary]) -> None:
     """A target the games miss fails; loosened until they meet it, it passes."""
     shields = (5, 6, 6, 6, 5, 5, 5, 4, 4)
-    strict = summarise_count(small_report_games, shields, Targets(max_sudden_death=-1.0))
-    assert not strict.checks[0].ok and not strict.ok
-    loose = Targets(max_sudden_death=1.0, souls_share=(0, 1), diplomas_share=(0, 1), max_seat_ratio=10, min_seat_p=0)
-    assert summarise_count(small_report_games, shields, loose).ok
+    never = tuple(replace(t, bounds=Bounds(high=-1.0), by_players=()) for t in TARGETS)
+    strict = summarise_count(small_report_games, shields, never)
+    assert strict.checks and all(v.status is Status.MISSED for v in strict.checks) and not strict.ok
+    anything = tuple(replace(t, bounds=Bounds(), by_players=()) for t in TARGETS)
+    assert summarise_count(small_report_games, shields, anything).ok
 
 
 def test_run_health_plays_every_count_on_its_side() -> None:
@@ -184,7 +182,7 @@ def test_a_broken_rules_dir_is_named(tmp_path: Path) -> None:
 
 
 def test_replace_keeps_checks_consistent(small_report_games: list[GameSummary]) -> None:
-    h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4), Targets())
+    h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4))
     assert replace(h, checks=()).ok  # no targets: nothing fails
 
 
@@ -213,11 +211,12 @@ def test_a_percentage_on_a_targets_edge_shows_the_decimals_that_decide_it() -> N
 
 
 def test_targets_print_their_measured_values_decisively(small_report_games: list[GameSummary]) -> None:
-    h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4), Targets())
+    h = summarise_count(small_report_games, (5, 6, 6, 6, 5, 5, 5, 4, 4))
     edge = replace(h, sudden_death=WinRate.of("sudden death", 124, 2500))  # 4.96%
-    sudden = _checks(edge, Targets())[0]
-    assert (sudden.measured, sudden.goal, sudden.ok) == ("4.96%", "≤ 5%", True)
-    rows = dict(report_rows(edge, Targets()))
+    sudden = check_count(edge)[0]
+    assert sudden.key is TargetKey.SUDDEN_DEATH
+    assert (sudden.shown.split(" ")[0], sudden.goal, sudden.ok) == ("4.96%", "≤ 5%", True)
+    rows = dict(report_rows(edge))
     assert rows["sudden death"].startswith("4.96% (")
 
 

@@ -18,6 +18,7 @@ from inferno.rules.pnp import MAX_PLAYERS, ModuleError, check_modules, load_pnp
 from inferno.sim.health import HealthConfig, HealthReport, lineup, report_rows, run_health
 from inferno.sim.record import GameSummary
 from inferno.sim.runner import local_cores
+from inferno.sim.targets import Status, Verdict
 
 
 def parse_players(text: str) -> tuple[int, ...]:
@@ -54,14 +55,31 @@ def print_report(report: HealthReport, console: Console) -> None:
         if h.profiles:
             title = f"Competence profile, {h.players} player{'s' if h.players > 1 else ''} — 95% intervals"
             console.print(profile_table(h.profiles, title, [p.bot for p in h.profiles]))
-        targets = Table(title=f"Targets, {h.players} players")
-        for col in ("target", "measured", "goal", "met"):
-            targets.add_column(col)
-        for c in h.checks:
-            targets.add_row(c.name, c.measured, c.goal, "[green]yes[/]" if c.ok else "[red]no[/]")
-        console.print(targets)
+        print_verdicts(h.checks, f"Targets, {_players(h.players)}", console)
+    print_verdicts(report.data_checks, "Targets of the rules data", console)
+    print_verdicts(report.comparison_checks, "Target of the strategy comparison", console)
     verdict = "[green]every target met[/]" if report.ok else "[red]some targets are not met[/]"
     console.print(f"Verdict: {verdict}")
+
+
+def _players(n: int) -> str:
+    return f"{n} player{'s' if n > 1 else ''}"
+
+
+STATUS_WORDS = {Status.MET: "[green]met[/]", Status.MISSED: "[red]missed[/]", Status.NOT_MEASURED: "not measured"}
+
+
+def print_verdicts(verdicts: tuple[Verdict, ...], title: str, console: Console) -> None:
+    """The verdicts as a table: the target, measured value, goal, verdict, source and fix."""
+    if not verdicts:
+        return
+    t = Table(title=title)
+    for col in ("target", "measured (95% interval)", "goal", "verdict", "source", "if missed, move the data"):
+        t.add_column(col)
+    for v in verdicts:
+        status = STATUS_WORDS[v.status] + ("" if v.decided or v.status is Status.NOT_MEASURED else " (undecided)")
+        t.add_row(v.target.name, v.shown or "—", v.goal, status, Text(v.source), Text(v.fix))
+    console.print(t)
 
 
 @click.command("check")

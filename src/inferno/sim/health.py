@@ -4,7 +4,8 @@ For each player count on its legal board side, a line-up of bots plays a sample 
 the report gives, with 95% intervals: the share of sudden-death endings, rounds and decisions per
 game, accusations against the stops on Dante's path, points by source, win rate by seat, empty
 shields per circle at the end, and how often each location and safe passage is used. ``targets``
-says which of the calibration goals the data meets (see :class:`Targets`).
+says which of the calibration targets the data meets, each with its source and the way to fix the data
+(see :mod:`inferno.sim.targets`).
 
 Each player count also carries the competence profile of every bot in the line-up
 (:func:`competence_profile`): how often it holds a council while it could act, takes loans, adopts
@@ -17,7 +18,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,21 @@ from inferno.sim.analysis import Z95, WinRate, seat_fairness, wilson
 from inferno.sim.game import SimConfig
 from inferno.sim.record import CIRCLES, SOURCES, GameSummary, SeatRecord
 from inferno.sim.runner import local_results
+from inferno.sim.targets import (
+    TARGETS,
+    Estimate,
+    Measures,
+    StrategyComparison,
+    Target,
+    TargetKey,
+    Verdict,
+    check_comparison,
+    check_count,
+    check_rules,
+    decisive_digits,
+    number,
+    percent,
+)
 
 # Points are grouped by what earned them; a seat's share of a group is taken over its gains only.
 POINT_GROUPS: dict[str, tuple[str, ...]] = {
@@ -42,31 +58,6 @@ POINT_GROUPS: dict[str, tuple[str, ...]] = {
 }
 LOSS_SOURCES = ("loans", "loan_end", "council")
 LOAN_SOURCES = ("loans", "loan_end")
-
-
-def _side(value: float, edge: float) -> int:
-    """-1, 0 or 1: ``value`` below, on or above ``edge``."""
-    if math.isclose(value, edge, rel_tol=0.0, abs_tol=1e-12):
-        return 0
-    return 1 if value > edge else -1
-
-
-def decisive_digits(value: float, edges: Iterable[float], digits: int, most: int = 6) -> int:
-    """The fewest decimals, from ``digits`` up to ``most``, at which ``value`` prints on the same side of
-    every edge as it is: 4.96 against an edge of 5 needs 2 (``4.96``), not 0 (``5``) or 1 (``5.0``)."""
-    marks = list(edges)
-    for d in range(digits, most + 1):
-        shown = float(f"{value:.{d}f}")
-        if all(_side(shown, e) == _side(value, e) for e in marks):
-            return d
-    return most
-
-
-def percent(rate: float, digits: int = 0, edges: Iterable[float] = ()) -> str:
-    """``rate`` (a fraction) as a percentage with ``digits`` decimals, or more when fewer would print it
-    on one of ``edges`` (a target's bounds, as fractions) that it is not on: ``4.96%``, never ``5%``."""
-    d = decisive_digits(rate * 100, [e * 100 for e in edges], digits)
-    return f"{rate * 100:.{d}f}%"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +85,10 @@ class Mean:
         k = 100.0 if percent else 1.0
         unit = "%" if percent else ""
         digits = decisive_digits(self.mean * k, [e * k for e in edges], digits)
+        return f"{number(self.mean * k, digits)}{unit} ({number(self.low * k, digits)}–{number(self.high * k, digits)})"
 
-        def num(v: float) -> str:
-            s = f"{v * k:.{digits}f}"
-            return s[1:] if s.startswith("-") and not s.strip("-0.") else s  # no "-0.0"
-
-        return f"{num(self.mean)}{unit} ({num(self.low)}–{num(self.high)})"
+    def estimate(self) -> Estimate:
+        return Estimate(self.mean, self.low, self.high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,31 +243,6 @@ def profile_rows(p: Profile) -> list[tuple[str, str]]:
 
 
 @dataclass(frozen=True, slots=True)
-class Targets:
-    """Calibration goals for default data (a rulebook-like game between competent players).
-
-    Sudden death "shouldn't come up" (a teaching guide for the game); a reviewer estimates about a
-    third of a good player's points come from Souls and a third from Diplomas.
-    """
-
-    max_sudden_death: float = 0.05
-    souls_share: tuple[float, float] = (0.2, 0.45)
-    diplomas_share: tuple[float, float] = (0.2, 0.45)
-    max_seat_ratio: float = 1.6  # no seat's win rate above this multiple of the fair share
-    min_seat_p: float = 0.01  # chi-square test of equal seat win rates
-
-
-@dataclass(frozen=True, slots=True)
-class Check:
-    """One target: what was measured, the goal, and whether it is met."""
-
-    name: str
-    measured: str
-    goal: str
-    ok: bool
-
-
-@dataclass(frozen=True, slots=True)
 class CountHealth:
     """How one player count plays on its side."""
 
@@ -307,8 +271,10 @@ class CountHealth:
     visits: dict[str, Mean]  # per game, all seats together
     passages: Mean  # safe passages placed per seat
     passage_offers: Mean  # decisions per seat at which one could be placed
+    full_circles: Mean  # per game: sin circles (2–9) with no empty shield at the end
+    phlegethon_at_minimum: Mean  # per game: the share of Phlegethon cubes at their minimum at the end
     profiles: tuple[Profile, ...] = ()  # one per bot in the line-up
-    checks: tuple[Check, ...] = field(default=())
+    checks: tuple[Verdict, ...] = field(default=())  # the game targets' verdicts
     rival: str = ""  # a solo game's opponent, by name ("" with 2 or more players)
     rival_accusations: Mean = Mean(0.0, 0.0, 0.0, 0)  # the solo opponent's accusations per game
 
@@ -316,8 +282,25 @@ class CountHealth:
     def ok(self) -> bool:
         return all(c.ok for c in self.checks)
 
+    def measures(self) -> Measures:
+        """The figures the targets judge (see :func:`inferno.sim.targets.check_count`)."""
+        sd = self.sudden_death
+        return Measures(
+            players=self.players,
+            games=self.games,
+            sudden_death=Estimate(sd.rate, sd.low, sd.high),
+            full_circles=self.full_circles.estimate(),
+            phlegethon_at_minimum=self.phlegethon_at_minimum.estimate() if self.phlegethon_at_minimum.n else None,
+            souls_share=self.shares_winners["souls"].estimate(),
+            diplomas_share=self.shares_winners["diplomas"].estimate(),
+            rounds=self.rounds.estimate(),
+            seat_p=self.seat_p,
+        )
+
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        d = asdict(replace(self, checks=(), profiles=()))
+        d["profiles"] = [p.to_dict() for p in self.profiles]
+        d["checks"] = [v.to_dict() for v in self.checks]
         d["ok"] = self.ok
         return d
 
@@ -329,49 +312,17 @@ def seat_shares(r: SeatRecord) -> dict[str, float]:
     return {g: (v / total if total else 0.0) for g, v in gains.items()}
 
 
-def _checks(h: CountHealth, t: Targets) -> tuple[Check, ...]:
-    """The targets, each measured value printed with the decimals that decide it (see :func:`percent`)."""
-    sd = h.sudden_death
-    lo_s, hi_s = t.souls_share
-    lo_d, hi_d = t.diplomas_share
-    souls = h.shares_winners["souls"]
-    dipl = h.shares_winners["diplomas"]
-    fair = 1 / h.players
-    top = max(w.rate for w in h.seat_wins)
-    p_digits = decisive_digits(h.seat_p, [t.min_seat_p], 2)
-    return (
-        Check(
-            "sudden death",
-            percent(sd.rate, 1, [t.max_sudden_death]),
-            f"≤ {percent(t.max_sudden_death)}",
-            sd.rate <= t.max_sudden_death,
-        ),
-        Check(
-            "winners' points from Souls",
-            souls.text(0, True, t.souls_share),
-            f"{percent(lo_s)}–{percent(hi_s)}",
-            lo_s <= souls.mean <= hi_s,
-        ),
-        Check(
-            "winners' points from Diplomas",
-            dipl.text(0, True, t.diplomas_share),
-            f"{percent(lo_d)}–{percent(hi_d)}",
-            lo_d <= dipl.mean <= hi_d,
-        ),
-        Check(
-            "best seat's win rate",
-            f"{percent(top, 0, [t.max_seat_ratio * fair])} (fair {percent(fair)}, p = {h.seat_p:.{p_digits}f})",
-            f"≤ {t.max_seat_ratio:g}× fair, p ≥ {t.min_seat_p:g}",
-            top <= t.max_seat_ratio * fair and h.seat_p >= t.min_seat_p,
-        ),
-    )
+def _cut(m: Mean, top: float | None = None) -> Mean:
+    """``m`` with its interval cut at zero (and at ``top``)."""
+    high = m.high if top is None else min(top, m.high)
+    return Mean(m.mean, max(0.0, m.low), high, m.n)
 
 
 def summarise_count(
-    records: Sequence[GameSummary], shields: Sequence[int], targets: Targets, rival: str = ""
+    records: Sequence[GameSummary], shields: Sequence[int], targets: Sequence[Target] = TARGETS, rival: str = ""
 ) -> CountHealth:
-    """The health figures of games that share a player count and side (``rival``: the solo game's
-    opponent, whose accusations are counted beside the player's)."""
+    """The health figures of games that share a player count and side, judged by ``targets`` (``rival``:
+    the solo game's opponent, whose accusations are counted beside the player's)."""
     if not records:
         raise ValueError("no games")
     first = records[0]
@@ -411,17 +362,15 @@ def summarise_count(
         visits={loc: Mean.of([sum(x.visits[loc] for x in r.seats) for r in records]) for loc in locations},
         passages=Mean.of([x.passages for x in seats]),
         passage_offers=Mean.of([x.passage_offers for x in seats]),
+        full_circles=_cut(Mean.of([r.full_circles for r in records])),
+        phlegethon_at_minimum=_cut(
+            Mean.of([r.phlegethon_at_minimum / len(r.phlegethon) for r in records if r.phlegethon]), 1.0
+        ),
         profiles=line_up_profiles(records),
         rival=rival if n == 1 else "",
         rival_accusations=Mean.of([r.rival_accusations for r in records]) if n == 1 else Mean(0.0, 0.0, 0.0, 0),
     )
-    return _replace_checks(h, _checks(h, targets))
-
-
-def _replace_checks(h: CountHealth, checks: tuple[Check, ...]) -> CountHealth:
-    d = {name: getattr(h, name) for name in h.__slots__}
-    d["checks"] = checks
-    return CountHealth(**d)
+    return replace(h, checks=check_count(h, targets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,24 +383,33 @@ class HealthConfig:
     first_seed: int = 0
     rules_dir: str | None = None
     workers: int = 1
-    targets: Targets = field(default_factory=Targets)
+    targets: tuple[Target, ...] = TARGETS
     modules: tuple[str, ...] = ()  # P&P expansion modules for every game
+    comparison: StrategyComparison | None = None  # a circle filler against a Diploma collector, played elsewhere
 
 
 @dataclass(frozen=True, slots=True)
 class HealthReport:
-    """The report over every player count, with the rules data's fingerprint."""
+    """The report over every player count, with the rules data's fingerprint and the verdicts of the
+    targets that judge the rules data itself and the strategy comparison."""
 
     rules: str
     source: str
     counts: tuple[CountHealth, ...]
     modules: tuple[str, ...] = ()
-    targets: Targets = Targets()
+    targets: tuple[Target, ...] = TARGETS
     seed_conflicts: tuple[SeedConflict, ...] = ()  # values of a rules directory the rulebook contradicts
+    data_checks: tuple[Verdict, ...] = ()  # the rules data's targets (the board sides)
+    comparison_checks: tuple[Verdict, ...] = ()  # the strategy comparison's (not measured when not given)
+
+    @property
+    def verdicts(self) -> tuple[Verdict, ...]:
+        """Every verdict: the rules data's, each player count's, then the comparison's."""
+        return (*self.data_checks, *(v for c in self.counts for v in c.checks), *self.comparison_checks)
 
     @property
     def ok(self) -> bool:
-        return all(c.ok for c in self.counts)
+        return all(v.ok for v in self.verdicts)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -460,9 +418,20 @@ class HealthReport:
             "ok": self.ok,
             "counts": [c.to_dict() for c in self.counts],
             "modules": list(self.modules),
-            "targets": asdict(self.targets),
+            "targets": [target_dict(t) for t in self.targets],
+            "data_checks": [v.to_dict() for v in self.data_checks],
+            "comparison_checks": [v.to_dict() for v in self.comparison_checks],
             "seed_conflicts": [asdict(c) | {"text": c.text()} for c in self.seed_conflicts],
         }
+
+
+def target_dict(t: Target) -> dict[str, Any]:
+    """A target as plain values (for the JSON report)."""
+    d = asdict(t)
+    d["source"] = t.source.text()
+    d["source_kind"] = t.source.kind.value
+    d["by_players"] = {str(n): asdict(b) for n, b in t.by_players}
+    return d
 
 
 def seed_conflicts(rules_dir: str | Path) -> tuple[SeedConflict, ...]:
@@ -508,19 +477,40 @@ def run_health(
         shields = tuple(len(board.circle_shields[k]) for k in CIRCLES)
         counts.append(summarise_count(records, shields, cfg.targets, rules.solo.opponent_name))
     conflicts = seed_conflicts(cfg.rules_dir) if cfg.rules_dir is not None else ()
-    return HealthReport(rules.fingerprint, rules.source, tuple(counts), cfg.modules, cfg.targets, conflicts)
+    return HealthReport(
+        rules.fingerprint,
+        rules.source,
+        tuple(counts),
+        cfg.modules,
+        cfg.targets,
+        conflicts,
+        check_rules(rules, cfg.targets),
+        check_comparison(cfg.comparison, cfg.targets),
+    )
 
 
-def report_rows(h: CountHealth, targets: Targets | None = None) -> Iterable[tuple[str, str]]:
-    """The report's lines for one player count, as (figure, value with its 95% interval). With
-    ``targets``, a figure that a target judges shows the decimals that decide it (4.96%, not 5%)."""
-    t = targets if targets is not None else Targets()
+def _edges(targets: Sequence[Target], key: TargetKey, players: int) -> tuple[float, ...]:
+    """The bounds of the target ``key`` for ``players`` (none when ``targets`` lacks it)."""
+    for t in targets:
+        if t.key is key:
+            return t.bounds_for(players).edges
+    return ()
+
+
+def report_rows(h: CountHealth, targets: Sequence[Target] = TARGETS) -> Iterable[tuple[str, str]]:
+    """The report's lines for one player count, as (figure, value with its 95% interval). A figure that
+    one of ``targets`` judges shows the decimals that decide it (4.96%, not 5%)."""
+    n = h.players
+
+    def edges(key: TargetKey) -> tuple[float, ...]:
+        return _edges(targets, key, n)
+
     sd = h.sudden_death
-    edges = {"souls": t.souls_share, "diplomas": t.diplomas_share}
-    d = decisive_digits(sd.rate * 100, [t.max_sudden_death * 100], 1)
+    d = decisive_digits(sd.rate * 100, [e * 100 for e in edges(TargetKey.SUDDEN_DEATH)], 1)
+    shares = {"souls": edges(TargetKey.SOULS_SHARE), "diplomas": edges(TargetKey.DIPLOMAS_SHARE)}
     yield "games", f"{h.games} ({', '.join(sorted(set(h.bots)))})"
-    yield "sudden death", f"{sd.rate:.{d}%} ({sd.low:.{d}%}–{sd.high:.{d}%})"
-    yield "rounds per game", h.rounds.text()
+    yield "sudden death", f"{percent(sd.rate, d)} ({percent(sd.low, d)}–{percent(sd.high, d)})"
+    yield "rounds per game", h.rounds.text(1, edges=edges(TargetKey.GAME_LENGTH))
     yield "decisions per game", h.decisions.text(0)
     if h.rival:
         yield "your accusations per game", h.accusations.text()
@@ -530,16 +520,22 @@ def report_rows(h: CountHealth, targets: Targets | None = None) -> Iterable[tupl
     yield "Dante's stops reached by accusation", f"{h.dante_moves.text()} of {h.dante_stops}"
     yield "final Infamy per seat", h.infamy.text()
     for g in POINT_GROUPS:
-        yield f"winners' points from {g}", h.shares_winners[g].text(0, True, edges.get(g, ()))
+        yield f"winners' points from {g}", h.shares_winners[g].text(0, True, shares.get(g, ()))
     yield "points lost to loans", h.loan_losses.text()
     yield "points lost to councils", h.council_losses.text()
     yield "loans per seat", h.loans.text()
-    edge = [t.max_seat_ratio / h.players]
-    p_digits = decisive_digits(h.seat_p, [t.min_seat_p], 2)
-    yield (
-        "win rate by seat",
-        ", ".join(percent(w.rate, 0, edge) for w in h.seat_wins) + f" (p = {h.seat_p:.{p_digits}f})",
-    )
+    yield "full sin circles per game at the end", h.full_circles.text(2, edges=edges(TargetKey.FULL_CIRCLES))
+    if h.phlegethon_at_minimum.n:
+        yield (
+            "Phlegethon cubes at their minimum at the end",
+            h.phlegethon_at_minimum.text(0, True, edges(TargetKey.PHLEGETHON_AT_MINIMUM)),
+        )
+    if n > 1:
+        p_digits = decisive_digits(h.seat_p, edges(TargetKey.SEAT_FAIRNESS), 2)
+        yield (
+            "win rate by seat",
+            ", ".join(percent(w.rate) for w in h.seat_wins) + f" (p = {number(h.seat_p, p_digits)})",
+        )
     yield (
         "empty shields at the end, circles 1–9",
         " ".join(f"{m.mean:.1f}/{k}" for m, k in zip(h.empty_shields, h.shields, strict=True)),

@@ -185,6 +185,8 @@ class GameSummary:
     ``dante_moves`` how often an accusation moved Dante, out of ``dante_stops`` stops on his path.
     ``rival_accusations`` counts the solo game's Rival's accusations (which move Dante too; 0 in a game
     with more players). ``full_circles`` and ``limbo_full`` are read from ``empty_shields``.
+    ``phlegethon`` gives the Phlegethon cubes of circles 2..9 at the end (after final scoring moved
+    them) and ``phlegethon_min`` the rules data's lowest value for a cube (rulebook p.16–17).
     """
 
     seed: int
@@ -200,6 +202,8 @@ class GameSummary:
     dante_moves: int = 0
     dante_stops: int = 0
     rival_accusations: int = 0
+    phlegethon: tuple[int, ...] = ()
+    phlegethon_min: int = 0
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -223,6 +227,11 @@ class GameSummary:
         """Whether Limbo (circle 1) has no empty shield at the end."""
         return bool(self.empty_shields) and self.empty_shields[0] == 0
 
+    @property
+    def phlegethon_at_minimum(self) -> int:
+        """Phlegethon cubes at their minimum at the end (0 in records without the cubes)."""
+        return sum(1 for v in self.phlegethon if v <= self.phlegethon_min)
+
     def to_dict(self) -> dict[str, Any]:
         """Nested, JSON-ready form (one JSON Lines record)."""
         return {
@@ -243,6 +252,9 @@ class GameSummary:
             "dante_moves": self.dante_moves,
             "dante_stops": self.dante_stops,
             "rival_accusations": self.rival_accusations,
+            "phlegethon": list(self.phlegethon),
+            "phlegethon_min": self.phlegethon_min,
+            "phlegethon_at_minimum": self.phlegethon_at_minimum,
             "seats": [r.to_dict() for r in self.seats],
         }
 
@@ -262,6 +274,8 @@ class GameSummary:
             dante_moves=int(d.get("dante_moves", 0)),
             dante_stops=int(d.get("dante_stops", 0)),
             rival_accusations=int(d.get("rival_accusations", 0)),
+            phlegethon=tuple(int(v) for v in d.get("phlegethon", ())),
+            phlegethon_min=int(d.get("phlegethon_min", 0)),
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -284,6 +298,10 @@ class GameSummary:
             row[f"empty_c{k}"] = v
         row["full_circles"] = self.full_circles
         row["limbo_full"] = self.limbo_full
+        if self.phlegethon:  # records written before the cubes existed keep their columns
+            for k, v in zip(SIN_CIRCLES, self.phlegethon, strict=False):
+                row[f"phleg_c{k}"] = v
+            row["phleg_min"] = self.phlegethon_min
         for r in self.seats:
             pre = f"s{r.seat}_"
             row[pre + "bot"] = r.bot
@@ -336,6 +354,8 @@ class GameSummary:
             dante_moves=int(row.get("dante_moves", 0)),
             dante_stops=int(row.get("dante_stops", 0)),
             rival_accusations=int(row.get("rival_accusations", 0)),
+            phlegethon=tuple(int(row[f"phleg_c{k}"]) for k in SIN_CIRCLES if f"phleg_c{k}" in row),
+            phlegethon_min=int(row.get("phleg_min", 0)),
         )
 
 
@@ -468,4 +488,6 @@ def summarise(
         dante_moves=dante_moves,
         dante_stops=len(s.stops),
         rival_accusations=rival_accusations,
+        phlegethon=tuple(s.phleg[k] for k in SIN_CIRCLES),
+        phlegethon_min=s.rules.phleg_min,
     )
