@@ -127,7 +127,7 @@ def test_command_prints_the_report_and_writes_json_plots_and_records(tmp_path: P
     out, plots, recs = tmp_path / "h.json", tmp_path / "plots", tmp_path / "g.jsonl"
     code, text = _run(
         "-n", "3", "-p", "2,3", "-b", "random", "-j", "1", "-q",
-        "--json", str(out), "--plots", str(plots), "--records", str(recs),
+        "--json", str(out), "--plots", str(plots), "--records", str(recs), "--circle-filler-wins", "55/100",
     )  # fmt: skip
     assert code == 0, text
     assert "2 players, side I/II" in text and "3 players, side III/IV" in text
@@ -139,14 +139,15 @@ def test_command_prints_the_report_and_writes_json_plots_and_records(tmp_path: P
     profile = data["counts"][0]["profiles"][0]
     assert (profile["bot"], profile["games"], profile["seats"]) == ("random", 3, 6)
     assert {"councils_with_alternative", "loans", "urchins", "full_circles", "at_one", "points"} <= set(profile)
-    assert sorted(p.name for p in plots.iterdir()) == ["empty_shields.png", "point_shares.png", "sudden_death.png"]
+    names = ["empty_shields.png", "hell_fills.png", "point_shares.png", "sudden_death.png"]
+    assert sorted(p.name for p in plots.iterdir()) == names
     assert len(recs.read_text().splitlines()) == 6
 
 
 def test_strict_fails_when_a_target_is_missed() -> None:
     """Random bots end almost every game in sudden death: with --strict the command says so by its status."""
     code, text = _run("-n", "4", "-p", "2", "-b", "random", "-j", "1", "-q", "--strict")
-    assert code == 1 and "some targets are not met" in text
+    assert code == 1 and "targets missed: " in text and "games ended by sudden death (2 players)" in text
 
 
 def test_the_report_follows_a_rules_dir(tmp_path: Path) -> None:
@@ -266,3 +267,50 @@ def test_losses_are_apart_and_no_minus_zero_is_printed() -> None:
     assert code == 0, text
     assert "points lost to loans" in text and "points lost to councils" in text
     assert not re.search(r"(?<![\d.])-0(\.0+)?(?![\d.])", text), "a -0 figure was printed"
+
+
+# --- the verdicts as an owner reads them ------------------------------------------------------------
+
+
+def test_every_verdict_names_its_source_and_the_way_to_fix_the_data(tmp_path: Path) -> None:
+    """Each target prints its measurement, goal, verdict and source; a missed one says which way to move
+    the data; the rules data's own targets and the strategy comparison's come apart; the JSON carries
+    the same verdicts."""
+    out = tmp_path / "h.json"
+    code, text = _run(
+        "-n", "2", "-p", "2", "-b", "random", "-j", "1", "-q", "--json", str(out), "--circle-filler-wins", "62/100"
+    )  # fmt: skip
+    assert code == 0, text
+    assert "Targets of the rules data" in text and "shields in Hell, side III/IV less side I/II" in text
+    assert "Targets, 2 players" in text and "Target of the strategy comparison" in text
+    assert text.count("source: ") == len(TARGETS)  # every target once (one player count)
+    assert "missed  games ended by sudden death: " in text  # random bots: sudden death is common
+    assert "to meet it: make Hell larger" in text
+    assert (
+        "62 of 100: 62.0%" in text
+        and 'Filling one or two circles well usually beats collecting every Diploma."' in text
+    )
+    assert "full sin circles per game at the end" in text and "Phlegethon cubes at their minimum at the end" in text
+    data = json.loads(out.read_text())
+    checks = {c["key"]: c for c in data["counts"][0]["checks"]}
+    assert checks["sudden_death"]["status"] == "missed" and checks["sudden_death"]["fix"].startswith("make Hell larger")
+    assert checks["souls_share"]["source"].startswith("a teaching guide for the game")
+    assert {c["key"] for c in data["data_checks"]} == {"larger_hell", "larger_lower_hell"}
+    (comparison,) = data["comparison_checks"]
+    assert comparison["status"] == "met" and comparison["measured"]["value"] == 0.62
+    assert {t["key"] for t in data["targets"]} == {t.key.value for t in TARGETS}
+    assert data["ok"] is False
+    code, text = _run("-n", "1", "-p", "2", "-b", "random", "-j", "1", "-q")
+    assert code == 0 and "not measured  a circle filler's wins against a Diploma collector (goal > 50%)" in text
+
+
+def test_a_bad_strategy_comparison_gets_a_clear_error() -> None:
+    code, text = _run("-n", "1", "-p", "2", "--circle-filler-wins", "62")
+    assert code == 2 and "WINS/GAMES" in text and "Traceback" not in text
+
+
+def test_intervals_of_figures_that_never_cross_zero_stay_on_their_side() -> None:
+    """A count, a gain or a share never shows a negative end of its interval, a loss never a positive one."""
+    assert Mean.of([0.0, 0.0, 0.0, 3.0]).low == 0.0
+    assert Mean.of([0.0, -4.0, 0.0, 0.0]).high == 0.0
+    assert Mean.of([-2.0, 3.0]).low < 0 < Mean.of([-2.0, 3.0]).high  # a figure of both signs keeps its interval

@@ -111,7 +111,8 @@ def test_a_missed_target_says_which_way_to_move_the_data() -> None:
     assert v[TargetKey.SOULS_SHARE].fix == target(TargetKey.SOULS_SHARE).fix_if_high
     assert v[TargetKey.DIPLOMAS_SHARE].fix == target(TargetKey.DIPLOMAS_SHARE).fix_if_low
     assert v[TargetKey.GAME_LENGTH].fix == target(TargetKey.GAME_LENGTH).fix_if_high
-    assert v[TargetKey.SEAT_FAIRNESS].status is Status.MISSED and v[TargetKey.SEAT_FAIRNESS].shown == "0.004"
+    assert v[TargetKey.SEAT_FAIRNESS].status is Status.MISSED and v[TargetKey.SEAT_FAIRNESS].shown == "p = 0.004"
+    assert v[TargetKey.SEAT_FAIRNESS].goal == "p ≥ 0.01"
     assert v[TargetKey.PHLEGETHON_AT_MINIMUM].status is Status.MET
 
 

@@ -18,7 +18,7 @@ from inferno.rules.pnp import MAX_PLAYERS, ModuleError, check_modules, load_pnp
 from inferno.sim.health import HealthConfig, HealthReport, lineup, report_rows, run_health
 from inferno.sim.record import GameSummary
 from inferno.sim.runner import local_cores
-from inferno.sim.targets import Status, Verdict
+from inferno.sim.targets import Scope, Status, StrategyComparison, Verdict
 
 
 def parse_players(text: str) -> tuple[int, ...]:
@@ -33,7 +33,8 @@ def parse_players(text: str) -> tuple[int, ...]:
 
 
 def print_report(report: HealthReport, console: Console) -> None:
-    """The report as one table per player count, its competence profile, then the targets."""
+    """The report: the rules data's warnings and targets, then per player count its figures, its
+    competence profile and its targets, then the strategy comparison and the overall verdict."""
     console.print(f"Rules data: [bold]{report.source}[/] (fingerprint {report.rules})")
     if report.modules:
         console.print(f"P&P expansion: {' and '.join(m.capitalize() for m in report.modules)}")
@@ -45,41 +46,71 @@ def print_report(report: HealthReport, console: Console) -> None:
         )
         for conflict in report.seed_conflicts:
             console.print(Text(f"  {conflict.text()}"), soft_wrap=True)
+    print_verdicts(report.data_checks, "Targets of the rules data", console)
     for h in report.counts:
-        t = Table(title=f"{h.players} player{'s' if h.players > 1 else ''}, side {h.side} — 95% intervals")
+        t = Table(title=f"{players_text(h.players)}, side {h.side} — 95% intervals")
         t.add_column("figure")
         t.add_column("value")
         for name, value in report_rows(h, report.targets):
             t.add_row(name, value)
         console.print(t)
         if h.profiles:
-            title = f"Competence profile, {h.players} player{'s' if h.players > 1 else ''} — 95% intervals"
+            title = f"Competence profile, {players_text(h.players)} — 95% intervals"
             console.print(profile_table(h.profiles, title, [p.bot for p in h.profiles]))
-        print_verdicts(h.checks, f"Targets, {_players(h.players)}", console)
-    print_verdicts(report.data_checks, "Targets of the rules data", console)
+        print_verdicts(h.checks, f"Targets, {players_text(h.players)}", console)
     print_verdicts(report.comparison_checks, "Target of the strategy comparison", console)
-    verdict = "[green]every target met[/]" if report.ok else "[red]some targets are not met[/]"
-    console.print(f"Verdict: {verdict}")
+    console.print(Text.assemble("Verdict: ", verdict_summary(report)), soft_wrap=True)
 
 
-def _players(n: int) -> str:
+def players_text(n: int) -> str:
     return f"{n} player{'s' if n > 1 else ''}"
 
 
-STATUS_WORDS = {Status.MET: "[green]met[/]", Status.MISSED: "[red]missed[/]", Status.NOT_MEASURED: "not measured"}
+SCOPE_WORDS = {
+    Scope.GAMES: "every player count",
+    Scope.RULES_DATA: "the rules data",
+    Scope.COMPARISON: "the comparison",
+}
+STATUS_STYLE = {Status.MET: "green", Status.MISSED: "bold red", Status.NOT_MEASURED: "yellow"}
+
+
+def verdict_lines(v: Verdict) -> list[Text]:
+    """One verdict in words: the target, what was measured against the goal, the verdict; its source;
+    and, when missed, which way to move the data."""
+    if v.status is Status.NOT_MEASURED:
+        head = Text.assemble((v.status.value, STATUS_STYLE[v.status]), f"  {v.target.name} (goal {v.goal})")
+    else:
+        head = Text.assemble((v.status.value, STATUS_STYLE[v.status]), f"  {v.target.name}: {v.shown}, goal {v.goal}")
+        if not v.decided:
+            head.append("; the 95% interval reaches across the goal: more games would decide it")
+    lines = [head, Text(f"    source: {v.source}", "dim")]
+    if v.fix:
+        lines.append(Text(f"    to meet it: {v.fix}"))
+    return lines
 
 
 def print_verdicts(verdicts: tuple[Verdict, ...], title: str, console: Console) -> None:
-    """The verdicts as a table: the target, measured value, goal, verdict, source and fix."""
+    """The verdicts under a title, each with its source and, when missed, the direction of the fix."""
     if not verdicts:
         return
-    t = Table(title=title)
-    for col in ("target", "measured (95% interval)", "goal", "verdict", "source", "if missed, move the data"):
-        t.add_column(col)
+    console.print(Text(title, "bold"))
     for v in verdicts:
-        status = STATUS_WORDS[v.status] + ("" if v.decided or v.status is Status.NOT_MEASURED else " (undecided)")
-        t.add_row(v.target.name, v.shown or "—", v.goal, status, Text(v.source), Text(v.fix))
-    console.print(t)
+        for line in verdict_lines(v):
+            console.print(line, soft_wrap=True)
+
+
+def verdict_summary(report: HealthReport) -> Text:
+    """Every target met, or which ones are missed and where."""
+    missed: dict[str, list[str]] = {}
+    for v in report.verdicts:
+        if v.status is Status.MISSED:
+            where = players_text(v.players) if v.players is not None else SCOPE_WORDS[v.target.scope]
+            missed.setdefault(v.target.name, []).append(where)
+    if not missed:
+        return Text("every target met", "green")
+    parts = "; ".join(f"{name} ({', '.join(where)})" for name, where in missed.items())
+    n = len(missed)
+    return Text(f"{n} target{'s' if n > 1 else ''} missed: {parts}", "red")
 
 
 @click.command("check")
@@ -110,6 +141,14 @@ def print_verdicts(verdicts: tuple[Verdict, ...], title: str, console: Console) 
 @click.option(
     "--records", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Keep the games (.jsonl)."
 )
+@click.option(
+    "--circle-filler-wins",
+    "filler",
+    metavar="WINS/GAMES",
+    default=None,
+    help="A circle filler's wins against a Diploma collector from a separate strategy comparison, e.g. 62/100:"
+    ' judged against the rulebook\'s "filling one or two circles well usually beats collecting every Diploma".',
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when a target is not met.")
 def command(
@@ -123,6 +162,7 @@ def command(
     json_out: Path | None,
     plots: Path | None,
     records: Path | None,
+    filler: str | None,
     quiet: bool,
     strict: bool,
 ) -> None:
@@ -132,6 +172,10 @@ def command(
     end normally, how points split, and whether every seat has a fair chance.
     """
     counts = parse_players(players)
+    try:
+        comparison = StrategyComparison.parse(filler) if filler is not None else None
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--circle-filler-wins") from None
     try:
         load_rules(rules_dir)
     except RulesDataError as exc:
@@ -159,6 +203,7 @@ def command(
         rules_dir=str(rules_dir) if rules_dir else None,
         workers=workers or local_cores(),
         modules=chosen,
+        comparison=comparison,
     )
     console = Console(stderr=True, quiet=quiet)
     progress = games_progress("[bold]rules check", console, disable=quiet)

@@ -44,6 +44,7 @@ from inferno.sim.targets import (
     decisive_digits,
     number,
     percent,
+    target,
 )
 
 # Points are grouped by what earned them; a seat's share of a group is taken over its gains only.
@@ -56,13 +57,23 @@ POINT_GROUPS: dict[str, tuple[str, ...]] = {
     "dante": ("dante",),
     "barrels": ("barrels",),
 }
+# How the point groups read in the report.
+GROUP_WORDS = {
+    "souls": "Souls",
+    "diplomas": "Diplomas",
+    "fraud": "Fraud cards",
+    "reputation": "Reputation",
+    "tracks": "track overflow",
+    "dante": "Dante",
+    "barrels": "Barrels",
+}
 LOSS_SOURCES = ("loans", "loan_end", "council")
 LOAN_SOURCES = ("loans", "loan_end")
 
 
 @dataclass(frozen=True, slots=True)
 class Mean:
-    """A sample mean with a 95% normal-approximation interval."""
+    """A sample mean with a 95% normal-approximation interval (cut at zero when no value crosses it)."""
 
     mean: float
     low: float
@@ -77,7 +88,12 @@ class Mean:
         if len(values) < 2:
             return cls(m, m, m, len(values))
         half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-        return cls(m, m - half, m + half, len(values))
+        low, high = m - half, m + half
+        if min(values) >= 0:  # a figure that is never negative (a count, a gain, a share) …
+            low = max(0.0, low)
+        if max(values) <= 0:  # … or never positive (a loss) keeps its interval on its side of zero
+            high = min(0.0, high)
+        return cls(m, low, high, len(values))
 
     def text(self, digits: int = 1, percent: bool = False, edges: Sequence[float] = ()) -> str:
         """The mean and its interval; ``edges`` (a target's bounds, as fractions when ``percent``) add
@@ -106,8 +122,10 @@ class Share:
         low, high = wilson(count, total)
         return cls(count, total, count / total if total else 0.0, low, high)
 
-    def text(self) -> str:
-        return f"{self.count} of {self.total}: {self.rate:.0%} ({self.low:.0%}–{self.high:.0%})"
+    def text(self, edges: Sequence[float] = ()) -> str:
+        """``3 of 60: 5% (2%–14%)``, with the decimals that decide the rate against ``edges``."""
+        d = decisive_digits(self.rate * 100, [e * 100 for e in edges], 0)
+        return f"{self.count} of {self.total}: {percent(self.rate, d)} ({percent(self.low, d)}–{percent(self.high, d)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +239,7 @@ def profile_rows(p: Profile) -> list[tuple[str, str]]:
     """The profile's lines, as (figure, value with its 95% interval)."""
     rows = [
         ("games (seats)", f"{p.games} ({p.seats})"),
-        ("sudden death", p.sudden_death.text()),
+        ("sudden death", p.sudden_death.text(target(TargetKey.SUDDEN_DEATH).bounds.edges)),
         ("councils per seat", p.councils.text(2)),
         ("… while a send or accusation was legal", p.councils_with_alternative.text(2)),
         ("… while only a bribe was legal besides", p.councils_bribe_only.text(2)),
@@ -345,8 +363,8 @@ def summarise_count(
         accusations=Mean.of([r.accusations for r in records]),
         dante_moves=Mean.of([r.dante_moves for r in records]),
         dante_stops=first.dante_stops,
-        shares_winners={g: Mean.of([s[g] for s in win_shares]) for g in POINT_GROUPS},
-        shares_all={g: Mean.of([s[g] for s in shares]) for g in POINT_GROUPS},
+        shares_winners={g: _cut(Mean.of([s[g] for s in win_shares]), 1.0) for g in POINT_GROUPS},
+        shares_all={g: _cut(Mean.of([s[g] for s in shares]), 1.0) for g in POINT_GROUPS},
         losses=Mean.of([sum(x.sources.get(src, 0) for src in LOSS_SOURCES) for x in seats]),
         loan_losses=Mean.of([sum(x.sources.get(src, 0) for src in LOAN_SOURCES) for x in seats]),
         council_losses=Mean.of([x.sources.get("council", 0) for x in seats]),
@@ -520,7 +538,7 @@ def report_rows(h: CountHealth, targets: Sequence[Target] = TARGETS) -> Iterable
     yield "Dante's stops reached by accusation", f"{h.dante_moves.text()} of {h.dante_stops}"
     yield "final Infamy per seat", h.infamy.text()
     for g in POINT_GROUPS:
-        yield f"winners' points from {g}", h.shares_winners[g].text(0, True, shares.get(g, ()))
+        yield f"winners' points from {GROUP_WORDS[g]}", h.shares_winners[g].text(0, True, shares.get(g, ()))
     yield "points lost to loans", h.loan_losses.text()
     yield "points lost to councils", h.council_losses.text()
     yield "loans per seat", h.loans.text()

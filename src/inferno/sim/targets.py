@@ -142,8 +142,10 @@ class Bounds:
         def show(v: float) -> str:
             if unit is Unit.SHARE:
                 return percent(v)
-            return f"{v:g}" if unit is not Unit.ROUNDS else f"{v:.0f}"
+            return f"{v:g}"
 
+        if unit is Unit.P_VALUE:
+            return "p " + Bounds.text(self, Unit.PER_GAME)
         if self.low is not None and self.high is not None:
             return f"{show(self.low)}–{show(self.high)}"
         if self.high is not None:
@@ -297,7 +299,7 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target(
         TargetKey.GAME_LENGTH,
-        "rounds per game, Dante's stops reached by accusation",
+        "rounds per game",
         Scope.GAMES,
         Unit.ROUNDS,
         rounds_band(2),
@@ -315,7 +317,7 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target(
         TargetKey.SEAT_FAIRNESS,
-        "seats' win rates, tested against equal shares",
+        "seats' win rates against equal shares (chi-square test)",
         Scope.GAMES,
         Unit.P_VALUE,
         Bounds(low=0.01),
@@ -327,27 +329,29 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target(
         TargetKey.LARGER_HELL,
-        "shields of the 3–4 player side's Hell over the 1–2 player side's",
+        "shields in Hell, side III/IV less side I/II",
         Scope.RULES_DATA,
         Unit.SHIELDS,
         Bounds(low=0, low_strict=True),
         Source(
             SourceKind.RULEBOOK,
             _BOARDS,
-            "the III/IV side for 3–4 (its Hell and Dante's path are laid out for more players",
+            "the I/II side for 1–2 players and the III/IV side for 3–4 (its Hell and Dante's path are laid out for"
+            " more players",
         ),
         fix_if_low="more shields on the III/IV side than on the I/II side",
     ),
     Target(
         TargetKey.LARGER_LOWER_HELL,
-        "shields below the Walls of Dis, 3–4 player side over 1–2 player side",
+        "shields below the Walls of Dis, side III/IV less side I/II",
         Scope.RULES_DATA,
         Unit.SHIELDS,
         Bounds(low=0),
         Source(
             SourceKind.RULEBOOK,
             _BOARDS,
-            "the III/IV side for 3–4 (its Hell and Dante's path are laid out for more players",
+            "the I/II side for 1–2 players and the III/IV side for 3–4 (its Hell and Dante's path are laid out for"
+            " more players",
         ),
         fix_if_low="at least as many shields below the Walls of Dis on the III/IV side as on the I/II side",
         note="A Hell laid out for more players is not smaller below the Walls either.",
@@ -510,6 +514,8 @@ def _shown(unit: Unit, e: Estimate, bounds: Bounds, interval: bool) -> str:
     base = {Unit.SHARE: 1 if interval else 0, Unit.PER_GAME: 2, Unit.ROUNDS: 1, Unit.P_VALUE: 2, Unit.SHIELDS: 0}
     d = _digits(e.value * k, [b * k for b in bounds.edges], base[unit])
     text = number(e.value * k, d) + suffix
+    if unit is Unit.P_VALUE:
+        return f"p = {text}"
     return f"{text} ({number(e.low * k, d)}–{number(e.high * k, d)}{suffix})" if interval else text
 
 
