@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -59,7 +60,7 @@ def test_every_target_names_its_source_and_how_to_fix_the_data() -> None:
     for t in TARGETS:
         assert t.source.where and "_" not in t.name and "_" not in t.source.text()
         if t.source.kind is not SourceKind.PROJECT:
-            assert t.source.quote, t.key  # a rulebook sentence or a reviewer's words, quoted
+            assert t.source.quote or t.source.gist, t.key  # a rulebook sentence, or what a reviewer says
         for b in (t.bounds, *(b for _, b in t.by_players)):
             assert b.low is None or t.fix_if_low, t.key
             assert b.high is None or t.fix_if_high, t.key
@@ -199,3 +200,14 @@ def test_the_record_keeps_the_phlegethon_cubes_at_the_end() -> None:
     for key in ("phlegethon", "phlegethon_min", "phlegethon_at_minimum"):
         del old[key]
     assert GameSummary.from_dict(old).phlegethon == () and GameSummary.from_dict(old).phlegethon_at_minimum == 0
+
+
+def test_the_docs_list_every_target_with_its_goal() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules-data" / "health.md").read_text(encoding="utf-8")
+    for t in TARGETS:
+        assert f"| {t.name} |" in page or f"| {t.name.split(' (')[0]} |" in page, t.name
+        if not t.by_players:
+            assert t.bounds.text(t.unit) in page, t.key
+    for n in (1, 2, 3, 4, 5):
+        b = rounds_band(n)
+        assert f"{b.low:g}–{b.high:g} |" in page, n

@@ -104,14 +104,18 @@ class SourceKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """A target's source: the kind, where it is, and the words it says."""
+    """A target's source: the kind, where it is, and its words (``quote``) or what it says in ours
+    (``gist``)."""
 
     kind: SourceKind
     where: str
     quote: str = ""
+    gist: str = ""
 
     def text(self) -> str:
-        return f'{self.where}: "{self.quote}"' if self.quote else self.where
+        if self.quote:
+            return f'{self.where}: "{self.quote}"'
+        return f"{self.where}: {self.gist}" if self.gist else self.where
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,9 +221,10 @@ class Target:
         return self.fix_if_low if side < 0 else self.fix_if_high if side > 0 else ""
 
 
-_END_P16 = "rulebook, Game End & Final Scoring (p.16–17)"
+_END = "rulebook, Game End & Final Scoring"
 _BOARDS = "rulebook, Boards & General Concepts"
 _TEACHING = "a teaching guide for the game (IronTarkles, Teaches: Inferno)"
+_THIRDS = "about a third of a player's points come from placing Souls and a third from Diplomas"
 _FEWER_SHIELDS = (
     "make Hell smaller (fewer shields per circle) or send more Souls into it (more Souls on the Plague cards)"
 )
@@ -243,9 +248,7 @@ TARGETS: tuple[Target, ...] = (
         Scope.GAMES,
         Unit.PER_GAME,
         Bounds(low=1.0),
-        Source(
-            SourceKind.RULEBOOK, _END_P16, "Filling one or two circles well usually beats collecting every Diploma."
-        ),
+        Source(SourceKind.RULEBOOK, _END, "Filling one or two circles well usually beats collecting every Diploma."),
         fix_if_low=_FEWER_SHIELDS,
         fix_if_high="",
         note="A circle is full when none of its shields is empty after the Phlegethon step; at least one per game"
@@ -272,11 +275,7 @@ TARGETS: tuple[Target, ...] = (
         Scope.GAMES,
         Unit.SHARE,
         Bounds(0.25, 0.40),
-        Source(
-            SourceKind.REVIEW,
-            _TEACHING,
-            "about a third of a player's points come from placing Souls and a third from Diplomas",
-        ),
+        Source(SourceKind.REVIEW, _TEACHING, gist=_THIRDS),
         fix_if_low="more Infamy for a Soul laid down in its circle, or more Souls into Hell",
         fix_if_high="less Infamy for a Soul laid down, or more from Diplomas: fuller circles keep the Phlegethon"
         " cubes high (fewer shields per circle, a higher Phlegethon start)",
@@ -288,11 +287,7 @@ TARGETS: tuple[Target, ...] = (
         Scope.GAMES,
         Unit.SHARE,
         Bounds(0.25, 0.40),
-        Source(
-            SourceKind.REVIEW,
-            _TEACHING,
-            "about a third of a player's points come from placing Souls and a third from Diplomas",
-        ),
+        Source(SourceKind.REVIEW, _TEACHING, gist=_THIRDS),
         fix_if_low="keep the Phlegethon cubes higher: fewer shields per circle, a higher Phlegethon start",
         fix_if_high="a lower Phlegethon start or more shields per circle",
         note="Roughly a third: from a quarter to two fifths of a winner's gains.",
@@ -305,8 +300,9 @@ TARGETS: tuple[Target, ...] = (
         rounds_band(2),
         Source(
             SourceKind.REVIEW,
-            "Polish, Czech and Italian reviews of the game",
-            "about an hour and a half with 2 players, about two hours, two to three hours with 4",
+            "reviews of the game",
+            gist="about an hour and a half with 2 players, two to three hours with 4 (a Polish review); about two"
+            " hours (Czech and Italian reviews)",
         ),
         fix_if_low="a longer Dante's path (more stops), or fewer chances to accuse",
         fix_if_high="a shorter Dante's path (fewer stops)",
@@ -336,8 +332,7 @@ TARGETS: tuple[Target, ...] = (
         Source(
             SourceKind.RULEBOOK,
             _BOARDS,
-            "the I/II side for 1–2 players and the III/IV side for 3–4 (its Hell and Dante's path are laid out for"
-            " more players",
+            "its Hell and Dante's path are laid out for more players",
         ),
         fix_if_low="more shields on the III/IV side than on the I/II side",
     ),
@@ -350,8 +345,7 @@ TARGETS: tuple[Target, ...] = (
         Source(
             SourceKind.RULEBOOK,
             _BOARDS,
-            "the I/II side for 1–2 players and the III/IV side for 3–4 (its Hell and Dante's path are laid out for"
-            " more players",
+            "its Hell and Dante's path are laid out for more players",
         ),
         fix_if_low="at least as many shields below the Walls of Dis on the III/IV side as on the I/II side",
         note="A Hell laid out for more players is not smaller below the Walls either.",
@@ -362,9 +356,7 @@ TARGETS: tuple[Target, ...] = (
         Scope.COMPARISON,
         Unit.SHARE,
         Bounds(low=0.5, low_strict=True),
-        Source(
-            SourceKind.RULEBOOK, _END_P16, "Filling one or two circles well usually beats collecting every Diploma."
-        ),
+        Source(SourceKind.RULEBOOK, _END, "Filling one or two circles well usually beats collecting every Diploma."),
         fix_if_low="make circles easier to fill (fewer shields per circle, more Souls into Hell) so that filling one"
         " or two pays more than Diplomas everywhere",
         note="Measured by a separate strategy comparison and given to the report; 'usually' is more than half.",
