@@ -231,6 +231,9 @@ def test_solo_counts_the_rivals_accusations_beside_the_players() -> None:
     rows = dict(report_rows(h))
     assert "your accusations per game" in rows and "the Rival's accusations per game" in rows
     assert "accusations per game" not in rows
+    # the point shares judged in solo are the player's, won or lost
+    assert "your points from Souls" in rows and "winners' points from Souls" not in rows
+    assert h.measures().souls_share == h.shares_all["souls"].estimate()
     for seed in range(2, 5):
         g = play_one(SimConfig(1, ("random",)), seed)
         assert g.dante_moves <= g.accusations + g.rival_accusations

@@ -300,6 +300,12 @@ class CountHealth:
     def ok(self) -> bool:
         return all(c.ok for c in self.checks)
 
+    @property
+    def judged_shares(self) -> dict[str, Mean]:
+        """The point shares the targets judge: the winners', or in a solo game the player's (who wins
+        only when beating the Rival)."""
+        return self.shares_all if self.players == 1 else self.shares_winners
+
     def measures(self) -> Measures:
         """The figures the targets judge (see :func:`inferno.sim.targets.check_count`)."""
         sd = self.sudden_death
@@ -308,9 +314,9 @@ class CountHealth:
             games=self.games,
             sudden_death=Estimate(sd.rate, sd.low, sd.high),
             full_circles=self.full_circles.estimate(),
-            phlegethon_at_minimum=self.phlegethon_at_minimum.estimate() if self.phlegethon_at_minimum.n else None,
-            souls_share=self.shares_winners["souls"].estimate(),
-            diplomas_share=self.shares_winners["diplomas"].estimate(),
+            phlegethon_at_minimum=_estimate(self.phlegethon_at_minimum),
+            souls_share=_estimate(self.judged_shares["souls"]),
+            diplomas_share=_estimate(self.judged_shares["diplomas"]),
             rounds=self.rounds.estimate(),
             seat_p=self.seat_p,
         )
@@ -328,6 +334,11 @@ def seat_shares(r: SeatRecord) -> dict[str, float]:
     gains = {g: sum(max(0, r.sources.get(src, 0)) for src in srcs) for g, srcs in POINT_GROUPS.items()}
     total = sum(gains.values())
     return {g: (v / total if total else 0.0) for g, v in gains.items()}
+
+
+def _estimate(m: Mean) -> Estimate | None:
+    """The mean as a target's figure (None when no game gave one)."""
+    return m.estimate() if m.n else None
 
 
 def _cut(m: Mean, top: float | None = None) -> Mean:
@@ -535,10 +546,12 @@ def report_rows(h: CountHealth, targets: Sequence[Target] = TARGETS) -> Iterable
         yield f"{h.rival}'s accusations per game", h.rival_accusations.text()
     else:
         yield "accusations per game", h.accusations.text()
-    yield "Dante's stops reached by accusation", f"{h.dante_moves.text()} of {h.dante_stops}"
+    whose = f" (yours and {h.rival}'s)" if h.rival else ""
+    yield f"Dante's stops reached by accusation{whose}", f"{h.dante_moves.text()} of {h.dante_stops}"
     yield "final Infamy per seat", h.infamy.text()
+    whom = "your" if n == 1 else "winners'"
     for g in POINT_GROUPS:
-        yield f"winners' points from {GROUP_WORDS[g]}", h.shares_winners[g].text(0, True, shares.get(g, ()))
+        yield f"{whom} points from {GROUP_WORDS[g]}", h.judged_shares[g].text(0, True, shares.get(g, ()))
     yield "points lost to loans", h.loan_losses.text()
     yield "points lost to councils", h.council_losses.text()
     yield "loans per seat", h.loans.text()

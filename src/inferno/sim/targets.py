@@ -279,7 +279,7 @@ TARGETS: tuple[Target, ...] = (
         fix_if_low="more Infamy for a Soul laid down in its circle, or more Souls into Hell",
         fix_if_high="less Infamy for a Soul laid down, or more from Diplomas: fuller circles keep the Phlegethon"
         " cubes high (fewer shields per circle, a higher Phlegethon start)",
-        note="Roughly a third: from a quarter to two fifths of a winner's gains.",
+        note="Roughly a third: from a quarter to two fifths of a winner's gains (the player's in a solo game).",
     ),
     Target(
         TargetKey.DIPLOMAS_SHARE,
@@ -290,7 +290,7 @@ TARGETS: tuple[Target, ...] = (
         Source(SourceKind.REVIEW, _TEACHING, gist=_THIRDS),
         fix_if_low="keep the Phlegethon cubes higher: fewer shields per circle, a higher Phlegethon start",
         fix_if_high="a lower Phlegethon start or more shields per circle",
-        note="Roughly a third: from a quarter to two fifths of a winner's gains.",
+        note="Roughly a third: from a quarter to two fifths of a winner's gains (the player's in a solo game).",
     ),
     Target(
         TargetKey.GAME_LENGTH,
@@ -393,8 +393,8 @@ class Measures:
     sudden_death: Estimate  # share of games
     full_circles: Estimate  # sin circles (2–9) full at the end, per game
     phlegethon_at_minimum: Estimate | None  # share of Phlegethon cubes at their minimum at the end (None: unknown)
-    souls_share: Estimate  # share of a winner's gains
-    diplomas_share: Estimate
+    souls_share: Estimate | None  # share of a winner's gains (the player's in solo; None: no winner)
+    diplomas_share: Estimate | None
     rounds: Estimate
     seat_p: float  # chi-square test of the sole wins by seat (1 in solo)
 
