@@ -226,7 +226,7 @@ _BOARDS = "rulebook, Boards & General Concepts"
 _TEACHING = "a teaching guide for the game (IronTarkles, Teaches: Inferno)"
 _THIRDS = "about a third of a player's points come from placing Souls and a third from Diplomas"
 _FEWER_SHIELDS = (
-    "make Hell smaller (fewer shields per circle) or send more Souls into it (more Souls on the Plague cards)"
+    "make Hell smaller (fewer shields per circle), or give the Plague cards more Souls of the circles that stay empty"
 )
 
 TARGETS: tuple[Target, ...] = (
@@ -237,8 +237,7 @@ TARGETS: tuple[Target, ...] = (
         Unit.SHARE,
         Bounds(high=0.05),
         Source(SourceKind.REVIEW, _TEACHING, "This is a different endgame trigger that shouldn't come up."),
-        fix_if_high="make Hell larger (more shields, more of them below the Walls of Dis) or send fewer Souls into"
-        " it (fewer Souls on the Plague cards)",
+        fix_if_high="make Hell larger: more shields, more of them below the Walls of Dis",
         note="The rulebook ends a game when Dante reaches his final stop (Game End & Final Scoring); sudden death"
         " is its exception, allowed in at most 1 game in 20 between competent players.",
     ),
@@ -250,7 +249,6 @@ TARGETS: tuple[Target, ...] = (
         Bounds(low=1.0),
         Source(SourceKind.RULEBOOK, _END, "Filling one or two circles well usually beats collecting every Diploma."),
         fix_if_low=_FEWER_SHIELDS,
-        fix_if_high="",
         note="A circle is full when none of its shields is empty after the Phlegethon step; at least one per game"
         " on average, or the rulebook's advice could not be followed.",
     ),
@@ -276,9 +274,9 @@ TARGETS: tuple[Target, ...] = (
         Unit.SHARE,
         Bounds(0.25, 0.40),
         Source(SourceKind.REVIEW, _TEACHING, gist=_THIRDS),
-        fix_if_low="more Infamy for a Soul laid down in its circle, or more Souls into Hell",
-        fix_if_high="less Infamy for a Soul laid down, or more from Diplomas: fuller circles keep the Phlegethon"
-        " cubes high (fewer shields per circle, a higher Phlegethon start)",
+        fix_if_low="a lower Phlegethon start, so that Diplomas weigh less against Souls",
+        fix_if_high="fuller circles and a higher Phlegethon start, so that Diplomas weigh more (fewer shields per"
+        " circle)",
         note="Roughly a third: from a quarter to two fifths of a winner's gains (the player's in a solo game).",
     ),
     Target(
@@ -304,7 +302,7 @@ TARGETS: tuple[Target, ...] = (
             gist="about an hour and a half with 2 players, two to three hours with 4 (a Polish review); about two"
             " hours (Czech and Italian reviews)",
         ),
-        fix_if_low="a longer Dante's path (more stops), or fewer chances to accuse",
+        fix_if_low="a longer Dante's path (more stops)",
         fix_if_high="a shorter Dante's path (fewer stops)",
         by_players=tuple((n, rounds_band(n)) for n in (1, 2, 3, 4, 5)),
         note="A game ends when accusations have carried Dante to his final stop. The band is the play time over the"
@@ -317,7 +315,11 @@ TARGETS: tuple[Target, ...] = (
         Scope.GAMES,
         Unit.P_VALUE,
         Bounds(low=0.01),
-        Source(SourceKind.PROJECT, "no seat may win significantly more or less often than its fair share"),
+        Source(
+            SourceKind.PROJECT,
+            "the project's rule",
+            gist="no seat may win significantly more or less often than its fair share",
+        ),
         fix_if_low="look at what differs between seats: who goes first, the starting Florins and Drachmas, the last"
         " round after Dante's final stop",
         min_players=2,
@@ -357,8 +359,8 @@ TARGETS: tuple[Target, ...] = (
         Unit.SHARE,
         Bounds(low=0.5, low_strict=True),
         Source(SourceKind.RULEBOOK, _END, "Filling one or two circles well usually beats collecting every Diploma."),
-        fix_if_low="make circles easier to fill (fewer shields per circle, more Souls into Hell) so that filling one"
-        " or two pays more than Diplomas everywhere",
+        fix_if_low="make circles easier to fill (fewer shields per circle), so that filling one or two pays more than"
+        " Diplomas everywhere",
         note="Measured by a separate strategy comparison and given to the report; 'usually' is more than half.",
     ),
 )
