@@ -260,6 +260,7 @@ def test_a_rules_dir_contradicting_the_rulebook_is_warned_about(tmp_path: Path) 
     assert code == 0, text
     assert "Warning: your rules data contradicts the rulebook in 1 value:" in text
     assert "money.ferry_cost: your data has 2 where the rulebook states 1" in text
+    assert "and your rules data contradicts the rulebook in 1 value (see the warning at the top)" in text
     code, text = _run("-n", "1", "-p", "2", "-b", "random", "-j", "1", "-q")
     assert code == 0 and "contradicts the rulebook" not in text
 
@@ -294,6 +295,7 @@ def test_every_verdict_names_its_source_and_the_way_to_fix_the_data(tmp_path: Pa
         and 'Filling one or two circles well usually beats collecting every Diploma."' in text
     )
     assert "full sin circles per game at the end" in text and "Phlegethon cubes at their minimum at the end" in text
+    assert not {t.key.value for t in TARGETS} & set(re.findall(r"\w+", text))  # no internal keys, only words
     data = json.loads(out.read_text())
     checks = {c["key"]: c for c in data["counts"][0]["checks"]}
     assert checks["sudden_death"]["status"] == "missed" and checks["sudden_death"]["fix"].startswith("make Hell larger")

@@ -106,11 +106,18 @@ def verdict_summary(report: HealthReport) -> Text:
         if v.status is Status.MISSED:
             where = players_text(v.players) if v.players is not None else SCOPE_WORDS[v.target.scope]
             missed.setdefault(v.target.name, []).append(where)
+    conflicts = len(report.seed_conflicts)
+    after = (
+        Text(f"; and your rules data contradicts the rulebook in {conflicts} value{'s' if conflicts > 1 else ''}"
+             " (see the warning at the top)", "bold red")
+        if conflicts
+        else Text("")
+    )  # fmt: skip
     if not missed:
-        return Text("every target met", "green")
+        return Text.assemble(("every target met", "green"), after)
     parts = "; ".join(f"{name} ({', '.join(where)})" for name, where in missed.items())
     n = len(missed)
-    return Text(f"{n} target{'s' if n > 1 else ''} missed: {parts}", "red")
+    return Text.assemble((f"{n} target{'s' if n > 1 else ''} missed: {parts}", "red"), after)
 
 
 @click.command("check")
