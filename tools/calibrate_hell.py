@@ -1,118 +1,189 @@
-"""Choose the DEFAULT Hell (shields per circle) with the data-health report and Optuna.
+"""Choose the DEFAULT Hell with the data-health targets and Optuna.
 
-Each trial writes a candidate board for one side: the layout rule of
-``tools/generate_default_data.py`` with the placeholder's shields per circle scaled by one factor
-for circles 1–5 and another for circles 7–9 (circle 6 keeps one shield per gate); it
-plays the player counts of that side with the chosen bots on fixed seeds, and scores it:
+A candidate for one board side is its shields per circle (circles 1–5 and 7–9 each on its own; circle 6
+keeps one shield per gate, 4 on side I/II and 5 on III/IV, as the rulebook's safe-passage discs
+require) and the Phlegethon cubes' start. Each trial writes the candidate into a temporary rules
+directory (the board by the layout rule of ``tools/generate_default_data.py``, ``core.toml`` with the
+start), plays the side's player counts with the chosen bots on fixed seeds (side I/II: 2 players;
+III/IV: 3, 4, and 5 with the P&P modules), and judges them with the data-health targets
+(:mod:`inferno.sim.targets`, the ones ``inferno rules check`` prints):
 
-    objective = 20 × max(0, sudden-death share − margin)
-              + |winners' Souls share − 1/3| + |winners' Diploma share − 1/3|
+    objective = Σ over player counts and game targets of how far each figure misses its goal
+                (in steps of 5% for shares, 0.25 per game, 2 rounds; sudden death counts 4 times)
+              + 2 × each shield III/IV lacks to be larger than I/II (``--smaller`` gives I/II's board)
               + size × (shields on the board)
 
-so the smallest board that keeps sudden death under the margin with the reviewer's point split
-wins. Run: ``python tools/calibrate_hell.py --side III/IV --trials 30 --games 40``. The trials and
-the best board are written as JSON (``--out``); the chosen counts then go into ``SIDES`` of
-``generate_default_data.py`` and the docs record the run.
+so the smallest board that meets every target wins. Seat fairness is left out of the objective (a
+few dozen games cannot judge it); the report checks it on the chosen board.
+
+Run: ``python -m tools.calibrate_hell --side I/II --trials 20 --games 40 --try 5,6,6,6,5,4,4,3,3/5``.
+Every trial prints one line; the trials and the best candidate are written as JSON (``--out``). The
+chosen counts then go into ``SIDES`` of ``generate_default_data.py``, the start into ``core.toml``,
+and the docs record the run (docs/rules-data/calibration.md).
+
+The Plague cards are not moved: their 4 Souls a card are the rulebook's (Boards & General
+Concepts), and the deck returns every card to its bottom, so neither its size nor its colours change
+how many Souls reach Hell.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import optuna
-from tools.generate_default_data import board
+from tools.generate_default_data import DATA, board
 
 from inferno.rules.pack import load_rules
-from inferno.sim.health import CountHealth, HealthConfig, run_health
+from inferno.sim.health import HealthConfig, run_health
+from inferno.sim.targets import Scope, Status, TargetKey, Unit, Verdict, check_count
 
-# The first placeholder's shape (shields per circle 1..9); circle 6 = the side's gates, 4 / 5.
-PLACEHOLDER = {"I/II": [4, 5, 5, 5, 4, 4, 4, 3, 3], "III/IV": [5, 6, 6, 6, 5, 5, 5, 4, 4]}
 FILES = {"I/II": "board_I_II.toml", "III/IV": "board_III_IV.toml"}
-PLAYERS = {"I/II": (2,), "III/IV": (3, 4)}
+# The first placeholder's shape (shields per circle 1..9): the fixed board the rule tests name shields on.
+PLACEHOLDER = {"I/II": [4, 5, 5, 5, 4, 4, 4, 3, 3], "III/IV": [5, 6, 6, 6, 5, 5, 5, 4, 4]}
+GATES = {"I/II": 4, "III/IV": 5}
+# The player counts each side serves (seed 000), with the P&P modules a count needs.
+PLAYS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
+    "I/II": ((2, ()),),
+    "III/IV": ((3, ()), (4, ()), (5, ("plutus", "phlegyas"))),
+}
+SCALE = {Unit.SHARE: 0.05, Unit.PER_GAME: 0.25, Unit.ROUNDS: 2.0}  # one step of a miss, per unit
+WEIGHT = {TargetKey.SUDDEN_DEATH: 4.0}  # a miss counts this many steps per step
+_START = re.compile(r"(\[phlegethon\][^\[]*?start = \{ value = )\d+", re.S)
 
 
-def scaled(start: list[int], upper: float, lower: float) -> list[int]:
-    """The U1 shape with circles 1–5 scaled by ``upper`` and 7–9 by ``lower``; circle 6 keeps its gates."""
-    return [round(c * (upper if k < 5 else lower)) if k != 5 else c for k, c in enumerate(start)]
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """Shields per circle 1–9 and the Phlegethon start."""
+
+    counts: tuple[int, ...]
+    start: int
+
+    @classmethod
+    def parse(cls, text: str) -> Candidate:
+        """``"5,6,6,6,5,4,4,3,3/5"``: nine shield counts, then the start."""
+        counts, _, start = text.partition("/")
+        try:
+            parsed = cls(tuple(int(x) for x in counts.split(",")), int(start))
+        except ValueError:
+            raise SystemExit(f"{text!r} is not nine shield counts and a start, such as 5,6,6,6,5,4,4,3,3/5") from None
+        if len(parsed.counts) != 9 or not 1 <= parsed.start <= 5 or min(parsed.counts) < 1:
+            raise SystemExit(f"{text!r}: give nine shield counts of at least 1 and a start from 1 to 5")
+        return parsed
+
+    def text(self) -> str:
+        return ",".join(map(str, self.counts)) + f"/{self.start}"
 
 
-def evaluate(side: str, counts: list[int], games: int, bots: str, workers: int, first_seed: int) -> dict[str, Any]:
-    """Play the side's player counts on a board with ``counts`` shields per circle and summarise."""
+def rules_dir(side: str, c: Candidate, into: Path) -> Path:
+    """Write the candidate's board and ``core.toml`` (the Phlegethon start) into ``into``."""
+    (into / FILES[side]).write_text(board(side, list(c.counts)), encoding="utf-8")
+    core = (DATA / "core.toml").read_text(encoding="utf-8")
+    (into / "core.toml").write_text(_START.sub(lambda m: m.group(1) + str(c.start), core, count=1), encoding="utf-8")
+    load_rules(into)  # fail early on a malformed board
+    return into
+
+
+def miss(v: Verdict) -> float:
+    """How far a verdict's figure lies outside its goal, in steps of its unit (0 when met)."""
+    if v.status is not Status.MISSED or v.measured is None or v.target.unit not in SCALE:
+        return 0.0
+    bounds = v.target.bounds_for(v.players)
+    x = v.measured.value
+    edge = bounds.low if bounds.low is not None and x <= bounds.low else bounds.high
+    return WEIGHT.get(v.key, 1.0) * abs(x - (edge if edge is not None else x)) / SCALE[v.target.unit]
+
+
+def evaluate(side: str, c: Candidate, games: int, bots: str, workers: int, first_seed: int) -> dict[str, Any]:
+    """Play the side's player counts on the candidate and judge them with the game targets."""
+    out: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as d:
-        (Path(d) / FILES[side]).write_text(board(side, counts), encoding="utf-8")
-        load_rules(d)  # fail early on a malformed board
-        cfg = HealthConfig(
-            players=PLAYERS[side], bots=bots, games=games, first_seed=first_seed, rules_dir=d, workers=workers
-        )
-        report = run_health(cfg)
-    return {"counts": counts, "per_count": [summary(h) for h in report.counts]}
+        directory = rules_dir(side, c, Path(d))
+        for players, modules in PLAYS[side]:
+            cfg = HealthConfig(
+                players=(players,),
+                bots=bots,
+                games=games,
+                first_seed=first_seed,
+                rules_dir=str(directory),
+                workers=workers,
+                modules=modules,
+            )
+            verdicts = check_count(run_health(cfg).counts[0])
+            out.append(
+                {
+                    "players": players,
+                    "modules": list(modules),
+                    "verdicts": {v.key.value: v.shown for v in verdicts if v.target.scope is Scope.GAMES},
+                    "missed": [v.key.value for v in verdicts if v.status is Status.MISSED],
+                    "miss": round(sum(miss(v) for v in verdicts), 3),
+                }
+            )
+    return {"candidate": c.text(), "shields": sum(c.counts), "below_walls": sum(c.counts[5:]), "per_count": out}
 
 
-def summary(h: CountHealth) -> dict[str, Any]:
-    return {
-        "players": h.players,
-        "games": h.games,
-        "sudden_death": h.sudden_death.rate,
-        "souls": h.shares_winners["souls"].mean,
-        "diplomas": h.shares_winners["diplomas"].mean,
-        "rounds": h.rounds.mean,
-        "seat_p": h.seat_p,
-        "empty": [round(m.mean, 2) for m in h.empty_shields],
-    }
-
-
-def objective_value(result: dict[str, Any], margin: float, size: float) -> float:
-    rows = result["per_count"]
-    sd = max(r["sudden_death"] for r in rows)
-    split = sum(abs(r["souls"] - 1 / 3) + abs(r["diplomas"] - 1 / 3) for r in rows) / len(rows)
-    return 20 * max(0.0, sd - margin) + split + size * sum(result["counts"])
+def suggest(trial: optuna.Trial, side: str) -> Candidate:
+    upper = [trial.suggest_int(f"c{k}", 3, 9) for k in range(1, 6)]
+    lower = [trial.suggest_int(f"c{k}", 3, 8) for k in range(7, 10)]
+    return Candidate((*upper, GATES[side], *lower), trial.suggest_int("start", 3, 5))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--side", choices=sorted(PLACEHOLDER), required=True)
-    ap.add_argument("--trials", type=int, default=30)
+    ap.add_argument("--side", choices=sorted(PLAYS), required=True)
+    ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--games", type=int, default=40, help="games per player count per trial")
     ap.add_argument("--bots", default="greedy")
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--margin", type=float, default=0.02, help="sudden-death share tolerated in a trial")
-    ap.add_argument("--size", type=float, default=0.004, help="cost of one more shield")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--size", type=float, default=0.01, help="cost of one more shield")
     ap.add_argument("--seed", type=int, default=7, help="the sampler's seed")
     ap.add_argument("--first-seed", type=int, default=100_000, help="first game seed of every trial")
+    ap.add_argument(
+        "--try", dest="tries", action="append", default=[], help="a candidate to try first: COUNTS/START (repeatable)"
+    )
+    ap.add_argument("--smaller", type=int, default=0, help="shields of side I/II: III/IV must have more")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     side: str = args.side
-    start = list(PLACEHOLDER[side])
+    tries = [Candidate.parse(t) for t in args.tries]
+    for c in tries:
+        if c.counts[5] != GATES[side]:
+            raise SystemExit(f"{c.text()}: circle 6 has one shield per gate, {GATES[side]} on side {side}")
     trials: list[dict[str, Any]] = []
 
     def objective(trial: optuna.Trial) -> float:
-        upper = trial.suggest_float("upper", 1.0, 2.2, step=0.05)
-        lower = trial.suggest_float("lower", 1.0, 2.2, step=0.05)
-        counts = scaled(start, upper, lower)
+        c = suggest(trial, side)
         t0 = time.perf_counter()
-        res = evaluate(side, counts, args.games, args.bots, args.workers, args.first_seed)
-        value = objective_value(res, args.margin, args.size)
-        res.update(value=value, seconds=round(time.perf_counter() - t0, 1), trial=trial.number)
+        res = evaluate(side, c, args.games, args.bots, args.workers, args.first_seed)
+        short = max(0, args.smaller + 1 - sum(c.counts)) if side == "III/IV" and args.smaller else 0
+        value = float(sum(r["miss"] for r in res["per_count"])) + 2.0 * short + args.size * sum(c.counts)
+        res.update(value=round(value, 3), seconds=round(time.perf_counter() - t0, 1), trial=trial.number)
         trials.append(res)
-        worst = max(r["sudden_death"] for r in res["per_count"])
-        print(f"trial {trial.number}: {counts} sudden death ≤ {worst:.0%} value {value:.3f}", flush=True)
+        missed = "; ".join(f"{r['players']}p missed {', '.join(r['missed']) or 'nothing'}" for r in res["per_count"])
+        print(f"trial {trial.number}: {c.text()} value {value:.2f} | {missed}", flush=True)
+        for r in res["per_count"]:
+            print(f"   {r['players']}p " + " · ".join(f"{k} {v}" for k, v in r["verdicts"].items()), flush=True)
         return value
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=args.seed))
-    for guess in ((1.0, 1.0), (1.5, 1.5)):
-        study.enqueue_trial({"upper": guess[0], "lower": guess[1]})
-    study.optimize(objective, n_trials=args.trials)
+    for c in tries:
+        params: dict[str, Any] = {f"c{k + 1}": n for k, n in enumerate(c.counts) if k != 5}
+        study.enqueue_trial({**params, "start": c.start})
+    study.optimize(objective, n_trials=max(args.trials, len(tries)))
     best = min(trials, key=lambda r: r["value"])
-    print("best:", best["counts"], json.dumps(best["per_count"]))
+    print("best:", best["candidate"], json.dumps(best["per_count"]))
     if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(
-            json.dumps({"args": {k: str(v) for k, v in vars(args).items()}, "best": best, "trials": trials}, indent=1)
+            json.dumps({"args": {k: str(v) for k, v in vars(args).items()}, "best": best, "trials": trials}, indent=1),
+            encoding="utf-8",
         )
 
 

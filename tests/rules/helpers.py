@@ -46,7 +46,7 @@ def placeholder_rules() -> str:
     for side, name in FILES.items():
         (folder / name).write_text(board(side, PLACEHOLDER[side]), encoding="utf-8")
     core = (DATA / "core.toml").read_text(encoding="utf-8")
-    start = re.compile(r"^start = \{ value = 4,", re.M)
+    start = re.compile(r"^start = \{ value = \d+,", re.M)
     assert start.search(core), "core.toml's Phlegethon start has moved: update placeholder_rules"
     (folder / "core.toml").write_text(start.sub("start = { value = 3,", core), encoding="utf-8")
     return str(folder)

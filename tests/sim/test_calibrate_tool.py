@@ -1,4 +1,4 @@
-"""The Hell calibration tool (tools/calibrate_hell.py): candidate boards, their scores, a short search."""
+"""The Hell calibration tool (tools/calibrate_hell.py): candidates, their rules folders, misses, a short search."""
 
 from __future__ import annotations
 
@@ -8,17 +8,11 @@ from pathlib import Path
 
 import pytest
 from tools import calibrate_hell
+from tools.calibrate_hell import Candidate
 from tools.generate_default_data import SIDES, board, down_links
 
 from inferno.rules.pack import load_rules
-
-
-def test_scaling_keeps_the_gates_and_the_shape() -> None:
-    start = calibrate_hell.PLACEHOLDER["III/IV"]
-    assert calibrate_hell.scaled(start, 1.0, 1.0) == start
-    big = calibrate_hell.scaled(start, 1.5, 2.0)
-    assert big[5] == 5  # one circle-6 shield per gate (S0: 5 safe passages on side III/IV)
-    assert big[:5] == [round(c * 1.5) for c in start[:5]] and big[6:] == [c * 2 for c in start[6:]]
+from inferno.sim.targets import TARGETS, Estimate, TargetKey, judge, target
 
 
 @pytest.mark.parametrize(("n", "m"), [(4, 9), (10, 4), (5, 5), (3, 7), (7, 3)])
@@ -28,34 +22,51 @@ def test_every_lower_shield_has_a_line_into_it(n: int, m: int) -> None:
     assert {j for d in links for j in d} == set(range(m))
 
 
-def test_generated_boards_load_and_the_defaults_regenerate(tmp_path: Path) -> None:
-    """Any scaled board is a valid board file; the shipped boards are what the generator makes."""
+def test_the_shipped_boards_are_what_the_generator_makes() -> None:
     for side, name in calibrate_hell.FILES.items():
-        counts = calibrate_hell.scaled(calibrate_hell.PLACEHOLDER[side], 2.2, 2.2)
-        (tmp_path / name).write_text(board(side, counts), encoding="utf-8")
         shipped = Path(__file__).resolve().parents[2] / "src" / "inferno" / "data" / name
         assert shipped.read_text(encoding="utf-8") == board(side, SIDES[side])
-    rules = load_rules(tmp_path)
-    assert len(rules.boards["I/II"].circle_shields[2]) == 11
 
 
-def test_objective_punishes_sudden_death_and_size() -> None:
-    row = {"sudden_death": 0.0, "souls": 1 / 3, "diplomas": 1 / 3}
-    calm = {"counts": [5] * 9, "per_count": [row]}
-    deadly = {"counts": [5] * 9, "per_count": [dict(row, sudden_death=0.5)]}
-    bigger = {"counts": [6] * 9, "per_count": [row]}
-    value = calibrate_hell.objective_value
-    assert value(calm, 0.02, 0.004) < value(bigger, 0.02, 0.004) < value(deadly, 0.02, 0.004)
+def test_a_candidate_reads_nine_counts_and_a_start() -> None:
+    c = Candidate.parse("5,6,6,6,5,4,4,3,3/5")
+    assert c.counts == (5, 6, 6, 6, 5, 4, 4, 3, 3) and c.start == 5 and c.text() == "5,6,6,6,5,4,4,3,3/5"
+    for bad in ("5,6,6/5", "5,6,6,6,5,4,4,3,3", "5,6,6,6,5,4,4,3,3/9", "a,b/c"):
+        with pytest.raises(SystemExit, match="shield counts"):
+            Candidate.parse(bad)
+
+
+def test_a_candidates_rules_folder_has_its_board_and_start(tmp_path: Path) -> None:
+    """Boards & General Concepts: one Phlegethon cube per circle 2–9, on its start space."""
+    c = Candidate((5, 6, 6, 6, 6, 5, 4, 4, 4), 5)
+    rules = load_rules(calibrate_hell.rules_dir("III/IV", c, tmp_path))
+    b = rules.boards["III/IV"]
+    assert [len(b.circle_shields[k]) for k in range(1, 10)] == list(c.counts)
+    assert rules.phleg_start == 5
+
+
+def test_a_miss_counts_steps_outside_the_goal_and_sudden_death_four_times() -> None:
+    sd, souls = target(TargetKey.SUDDEN_DEATH, TARGETS), target(TargetKey.SOULS_SHARE, TARGETS)
+    assert calibrate_hell.miss(judge(sd, Estimate(0.04, 0.01, 0.1), 2)) == 0.0
+    assert calibrate_hell.miss(judge(sd, Estimate(0.10, 0.05, 0.2), 2)) == pytest.approx(4 * 0.05 / 0.05)
+    assert calibrate_hell.miss(judge(souls, Estimate(0.50, 0.45, 0.55), 2)) == pytest.approx(0.10 / 0.05)
+    assert calibrate_hell.miss(judge(souls, Estimate(0.15, 0.1, 0.2), 2)) == pytest.approx(0.10 / 0.05)
 
 
 def test_a_short_search_writes_its_trials(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "cal.json"
-    argv = ["calibrate_hell", "--side", "I/II", "--trials", "2", "--games", "2", "--bots", "random", "--out", str(out)]
+    argv = ["calibrate_hell", "--side", "I/II", "--trials", "2", "--games", "2", "--bots", "random", "--workers", "1"]
+    argv += ["--try", "5,6,6,6,5,4,4,3,3/5", "--out", str(out)]
     monkeypatch.setattr(sys, "argv", argv)
     calibrate_hell.main()
     data = json.loads(out.read_text())
-    assert [t["counts"] for t in data["trials"]] == [
-        calibrate_hell.PLACEHOLDER["I/II"],
-        calibrate_hell.scaled(calibrate_hell.PLACEHOLDER["I/II"], 1.5, 1.5),
-    ]
+    assert len(data["trials"]) == 2 and data["trials"][0]["candidate"] == "5,6,6,6,5,4,4,3,3/5"
+    assert data["trials"][0]["per_count"][0]["players"] == 2
     assert data["best"]["value"] == min(t["value"] for t in data["trials"])
+
+
+def test_a_candidate_must_keep_one_shield_per_gate(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["calibrate_hell", "--side", "III/IV", "--try", "5,6,6,6,5,4,4,3,3/5"]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit, match="one shield per gate"):
+        calibrate_hell.main()

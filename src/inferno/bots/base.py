@@ -72,7 +72,7 @@ def _load_builtin() -> None:
     import importlib
     from importlib.util import find_spec
 
-    builtin = ["inferno.bots.greedy", "inferno.bots.search", "inferno.bots.rollout"]
+    builtin = ["inferno.bots.greedy", "inferno.bots.strategy", "inferno.bots.search", "inferno.bots.rollout"]
     if find_spec("numpy") is not None:  # the expert's value model runs on numpy (the ``bots`` extra)
         builtin.append("inferno.bots.expert")
     for mod in builtin:

@@ -97,6 +97,12 @@ class Weights:
     stranded: float = 2.5
     tower_full: float = 1.5  # no empty Tower space: no accuser can go there (U8), so no accusation
     stranded_ready: float = 0.4
+    # A strategy (:mod:`inferno.bots.strategy`; seed 003: "Filling one or two circles well usually beats
+    # collecting every Diploma"). The balanced defaults leave these neutral.
+    empty_foresight: float = 1.0  # how much an empty shield now lowers the projected cube (× the part played)
+    diploma_bonus: float = 0.0  # flat worth of each Diploma held or in prospect (a taste for many Diplomas)
+    focus_circles: int = 0  # the circles of its highest Sin Tracks the family sets out to fill (0: none)
+    focus_fill: float = 0.0  # each occupied shield of a focus circle, per Skull level on its track
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -125,15 +131,15 @@ def progress(s: State) -> float:
     return min(1.0, max(0.0, (s.dante + 1) / n)) if n else 1.0
 
 
-def projected_phlegethon(s: State) -> list[float]:
+def projected_phlegethon(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Each circle's Phlegethon value expected at final scoring (S3 step 2: −1 per empty shield).
 
     Empty shields now are likely to fill as the game goes on, so only a share of them (the part of
-    the game already played) counts against the cube.
+    the game already played, times ``w.empty_foresight``) counts against the cube.
     """
     r = s.rules
     hell = s.hell
-    frac = progress(s)
+    frac = min(1.0, progress(s) * w.empty_foresight)
     out = [0.0] * 10
     shields = s.board.circle_shields
     phleg = s.phleg
@@ -328,7 +334,7 @@ def player_values(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Estimated final Infamy of every player (exact final scores once the game is over)."""
     if s.over:
         return [float(pl.infamy) for pl in s.players]
-    phleg = projected_phlegethon(s)
+    phleg = projected_phlegethon(s, w)
     future = _future_diploma_circles(s)
     frac = progress(s)
     players = s.players
@@ -343,7 +349,7 @@ def player_values(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
                 continue
             lvl = levels[p]
             best_other = max((v for q, v in enumerate(levels) if q != p), default=0)
-            values[p] += diploma_share(lvl, best_other, w) * phleg[circle] * lvl
+            values[p] += diploma_share(lvl, best_other, w) * (phleg[circle] * lvl + w.diploma_bonus)
     for p, pl in enumerate(players):
         ready, now = ready_accusation(s, p, phleg, future, w)
         values[p] += max(w.accuse_ready * ready, w.accuse_now * now)
@@ -383,6 +389,10 @@ def _own_terms(s: State, pl: PlayerState, p: int, phleg: list[float], w: Weights
             best_free = v
     pairs, odd = divmod(pl.half, 2)
     total += pairs * best_free + odd * 0.4 * best_free
+    if w.diploma_bonus:
+        total += w.diploma_bonus * bin(pl.diplomas).count("1")
+    if w.focus_circles:
+        total += w.focus_fill * focus_fill(s, pl, w.focus_circles)
     cards = s.rules.fraud_cards
     for card in pl.played:
         fc = cards[card]
@@ -409,6 +419,19 @@ def _own_terms(s: State, pl: PlayerState, p: int, phleg: list[float], w: Weights
         total -= w.loan_foresight * expected_loan_cost(s, p, w)
     if s.ext is not None:  # P&P: Bells held; Desk tolls already show in the Drachmas above
         total += w.bell * s.ext.bells[p]
+    return total
+
+
+def focus_fill(s: State, pl: PlayerState, count: int) -> float:
+    """Occupied shields of the family's ``count`` focus circles (its highest Sin Tracks, the lower circle
+    first on ties), each weighted by the Skull level on that circle's track."""
+    levels = sorted(((pl.tracks[c], -c) for c in range(2, 10) if pl.tracks[c] > 0), reverse=True)[:count]
+    hell = s.hell
+    shields = s.board.circle_shields
+    total = 0.0
+    for level, neg in levels:
+        cells = [hell[t] for t in shields[-neg]]
+        total += level * (len(cells) - cells.count(EMPTY))
     return total
 
 

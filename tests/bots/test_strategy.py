@@ -1,0 +1,58 @@
+"""Strategies for the seed-003 comparison: a circle filler and a Diploma collector (evaluation weights only)."""
+
+from __future__ import annotations
+
+import random
+
+import inferno
+from inferno.bots.base import make_bot, play_game
+from inferno.bots.evaluation import DEFAULT_WEIGHTS, player_values, projected_phlegethon
+from inferno.bots.strategy import STRATEGY_WEIGHTS, Strategy
+from inferno.rules.state import EMPTY
+from tests.bots.conftest import advance_to_choice
+
+
+def _position() -> inferno.State:
+    s = advance_to_choice(inferno.new_game(2, seed=3, record_events=False), random.Random(3), 120)
+    assert 0.0 < s.dante + 1 < len(s.stops)
+    return s
+
+
+def test_balanced_is_the_bots_own_estimate() -> None:
+    assert STRATEGY_WEIGHTS[Strategy.BALANCED] == DEFAULT_WEIGHTS
+
+
+def test_the_filler_values_an_occupied_shield_of_its_best_track_and_nothing_elsewhere() -> None:
+    """Seed 003: a Sin Track scores nothing without a full circle, so the filler fills its best circles."""
+    s = _position()
+    filler = STRATEGY_WEIGHTS[Strategy.FILLER]
+    me = s.own_player(0)
+    me.tracks[:] = [0] * len(me.tracks)
+    me.tracks[5] = 3
+    empty = [t for t in s.board.circle_shields[5] if s.hell[t] == EMPTY]
+    other = [t for t in s.board.circle_shields[8] if s.hell[t] == EMPTY]
+    assert empty and other
+    soul = next(c for c in s.hell if c != EMPTY)
+    base = player_values(s, filler)[0]
+    s.hell[other[0]] = soul
+    assert player_values(s, filler)[0] == base  # circle 8: no Skull there, not a focus circle
+    s.hell[other[0]] = EMPTY
+    s.hell[empty[0]] = soul
+    assert player_values(s, filler)[0] > base + filler.focus_fill * 3 - 1e-9
+
+
+def test_the_collector_expects_the_cubes_to_stay_and_prizes_every_diploma() -> None:
+    s = _position()
+    collector = STRATEGY_WEIGHTS[Strategy.COLLECTOR]
+    assert projected_phlegethon(s, collector)[2:] == [float(v) for v in s.phleg[2:10]]
+    base = player_values(s, collector)[0]
+    s.own_player(0).diplomas |= 1 << 6
+    s.own_player(0).tracks[6] = 1
+    gained = player_values(s, collector)[0] - base
+    assert gained >= s.phleg[6] + collector.diploma_bonus - 1e-9
+
+
+def test_strategy_bots_are_registered_and_play_a_whole_game() -> None:
+    s = inferno.new_game(2, seed=4, record_events=False)
+    play_game(s, [make_bot("greedy-filler", 1), make_bot("greedy-collector", 2)])
+    assert s.over
