@@ -151,6 +151,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     side: str = args.side
+    size: float = args.size
     tries = [Candidate.parse(t) for t in args.tries]
     for c in tries:
         if c.counts[5] != GATES[side]:
@@ -162,7 +163,7 @@ def main() -> None:
         t0 = time.perf_counter()
         res = evaluate(side, c, args.games, args.bots, args.workers, args.first_seed)
         short = max(0, args.smaller + 1 - sum(c.counts)) if side == "III/IV" and args.smaller else 0
-        value = float(sum(r["miss"] for r in res["per_count"])) + 2.0 * short + args.size * sum(c.counts)
+        value = float(sum(r["miss"] for r in res["per_count"])) + 2.0 * short + size * sum(c.counts)
         res.update(value=round(value, 3), seconds=round(time.perf_counter() - t0, 1), trial=trial.number)
         trials.append(res)
         missed = "; ".join(f"{r['players']}p missed {', '.join(r['missed']) or 'nothing'}" for r in res["per_count"])
