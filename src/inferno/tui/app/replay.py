@@ -19,9 +19,9 @@ from inferno.rules.actions import Act
 from inferno.rules.engine import pending, view
 from inferno.rules.notation import is_number, shown
 from inferno.rules.state import State
-from inferno.tui.app.app import LOG_SHOWN
 from inferno.tui.app.body import Body
 from inferno.tui.app.dialogs import TextScreen
+from inferno.tui.app.display import LOG_SHOWN
 from inferno.tui.app.frame import BoardApp
 from inferno.tui.app.glossary import glossary
 from inferno.tui.app.widgets import (
