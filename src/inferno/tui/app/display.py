@@ -35,7 +35,7 @@ from inferno.tui.app.widgets import (
     strip_view,
 )
 from inferno.tui.paths import SoulPath, landing_words, option_paths, whole
-from inferno.tui.players import action_hint, decision_title
+from inferno.tui.players import action_hint, decision_title, families_width
 from inferno.tui.session import LogEntry, Session
 from inferno.tui.text import player_text
 
@@ -74,6 +74,10 @@ class GameDisplay(BoardApp[int]):
 
     def labels(self) -> list[str]:
         return self.session.labels()
+
+    def families_columns(self) -> tuple[int, ...]:
+        v = self.shown_state()
+        return families_width(v, self.labels(), bonus=True), families_width(v, self.labels())
 
     def marks(self) -> tuple[dict[int, str], dict[int, str]]:
         """Shields and Florence locations to highlight: legal targets, and what the highlighted option touches."""
@@ -116,7 +120,7 @@ class GameDisplay(BoardApp[int]):
         if name == "strip":
             return strip_view(v)
         if name == "families":
-            return families_view(v, self.labels())
+            return families_view(v, self.labels(), width)
         if name == "hand":
             return hand_view(v, self.viewer)
         if name == "log":
