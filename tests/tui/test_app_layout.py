@@ -74,7 +74,7 @@ def _assert_whole_board(app: InfernoApp) -> None:
         row = next((line for line in lines if f"{circle} {c.glyph}{c.letter} +" in line), None)
         assert row is not None, f"circle {circle} is not on screen"
         cells = row.split(f"{c.glyph}{c.letter} +", 1)[1]
-        shown = sum(cells.count(g) for g in ("·", "▭", "⛨", "◎", "⌂")) + sum(
+        shown = sum(cells.count(g) for g in ("·", "▭", "♜", "◎", "⌂")) + sum(
             cells.count(x.glyph) for x in s.rules.circles
         )
         assert shown >= len(s.board.circle_shields[circle]), f"circle {circle} is cut"
