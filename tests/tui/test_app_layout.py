@@ -34,8 +34,9 @@ def _run(
     body: Callable[[InfernoApp, Pilot[Any]], Awaitable[None]],
     seats: list[Seat] | None = None,
     pace: float = 0,
+    modules: tuple[str, ...] = (),
 ) -> InfernoApp:
-    sess = Session.start(seats or [Seat(), Seat("greedy"), Seat("greedy")], 3, tmp_path / "game.json")
+    sess = Session.start(seats or [Seat(), Seat("greedy"), Seat("greedy")], 3, tmp_path / "game.json", modules=modules)
     app = InfernoApp(sess, pace=pace)
 
     async def go() -> None:
@@ -64,28 +65,82 @@ def _screen_text(app: InfernoApp) -> list[str]:
     return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
 
 
+def _assert_whole_board(app: InfernoApp) -> None:
+    """Every circle of Hell with every shield, and every location of Florence, on screen without scrolling."""
+    s = app.session.state
+    lines = _screen_text(app)
+    for circle in range(1, 10):
+        c = s.rules.circles[circle - 1]
+        row = next((line for line in lines if f"{circle} {c.glyph}{c.letter} +" in line), None)
+        assert row is not None, f"circle {circle} is not on screen"
+        cells = row.split(f"{c.glyph}{c.letter} +", 1)[1]
+        shown = sum(cells.count(g) for g in ("·", "▭", "♜", "◎", "⌂")) + sum(
+            cells.count(x.glyph) for x in s.rules.circles
+        )
+        assert shown >= len(s.board.circle_shields[circle]), f"circle {circle} is cut"
+    for loc in s.rules.locations:
+        assert any(loc.name in line for line in lines), f"{loc.name} is not on screen"
+    board = app.query_one("#board", Panel)
+    assert board.max_scroll_x == 0 and board.max_scroll_y == 0  # nothing of it is hidden
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_whole_board_is_on_screen(tmp_path: Path, size: tuple[int, int]) -> None:
     """Every circle of Hell with every shield, and every location of Florence, without scrolling."""
 
     async def body(app: InfernoApp, pilot: Pilot[Any]) -> None:
-        s = app.session.state
-        lines = _screen_text(app)
-        for circle in range(1, 10):
-            c = s.rules.circles[circle - 1]
-            row = next((line for line in lines if f"{circle} {c.glyph}{c.letter} +" in line), None)
-            assert row is not None, f"circle {circle} is not on screen"
-            cells = row.split(f"{c.glyph}{c.letter} +", 1)[1]
-            shown = sum(cells.count(g) for g in ("·", "▭", "⛨", "◎", "⌂")) + sum(
-                cells.count(x.glyph) for x in s.rules.circles
-            )
-            assert shown >= len(s.board.circle_shields[circle]), f"circle {circle} is cut"
-        for loc in s.rules.locations:
-            assert any(loc.name in line for line in lines), f"{loc.name} is not on screen"
-        board = app.query_one("#board", Panel)
-        assert board.max_scroll_x == 0 and board.max_scroll_y == 0  # nothing of it is hidden
+        _assert_whole_board(app)
 
     _run(tmp_path, size, body)
+
+
+FAMILIES = [(3, ()), (4, ()), (5, ("plutus", "phlegyas"))]  # players and modules (5 players need P&P)
+
+
+def _assert_families_unwrapped(app: InfernoApp) -> Panel:
+    """The Families panel shows its tables with no cell wrapped and nothing to scroll sideways."""
+    from inferno.tui.players import families_parts, table_width
+
+    families = app.query_one("#families", Panel)
+    width = families.content_width()
+    for table in families_parts(app.shown_state(), app.labels(), width):
+        assert table_width(table) <= width, (table.title, table_width(table), width)
+    assert families.max_scroll_x == 0
+    return families
+
+
+@pytest.mark.parametrize("size", [(160, 44), (200, 60)])
+@pytest.mark.parametrize(("players", "modules"), FAMILIES)
+def test_the_families_fit_in_one_row_beside_the_whole_board(
+    tmp_path: Path, size: tuple[int, int], players: int, modules: tuple[str, ...]
+) -> None:
+    """On a large terminal every family shows side by side, none wrapped or scrolled sideways, while all
+    nine circles and all eight locations stay on screen."""
+    from inferno.tui.players import families_width
+
+    async def body(app: InfernoApp, pilot: Pilot[Any]) -> None:
+        families = _assert_families_unwrapped(app)
+        assert families.content_width() >= families_width(app.shown_state(), app.labels())
+        text = families.body.render().plain  # type: ignore[union-attr]
+        heads = [line for line in text.split("\n") if "Player 1" in line]
+        assert all(f"Player {p + 1}" in heads[0] for p in range(players)), heads[:1]  # one row
+        _assert_whole_board(app)
+
+    seats = [Seat()] + [Seat("greedy")] * (players - 1)
+    _run(tmp_path, size, body, seats=seats, modules=modules)
+
+
+@pytest.mark.parametrize(("players", "modules"), FAMILIES)
+def test_the_families_tab_fits_at_120x40(tmp_path: Path, players: int, modules: tuple[str, ...]) -> None:
+    """On the small layout's Families tab the families take as many rows as they need, none wrapped."""
+
+    async def body(app: InfernoApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("f3", "f3")
+        await _wait_for_human(app, pilot)
+        _assert_families_unwrapped(app)
+
+    seats = [Seat()] + [Seat("greedy")] * (players - 1)
+    _run(tmp_path, (120, 40), body, seats=seats, modules=modules)
 
 
 def test_wide_layout_gives_every_panel_its_width(tmp_path: Path) -> None:

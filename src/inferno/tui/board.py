@@ -27,7 +27,7 @@ from inferno.tui.text import (
 
 def shield_content(s: State, t: int, compact: bool = False) -> Text:
     """What stands on a shield: ``·`` empty, ``▲♣G`` standing Soul, ``▬♣g`` lying, ``▭♣g`` tile,
-    ``⛨Name`` Guardian, ``◎Pit``."""
+    ``♜Name`` Guardian, ``◎Pit``."""
     c = s.hell[t]
     r = s.rules
     if c == EMPTY:
@@ -40,7 +40,7 @@ def shield_content(s: State, t: int, compact: bool = False) -> Text:
         return Text("▭", style="dim") + sin_mark(r, c - TILE, lying=True)
     if c < PIT:
         g = r.guardians[s.guardians[c - GUARDIAN]]
-        return Text(f"⛨{g.name[:3] if compact else g.name}", style="bold reverse")
+        return Text(f"♜{g.name[:3] if compact else g.name}", style="bold reverse")
     if c >= DESK:  # P&P: a Desk of Plutus, crossing it costs a Drachma paid to its owner
         return Text("⌂" if compact else "⌂Desk of ", style="bold") + player_text(c - DESK)
     return Text("◎Pit", style="bold")
@@ -137,7 +137,7 @@ def legend_text(s: State) -> Text:
     for c in range(1, 10):
         out.append_text(sin_mark(r, c))
         out.append(f" {r.circles[c - 1].sin} ({r.circles[c - 1].colour})  ")
-    out.append("\nShields: ▲ standing Soul · ▬ lying Soul · ▭ spare tile · ⛨ Guardian · ◎ Pit · [K] quartiere", "dim")
+    out.append("\nShields: ▲ standing Soul · ▬ lying Soul · ▭ spare tile · ♜ Guardian · ◎ Pit · [K] quartiere", "dim")
     out.append("\nQuartieri: ", style="bold")
     for q, name in enumerate(r.quartieri):
         style = "bold underline" if s.quartiere == q else ""

@@ -24,7 +24,7 @@ GAP = 2  # columns between Hell and Florence side by side
 
 def shield_glyph(s: State, t: int) -> Text:
     """Two columns for what is on a shield: ``♣G`` standing Soul, ``♣g`` lying, ``▭g`` spare tile,
-    ``⛨C`` Guardian, ``⌂2`` Desk of player 2, ``◎`` Pit, ``·`` empty."""
+    ``♜C`` Guardian, ``⌂2`` Desk of player 2, ``◎`` Pit, ``·`` empty."""
     c = s.hell[t]
     r = s.rules
     if c == EMPTY:
@@ -36,7 +36,7 @@ def shield_glyph(s: State, t: int) -> Text:
     if c < GUARDIAN:
         return Text("▭") + Text(r.circles[c - TILE - 1].letter.lower(), style=sin_style(r, c - TILE, lying=True))
     if c < PIT:
-        return Text(f"⛨{r.guardians[s.guardians[c - GUARDIAN]].name[:1]}", style="bold reverse")
+        return Text(f"♜{r.guardians[s.guardians[c - GUARDIAN]].name[:1]}", style="bold reverse")
     if c >= DESK:
         return Text("⌂", style="bold") + player_text(c - DESK, "")[-1:]
     return Text("◎ ", style="bold")
@@ -144,7 +144,7 @@ def florence_lines(s: State, marks: Mapping[int, str] | None = None, entry: bool
 
 LEGEND = (  # most needed first: the pieces that fit the width are shown, in this order
     "F6 details",
-    "⛨ Guardian",
+    "♜ Guardian",
     "· empty",
     "▭ tile",
     "◎ Pit",
@@ -183,7 +183,7 @@ def legend_text(s: State) -> Text:
     out.append_text(sin_mark(r, 3))
     out.append(" a standing Soul (upper-case letter) · ")
     out.append_text(sin_mark(r, 3, lying=True))
-    out.append(" a lying Soul (lower-case) · ▭g a spare tile · ⛨C a Guardian (its initial) · ⌂2 a Desk of ")
+    out.append(" a lying Soul (lower-case) · ▭g a spare tile · ♜C a Guardian (its initial) · ⌂2 a Desk of ")
     out.append("player 2 · ◎ a Pit · · empty. A circle's line starts with the Infamy for lying down there (+N) ")
     out.append("and its Phlegethon cube (♨N).")
     out.append("\nQuartieri: ", style="bold")

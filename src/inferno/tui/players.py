@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -48,20 +50,32 @@ def tower_text(s: State, pl: PlayerState) -> Text:
     return out
 
 
-def tracks_table(s: State, labels: Sequence[str]) -> Table:
-    """Every player's Skull on each Sin Track, with the track's bonus tile and overflow Infamy."""
+def bonus_words(s: State, c: int) -> str:
+    """The bonus tile on Sin Track ``c`` (gained on accusing), or "" once taken."""
+    tile = s.rules.bonus_tiles[s.bonus[c]] if s.bonus[c] >= 0 else None
+    return f"{tile.kind}: {effect_words(s.rules, tile.effect)}" if tile else ""
+
+
+def bonus_width(s: State) -> int:
+    """The widest bonus tile's words: its column keeps this width when tiles are taken."""
+    r = s.rules
+    return max(len(f"{tile.kind}: {effect_words(r, tile.effect)}") for tile in r.bonus_tiles)
+
+
+def tracks_table(s: State, labels: Sequence[str], bonus: bool = True) -> Table:
+    """Every player's Skull on each Sin Track, with the track's overflow Infamy and (``bonus``) its bonus tile."""
     r = s.rules
     t = Table(title="Sin Tracks", title_style="bold")
     t.add_column("track")
-    t.add_column("bonus (on accusing)")
+    if bonus:
+        t.add_column("bonus (on accusing)", min_width=bonus_width(s))
     t.add_column("beyond end", justify="right")
+    cell_width = r.track_max + len(f" {r.track_max} Dipl")  # a Skull's cell at its widest: the width never changes
     for p in range(s.num_players):
-        t.add_column(player_text(p), justify="left")
+        t.add_column(player_text(p), justify="left", min_width=cell_width)
     if s.solo is not None:
         t.add_column(Text(rival_name(s), style="bold"), justify="left")
     for c in range(2, 10):
-        tile = r.bonus_tiles[s.bonus[c]] if s.bonus[c] >= 0 else None
-        bonus = f"{tile.kind}: {effect_words(r, tile.effect)}" if tile else ""
         cells = []
         for pl in s.players:
             lvl = pl.tracks[c]
@@ -69,7 +83,18 @@ def tracks_table(s: State, labels: Sequence[str]) -> Table:
             if pl.diplomas >> c & 1:
                 cell.append(" Dipl", style="bold")
             cells.append(cell)
-        t.add_row(sin_name(r, c), bonus, f"+{r.overflow_infamy[c]}", *cells)
+        extra = [bonus_words(s, c)] if bonus else []
+        t.add_row(sin_name(r, c), *extra, f"+{r.overflow_infamy[c]}", *cells)
+    return t
+
+
+def bonus_table(s: State) -> Table:
+    """Each Sin Track's bonus tile, gained on accusing (beside the tracks when they are apart)."""
+    t = Table(title="Bonus tiles (on accusing)", title_style="bold")
+    t.add_column("track")
+    t.add_column("bonus", min_width=bonus_width(s))
+    for c in range(2, 10):
+        t.add_row(sin_name(s.rules, c), bonus_words(s, c))
     return t
 
 
@@ -87,50 +112,86 @@ def diplomas_text(s: State, pl: PlayerState) -> Text:
     return out
 
 
+COLUMN = 24  # columns of one family's block: its lines are broken to fit (a label may be longer)
+
+
+def listed(head: str, items: Sequence[str | Text], width: int = COLUMN, sep: str = ", ") -> Text:
+    """``head`` and ``items`` (or "none"), broken between items into lines of at most ``width`` columns."""
+    out = Text(head)
+    line = len(head)
+    if not items:
+        out.append("none")
+        return out
+    for i, item in enumerate(items):
+        piece = Text(item) if isinstance(item, str) else item
+        after = sep if i < len(items) - 1 else ""
+        if i and line + len(piece) + len(after.rstrip()) > width:
+            out.rstrip()
+            out.append("\n  ")
+            line = 2
+        out.append_text(piece)
+        out.append(after)
+        line += len(piece) + len(after)
+    out.rstrip()
+    return out
+
+
+def wrapped(text: str, width: int = COLUMN, style: str = "") -> Text:
+    """Free text broken at words into lines of at most ``width`` columns."""
+    return Text("\n".join(textwrap.wrap(text, width, subsequent_indent="  ")), style=style)
+
+
 def player_column(s: State, p: int, label: str) -> Text:
-    """One player's board as a text block."""
+    """One family's board as a block of lines at most :data:`COLUMN` wide (but for a long label)."""
     r = s.rules
     pl = s.players[p]
     out = player_text(p, f" {label}")
+    marks = []
     if s.stack and s.stack[-1][1] == p and not s.over:
-        out.append("  ◀ deciding", style="bold reverse")
+        marks.append(Text("◀ deciding", style="bold reverse"))
     if p == s.current:
-        out.append("  (turn)")
-    out.append(f"\nInfamy {pl.infamy}   Florins {pl.florins}   Drachmas {pl.drachmas}\n", style="bold")
+        marks.append(Text("(turn)"))
+    out.append("\n")  # a line for the marks in every block, so that the blocks' lines stay level
+    out.append_text(Text(" ").join(marks))
+    out.append(f"\nInfamy {pl.infamy}\nFlorins {pl.florins} · Drachmas {pl.drachmas}\n", style="bold")
     boat = f"Boat: {pl.loans} loan{'s' if pl.loans != 1 else ''}"
     if pl.loans:
         boat += f" (end {endgame_loan_penalty(s, p)})"
     out.append(boat + "\n")
-    out.append(f"Home: {pl.home[0]} Noble {pl.home[1]} Urchin; to adopt: {pl.reserve}\n")
-    away = sum(pl.florence)
-    if away:
-        out.append(f"In Florence: {away}\n")
+    out.append(f"Home: {pl.home[0]} Noble {pl.home[1]} Urchin\nTo adopt: {pl.reserve}\n")
+    out.append(f"In Florence: {sum(pl.florence)}\n")
     gates = [str(g + 1) for g in range(s.board.gates) if pl.passages >> g & 1]
-    out.append(f"Safe passages: {', '.join(gates) or 'none'}\n")
+    out.append_text(listed("Safe passages: ", gates))
+    out.append("\n")
     x = s.ext
     if x is not None and x.plutus:
-        out.append(f"Desks of Plutus still to place: {x.desks[p]}; tolls received {x.desk_received[p]}\n")
+        out.append(f"Desks of Plutus left: {x.desks[p]}\nTolls received: {x.desk_received[p]}\n")
     if x is not None and x.phlegyas:
         out.append(f"Bells: {x.bells[p]}\n")
-    panel = [b.id for b in r.barrels if pl.panel >> b.index & 1]
-    out.append(f"Supply panel: {', '.join(panel) or 'none'}\n")
-    out.append("Diplomas: ")
-    out.append_text(diplomas_text(s, pl))
+    out.append_text(listed("Supply panel: ", [b.id for b in r.barrels if pl.panel >> b.index & 1]))
+    out.append("\n")
+    out.append_text(listed("Diplomas: ", [sin_mark(r, c) for c in range(2, 10) if pl.diplomas >> c & 1], sep=" "))
+    if pl.half:
+        out.append(f"\n  +{pl.half} ½")
     out.append("\nTower:\n", style="bold")
     out.append_text(tower_text(s, pl))
-    played = ", ".join(r.fraud_cards[c].id for c in pl.played)
-    out.append(f"\nFraud: {len(pl.hand)} in hand; played {played or 'none'}")
+    out.append(f"\nFraud: {len(pl.hand)} in hand\n")
+    out.append_text(listed("Played: ", [r.fraud_cards[c].id for c in pl.played]))
     return out
 
 
-def players_table(s: State, labels: Sequence[str]) -> Table:
-    t = Table(title="Families", title_style="bold", show_lines=True, show_header=False)
-    for _ in s.players:
-        t.add_column(ratio=1)
+def players_table(s: State, labels: Sequence[str], per_row: int = 0) -> Table:
+    """The families side by side, ``per_row`` to a row (all of them if 0), each block :data:`COLUMN` wide."""
     cols = [player_column(s, p, labels[p]) for p in range(s.num_players)]
     if s.solo is not None:
         cols.append(rival_column(s))
-    t.add_row(*cols)
+    per_row = per_row or len(cols)
+    t = Table(title="Families", title_style="bold", show_lines=True, show_header=False)
+    for _ in range(min(per_row, len(cols))):
+        t.add_column(min_width=COLUMN)
+    for i in range(0, len(cols), per_row):
+        row = cols[i : i + per_row]
+        t.add_row(*row, *[""] * (min(per_row, len(cols)) - len(row)))
     return t
 
 
@@ -147,24 +208,66 @@ def rival_column(s: State) -> Text:
     pl = s.players[RIVAL]
     v = variant(s)
     lv = solo_level(s)
-    out = Text(f"{rival_name(s)} — {v.name}, {lv.id}\n", style="bold")
+    out = wrapped(f"{rival_name(s)} — {v.name}, {lv.id}", style="bold")
     goal = f"reach {lv.target} Infamy" if v.win == "target" else "beat its Infamy"
-    out.append(f"Infamy {pl.infamy}   (you win if you {goal})\n", style="bold")
-    out.append(f"½ Diplomas: {pl.half}   Diplomas: ")
-    out.append_text(diplomas_text(s, pl))
+    out.append(f"\nInfamy {pl.infamy}\n", style="bold")
+    out.append_text(wrapped(f"(you win if you {goal})"))
+    out.append(f"\n½ Diplomas: {pl.half}\n")
+    out.append_text(listed("Diplomas: ", [sin_mark(s.rules, c) for c in range(2, 10) if pl.diplomas >> c & 1], sep=" "))
     gates = [str(g + 1) for g in range(s.board.gates) if pl.passages >> g & 1]
-    out.append(f"\nSafe passages: {', '.join(gates) or 'none'}")
+    out.append("\n")
+    out.append_text(listed("Safe passages: ", gates))
     card = next_card(s)
     if card is not None:
-        out.append(f"\nNext card: {card.name} — {card.describe()}", style="italic")
+        out.append("\n")
+        out.append_text(wrapped(f"Next card: {card.name} — {card.describe()}", style="italic"))
     assert s.solo is not None
     last = ", ".join(s.rules.solo.cards[c].name for c in s.solo.last)
-    out.append(f"\nLast played: {last or 'nothing yet'}; {len(s.solo.deck)} left in its deck")
+    out.append("\n")
+    out.append_text(wrapped(f"Last played: {last or 'nothing yet'}; {len(s.solo.deck)} left in its deck"))
     return out
 
 
+class Families:
+    """The families and the Sin Tracks, laid out when drawn for the width they get (:func:`families_parts`)."""
+
+    def __init__(self, s: State, labels: Sequence[str]) -> None:
+        self.state = s
+        self.labels = labels
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from families_parts(self.state, self.labels, options.max_width)
+
+
 def families_group(s: State, labels: Sequence[str]) -> RenderableType:
-    return Group(players_table(s, labels), tracks_table(s, labels))
+    return Families(s, labels)
+
+
+def table_width(table: Table) -> int:
+    """The columns ``table`` takes with no cell wrapped."""
+    console = Console(width=1000)
+    return Measurement.get(console, console.options, table).maximum
+
+
+def families_parts(s: State, labels: Sequence[str], width: int) -> list[Table]:
+    """The families and the Sin Tracks laid out for ``width`` columns with no cell wrapped: as many families
+    to a row as fit, and each track's bonus tile beside it when that fits (else in a table of its own)."""
+    per_row = s.num_players + (1 if s.solo is not None else 0)
+    families = players_table(s, labels, per_row)
+    while per_row > 1 and table_width(families) > width:
+        per_row -= 1
+        families = players_table(s, labels, per_row)
+    tracks = tracks_table(s, labels)
+    if table_width(tracks) <= width:
+        return [families, tracks]
+    return [families, tracks_table(s, labels, bonus=False), bonus_table(s)]
+
+
+def families_width(s: State, labels: Sequence[str], bonus: bool = False) -> int:
+    """The columns that show every family in one row with no cell wrapped: the bonus tiles in their own
+    table, or (``bonus``) beside the tracks."""
+    tables = [players_table(s, labels), tracks_table(s, labels, bonus=bonus)]
+    return max(table_width(t) for t in (*tables, *([] if bonus else [bonus_table(s)])))
 
 
 def cards_table(s: State, title: str, cards: Sequence[int]) -> Table:

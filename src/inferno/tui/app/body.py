@@ -1,5 +1,6 @@
 """The panels' frame: the compact board (Hell beside Florence) always whole, the rest as tabs on a small
-terminal and as columns on a large one."""
+terminal; on a large one the board and the choices side by side above the families (as wide as they
+need) and the log (beside them when it has its readable width, else a tab)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from textual.widgets import OptionList, TabbedContent, TabPane
 
 from inferno.tui.app.widgets import Panel
 
-WIDE = (160, 44)  # columns and rows from which the board, log, choices and families show side by side
+WIDE = (160, 44)  # columns and rows from which the board, choices, families and log show at once
 MINIMUM = (80, 24)  # below this a size notice replaces the game
 BOARD_ROWS = 11  # the compact board's lines: nine circles, the Walls of Dis and the legend
-LEFT = 94  # the wide layout's left column: the board at its widest (each shield's quartiere, entry costs)
+LEFT = 94  # the wide layout's board column: the board at its widest (each shield's quartiere, entry costs)
+TOP = BOARD_ROWS + 2 + 12  # the wide layout's upper rows: the board, and the Graveyard, Dante and the supply
+LOG_MIN = 60  # the log's readable width: narrower, it is a tab beside the families
 PANELS = ("board", "strip", "families", "hand", "log", "preview")
 SMALL_TABS: dict[str, tuple[str, ...]] = {
     "tab-board": ("board",),
@@ -25,6 +28,7 @@ SMALL_TABS: dict[str, tuple[str, ...]] = {
     "tab-log": ("log",),
 }
 WIDE_TABS: dict[str, tuple[str, ...]] = {"tab-families": ("families",), "tab-hand": ("hand",)}
+WIDE_TABS_WITH_LOG: dict[str, tuple[str, ...]] = {**WIDE_TABS, "tab-log": ("log",)}
 
 
 def tabs_height(height: int) -> int:
@@ -35,25 +39,28 @@ def tabs_height(height: int) -> int:
 class Body(Widget):
     """The panels, laid out as columns on a large terminal and as tabs on a small one."""
 
-    DEFAULT_CSS = """
-    Body { height: 1fr; }
-    Body #left { width: 94; }
-    Body #left #log { height: 1fr; }
-    Body #right { width: 1fr; }
-    Body #left #board { height: auto; max-height: 16; }
-    Body #left #strip { height: auto; max-height: 12; }
-    Body #choices { height: 1fr; border: round $primary-darken-2; }
-    Body #choices:focus { border: round $accent; }
-    Body #bottom { height: 1fr; min-height: 7; }
-    Body #right #preview { height: 1fr; }
-    Body #right TabbedContent { height: 2fr; }
-    Body TabbedContent { height: 13; }
-    Body TabPane { padding: 0; height: 1fr; }
-    Body TabPane > Panel { border: none; height: 1fr; }
-    Body TabPane > Panel:focus-within { border: none; background: $boost; }
+    DEFAULT_CSS = f"""
+    Body {{ height: 1fr; }}
+    Body #top {{ height: {TOP}; }}
+    Body #left {{ width: {LEFT}; }}
+    Body #right {{ width: 1fr; }}
+    Body #left #board {{ height: auto; max-height: 16; }}
+    Body #left #strip {{ height: 1fr; }}
+    Body #lower {{ height: 1fr; }}
+    Body #lower TabbedContent {{ height: 1fr; width: 1fr; }}
+    Body #lower #log {{ width: 1fr; }}
+    Body #choices {{ height: 1fr; border: round $primary-darken-2; }}
+    Body #choices:focus {{ border: round $accent; }}
+    Body #bottom {{ height: 1fr; min-height: 7; }}
+    Body #right #preview {{ height: 1fr; }}
+    Body TabbedContent {{ height: 13; }}
+    Body TabPane {{ padding: 0; height: 1fr; }}
+    Body TabPane > Panel {{ border: none; height: 1fr; }}
+    Body TabPane > Panel:focus-within {{ border: none; background: $boost; }}
     """
 
     wide: reactive[bool] = reactive(False, recompose=True)
+    families_columns: reactive[int] = reactive(0, recompose=True)  # wide: the families' width, log beside (0: a tab)
 
     class Rebuilt(Message):
         """The panels were laid out afresh (after a resize across the wide/small threshold)."""
@@ -64,25 +71,34 @@ class Body(Widget):
 
     def tabs(self) -> dict[str, tuple[str, ...]]:
         """The tabs of the current layout and the panels in each."""
-        return WIDE_TABS if self.wide else SMALL_TABS
+        if not self.wide:
+            return SMALL_TABS
+        return WIDE_TABS if self.families_columns else WIDE_TABS_WITH_LOG
 
     def compose(self) -> ComposeResult:
         choices = OptionList(id="choices")
         choices.border_title = "Choices"
         if self.wide:
-            with Horizontal():
+            with Horizontal(id="top"):
                 with Vertical(id="left"):
                     yield Panel("Hell · Florence", id="board")
                     yield Panel("Graveyard · Styx · Dante · supply", id="strip")
-                    yield Panel("Log", id="log")
                 with Vertical(id="right"):
                     yield choices
                     yield Panel("Preview", id="preview")
-                    with TabbedContent(id="tabs"):
-                        with TabPane("Families", id="tab-families"):
-                            yield Panel("Families", id="families")
-                        with TabPane("Hand", id="tab-hand"):
-                            yield Panel("Your hand · Fraud market", id="hand")
+            with Horizontal(id="lower"):
+                with TabbedContent(id="tabs") as tabs:
+                    if self.families_columns:
+                        tabs.styles.width = self.families_columns
+                    with TabPane("Families", id="tab-families"):
+                        yield Panel("Families", id="families")
+                    with TabPane("Hand", id="tab-hand"):
+                        yield Panel("Your hand · Fraud market", id="hand")
+                    if not self.families_columns:
+                        with TabPane("Log", id="tab-log"):
+                            yield Panel("Log", id="log")
+                if self.families_columns:
+                    yield Panel("Log", id="log")
         else:
             with TabbedContent(id="tabs"):
                 with TabPane("Board", id="tab-board"):

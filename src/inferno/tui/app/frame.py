@@ -13,7 +13,7 @@ from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import Static, TabbedContent
 
-from inferno.tui.app.body import MINIMUM, PANELS, WIDE, Body, tabs_height
+from inferno.tui.app.body import LOG_MIN, MINIMUM, PANELS, WIDE, Body, tabs_height
 from inferno.tui.app.widgets import CommandInput, MessageLine, Panel, StatusLine
 
 ReturnT = TypeVar("ReturnT")
@@ -74,11 +74,21 @@ class BoardApp(App[ReturnT]):
         if body is None:
             return
         wide = width >= WIDE[0] and height >= WIDE[1]
-        if body.wide != wide:
-            body.wide = wide
+        # The families with the log beside them at its readable width (else in a tab): at their roomier width
+        # if it leaves the log room, else at their least; with their scrollbar and a spare column.
+        fits = [n + 2 for n in self.families_columns() if width - n - 2 >= LOG_MIN]
+        columns = fits[0] if wide and fits else 0
+        if body.wide != wide or body.families_columns != columns:
+            body.set_reactive(Body.families_columns, columns)
+            body.set_reactive(Body.wide, wide)
+            body.refresh(recompose=True)
         if not wide:
             for tabs in self.query(TabbedContent):
                 tabs.styles.height = tabs_height(height)
+
+    def families_columns(self) -> tuple[int, ...]:
+        """The columns the families take side by side with nothing wrapped, roomiest first (subclasses)."""
+        return ()
 
     def laid_out(self, panel: Panel) -> bool:
         """Whether ``panel`` has its width yet (if not, it is drawn when it gets one: ``Panel.Sized``)."""

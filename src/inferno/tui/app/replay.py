@@ -19,9 +19,9 @@ from inferno.rules.actions import Act
 from inferno.rules.engine import pending, view
 from inferno.rules.notation import is_number, shown
 from inferno.rules.state import State
-from inferno.tui.app.app import LOG_SHOWN
 from inferno.tui.app.body import Body
 from inferno.tui.app.dialogs import TextScreen
+from inferno.tui.app.display import LOG_SHOWN
 from inferno.tui.app.frame import BoardApp
 from inferno.tui.app.glossary import glossary
 from inferno.tui.app.widgets import (
@@ -38,7 +38,7 @@ from inferno.tui.app.widgets import (
     status_text,
     strip_view,
 )
-from inferno.tui.players import decision_title
+from inferno.tui.players import decision_title, families_width
 from inferno.tui.replay_viewer import Timeline
 from inferno.tui.screen import entry_text, scoring_table
 from inferno.tui.text import player_text
@@ -99,6 +99,10 @@ class ReplayApp(BoardApp[None]):
         s = self.state
         return s if s.over and self.viewer < 0 else view(s, self.viewer)
 
+    def families_columns(self) -> tuple[int, ...]:
+        v = self.shown_state()
+        return families_width(v, self.timeline.labels, bonus=True), families_width(v, self.timeline.labels)
+
     def fill_moves(self) -> None:
         found = self.query("#choices")
         if not found:
@@ -157,7 +161,7 @@ class ReplayApp(BoardApp[None]):
         if name == "strip":
             return strip_view(v)
         if name == "families":
-            return families_view(v, self.timeline.labels)
+            return families_view(v, self.timeline.labels, width)
         if name == "hand":
             return hand_view(v, self.viewer)
         if name == "log":

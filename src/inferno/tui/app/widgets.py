@@ -24,7 +24,7 @@ from inferno.rules.state import State
 from inferno.tui.app.preview import Preview, route_words
 from inferno.tui.board import dante_text, graveyard_text, supply_text
 from inferno.tui.compact import board_text, florence_words, legend_text, shield_words
-from inferno.tui.players import action_hint, cards_group, players_table, tracks_table
+from inferno.tui.players import action_hint, cards_group, families_parts
 from inferno.tui.screen import log_group
 from inferno.tui.session import LogEntry
 from inferno.tui.text import player_text, sin_name
@@ -130,8 +130,9 @@ def hell_detail(s: State) -> RenderableType:
     return Group(legend_text(s), Text(""), out)
 
 
-def families_view(s: State, labels: Sequence[str]) -> RenderableType:
-    return Group(players_table(s, labels), tracks_table(s, labels))
+def families_view(s: State, labels: Sequence[str], width: int) -> RenderableType:
+    """The families and the Sin Tracks, laid out for ``width`` columns with no cell wrapped."""
+    return Group(*families_parts(s, labels, width))
 
 
 def hand_view(s: State, viewer: int) -> RenderableType:

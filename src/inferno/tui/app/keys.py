@@ -1,0 +1,254 @@
+"""The full-screen game's keys and typed commands: bindings, the command line, help, undo, hint, save, quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList
+
+from inferno.records.undo import UndoError
+from inferno.rules.actions import InfernoError
+from inferno.rules.engine import pending
+from inferno.rules.notation import parse_action, shown
+from inferno.tui.app.dialogs import QuitScreen, TextScreen
+from inferno.tui.app.display import COMMANDS
+from inferno.tui.app.glossary import glossary, rule_words
+from inferno.tui.app.pacing import TurnPacing
+from inferno.tui.app.widgets import CommandInput, hell_detail
+from inferno.tui.compact import find_shield, shield_words
+from inferno.tui.paths import matching
+from inferno.tui.why import illegal_message, why_answer
+
+KEYS = (
+    "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
+    "F6 Hell and Florence in detail · F7 next scrolling region (then ↑/↓, PgUp/PgDn, Home/End, ←/→ scroll it; "
+    "Escape back to the choices) · Ctrl+Z undo · F4 hint (if the table allows) · "
+    "Space skip the bots' moves (in the command line: a space) · Ctrl+S save · Ctrl+Q or Ctrl+C save and quit · "
+    "a click on a highlighted shield or location chooses it · to 3.4 [via 2.3] moves the Soul there whole · "
+    "shield 3.4 describes a shield"
+)
+
+
+class KeyActions(TurnPacing):
+    """The keys' actions and the typed commands (a number, an action's text, or a command)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "help on this decision"),
+        Binding("f2", "glossary", "glossary"),
+        Binding("f3", "next_tab", "next tab"),
+        Binding("f6", "detail", "Hell and Florence in detail", show=False),
+        Binding("f7", "next_region", "next scrolling region", show=False),
+        Binding("shift+f7", "next_region(-1)", "previous scrolling region", show=False),
+        Binding("ctrl+z", "undo", "undo"),
+        Binding("f4", "hint", "hint", show=False),
+        Binding("space", "skip", "skip the bots' moves"),
+        Binding("f5", "skip", "skip the bots' moves", show=False),
+        Binding("ctrl+s", "save", "save"),
+        Binding("ctrl+q", "quit_game", "save and quit", priority=True),
+        Binding("ctrl+c", "ask_quit", "save and quit?", priority=True),
+    ]
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if self.pend is not None and 0 <= event.option_index < len(self.pend.actions):
+            self.play(self.pend.actions[event.option_index])
+        elif (path := self.chosen_path(event.option_index)) is not None:
+            self.play_path(path)
+
+    def on_key(self, event: Key) -> None:
+        """Typing on the choices goes to the command line (a number, an action, a command); a Space
+        goes there too once something is typed, else it skips the bots' moves (its binding)."""
+        cmd = self.query_one(CommandInput)
+        if self.focused is cmd or event.character is None or not event.is_printable:
+            return
+        if event.character == " " and not cmd.value:
+            return
+        if isinstance(self.screen, ModalScreen):
+            return
+        cmd.focus()
+        cmd.value += event.character
+        cmd.cursor_position = len(cmd.value)
+        event.stop()
+
+    # --- typed commands and the keys' actions ---------------------------------------------
+
+    @on(Input.Submitted, "#command")
+    def _submitted(self, event: Input.Submitted) -> None:
+        cmd = self.query_one(CommandInput)
+        line = event.value.strip()
+        cmd.value = ""
+        if not line:
+            if self.pend is not None and 0 <= self.index < len(self.pend.actions):
+                self.play(self.pend.actions[self.index])  # Enter alone plays the highlighted option
+            else:
+                self.action_skip()
+            return
+        cmd.remember(line)
+        self.command(line)
+
+    @on(CommandInput.Skip)
+    def _skip_typed(self) -> None:
+        self.action_skip()
+
+    @on(CommandInput.Completions)
+    def _completions(self, event: CommandInput.Completions) -> None:
+        shown = ", ".join(event.matches[:12]) + (" …" if len(event.matches) > 12 else "")
+        self.say(f"Tab: {shown}")
+
+    def command(self, line: str) -> None:
+        """A typed line: a number, an action's text, or a command (as in the line mode)."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if word in ("help", "?", "h"):
+            self.action_help()
+        elif word in ("glossary", "g"):
+            self.action_glossary()
+        elif word == "undo":
+            self.action_undo(int(rest) if rest.isdigit() else 1)
+        elif word == "hint":
+            self.action_hint()
+        elif word == "log":
+            self.goto_tab("tab-log")
+        elif word == "board":
+            self.goto_tab("tab-board")
+        elif word == "shield":
+            self.shield(rest)
+        elif word == "to" and self.pend is not None:
+            self.soul_to(rest)
+        elif word == "save":
+            target = self.session.save(Path(rest).expanduser() if rest else None)
+            self.say(f"Saved to {target}")
+        elif word in ("quit", "exit", "q"):
+            self.action_quit_game()
+        elif word == "why" and self.pend is not None:
+            p = self.pend.player
+            self.say(why_answer(self.session.view_for(p), p, rest))
+        elif self.pend is None:
+            self.say("Wait: a bot is deciding (Space skips its moves' pause).", error=True)
+        elif line.isdigit():
+            n = int(line)
+            last = len(self.pend.actions) + len(self.whole_paths())
+            if 1 <= n <= len(self.pend.actions):
+                self.play(self.pend.actions[n - 1])
+            elif (path := self.chosen_path(n - 1)) is not None:
+                self.play_path(path)
+            else:
+                self.say(f"There is no option {n}: choose 1-{last}, or type 'help'.", error=True)
+        else:
+            try:
+                action = parse_action(self.session.state, line)
+            except InfernoError as exc:
+                self.say(f"{exc}. Type a number 1-{len(self.pend.actions)}, an action's text, or 'help'.", error=True)
+                return
+            if action not in self.pend.actions:
+                p = self.pend.player
+                self.say(illegal_message(self.session.view_for(p), p, line), error=True)
+                return
+            self.play(action)
+
+    def action_help(self) -> None:
+        s = self.session.state
+        pend = self.pend or pending(s)
+        parts: list[RenderableType] = []
+        if pend is not None:
+            from inferno.help import help_text
+
+            title, text, rule = help_text(s, pend.decision)
+            parts.append(Text(title, style="bold underline"))
+            parts.append(Text(text))
+            cite = rule_words(rule)
+            if cite:
+                parts.append(Text(f"Rule: {cite}", style="italic"))
+        parts.append(Text("\nCommands: a number, an action's text, " + ", ".join(COMMANDS) + " (undo N takes back N)"))
+        parts.append(Text(KEYS))
+        self.push_screen(TextScreen("Help", Group(*parts)))
+
+    def action_glossary(self) -> None:
+        self.push_screen(TextScreen("Glossary", glossary(self.session.state)))
+
+    def action_detail(self) -> None:
+        """F6: Hell and Florence in full, every shield with its name, quartiere and lines down."""
+        self.push_screen(TextScreen("Hell and Florence in detail", hell_detail(self.shown_state())))
+
+    def shield(self, label: str) -> None:
+        """The ``shield 3.4`` command: one shield in words."""
+        s = self.shown_state()
+        if not label.strip():
+            self.say(f"Name the shield, e.g. shield {s.board.labels[0]}; F6 shows every shield.", error=True)
+            return
+        t = find_shield(s, label)
+        if t is None:
+            first, last = s.board.labels[0], s.board.labels[-1]
+            self.say(f"There is no shield {shown(label)}: shields are named {first} to {last}.", error=True)
+            return
+        self.say(shield_words(s, t))
+
+    def action_ask_quit(self) -> None:
+        """Ctrl+C: ask before saving and quitting (a second Ctrl+C answers yes)."""
+        if isinstance(self.screen, QuitScreen):
+            self.screen.dismiss(True)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.action_quit_game()
+
+        self.push_screen(QuitScreen(), answered)
+
+    def action_undo(self, k: int = 1) -> None:
+        if self.pend is None:
+            self.say("Undo works at your own decision.", error=True)
+            return
+        try:
+            marked = self.session.take_back(self.pend.player, k)
+        except UndoError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.say(
+            f"Took back {len(marked)} step{'s' if len(marked) != 1 else ''}: " + ", ".join(e.action for e in marked)
+        )
+        self.pend = None
+        self.advance()
+
+    def action_hint(self) -> None:
+        """The top options with their estimates, if the table allows hints (the log records it)."""
+        if self.pend is None:
+            self.say("A hint is for your own decision: wait for your turn.", error=True)
+            return
+        try:
+            lines = self.session.hint(self.pend.player)
+        except InfernoError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.refresh_all()
+        self.push_screen(TextScreen("Hint", Text("\n".join(lines))))
+
+    def action_save(self) -> None:
+        self.say(f"Saved to {self.session.save(None)}")
+
+    def action_quit_game(self) -> None:
+        self.session.save()
+        self.outcome = self.outcome or "quit"
+        self.exit(0)
+
+    def soul_to(self, words: str) -> None:
+        """The ``to 3.4`` / ``to 3.4 via 2.3`` command: the whole path it names, if exactly one."""
+        found = matching(self.paths, words)
+        if len(found) == 1:
+            self.play_path(found[0])
+            return
+        if not found:
+            ends = ", ".join(dict.fromkeys(x.shield for x in self.paths))
+            where = f"the Soul can stop on {ends}" if ends else "no Soul is moving now"
+            self.say(f"No path of the Soul ends on {shown(words)}: {where}.", error=True)
+            return
+        ways = "; ".join(f"to {x.shield} via {', '.join(x.via)}" for x in found)
+        self.say(f"{len(found)} paths end there: {ways}. Type the one you mean.", error=True)
