@@ -111,7 +111,7 @@ class Analysis:
 
     games: int
     players: int
-    sides: tuple[str, ...]
+    sides: tuple[str, ...]  # "III/IV", or "III/IV (variant)" for games on another side than the player count's
     shared_wins: int  # games with more than one winner
     seats: tuple[SeatStats, ...]
     bots: tuple[WinRate, ...]  # per bot spec, over every seat it played
@@ -185,7 +185,7 @@ def analyse(records: Sequence[GameSummary]) -> Analysis:
     return Analysis(
         games=games,
         players=n,
-        sides=tuple(sorted({r.side for r in records})),
+        sides=tuple(sorted({f"{r.side} (variant)" if r.side_variant else r.side for r in records})),
         shared_wins=sum(1 for r in records if len(r.winners) > 1),
         seats=tuple(seats),
         bots=tuple(WinRate.of(b, bot_wins[b], bot_games[b]) for b in sorted(bot_games)),

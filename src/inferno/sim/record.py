@@ -21,6 +21,7 @@ from inferno.rules.events import Event
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.solo import RIVAL
 from inferno.rules.state import EMPTY, State
+from inferno.rules.variants import game_side_variant
 
 # The engine's Infamy sources (Event.source of "score" events). Anything else is counted as "other",
 # which a test keeps at zero so a new engine source cannot go unnoticed.
@@ -185,6 +186,8 @@ class GameSummary:
     ``dante_moves`` how often an accusation moved Dante, out of ``dante_stops`` stops on his path.
     ``rival_accusations`` counts the solo game's Rival's accusations (which move Dante too; 0 in a game
     with more players). ``full_circles`` and ``limbo_full`` are read from ``empty_shields``.
+    ``side_variant`` marks a game played on another board side than its player count's (a named
+    variant); files write it only for such games.
     """
 
     seed: int
@@ -200,6 +203,7 @@ class GameSummary:
     dante_moves: int = 0
     dante_stops: int = 0
     rival_accusations: int = 0
+    side_variant: bool = False
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -225,10 +229,12 @@ class GameSummary:
 
     def to_dict(self) -> dict[str, Any]:
         """Nested, JSON-ready form (one JSON Lines record)."""
+        variant = {"side_variant": True} if self.side_variant else {}
         return {
             "seed": self.seed,
             "players": self.players,
             "side": self.side,
+            **variant,
             "rules": self.rules,
             "bots": list(self.bots),
             "winners": list(self.winners),
@@ -262,6 +268,7 @@ class GameSummary:
             dante_moves=int(d.get("dante_moves", 0)),
             dante_stops=int(d.get("dante_stops", 0)),
             rival_accusations=int(d.get("rival_accusations", 0)),
+            side_variant=d.get("side_variant") is True,
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -280,6 +287,8 @@ class GameSummary:
         }
         if self.players == 1:  # the solo game only, so files of other games keep their columns
             row["rival_accusations"] = self.rival_accusations
+        if self.side_variant:  # likewise only a game on another board side than its player count's
+            row["side_variant"] = True
         for k, v in zip(CIRCLES, self.empty_shields, strict=False):
             row[f"empty_c{k}"] = v
         row["full_circles"] = self.full_circles
@@ -336,6 +345,7 @@ class GameSummary:
             dante_moves=int(row.get("dante_moves", 0)),
             dante_stops=int(row.get("dante_stops", 0)),
             rival_accusations=int(row.get("rival_accusations", 0)),
+            side_variant=_as_bool(row.get("side_variant") or False),
         )
 
 
@@ -468,4 +478,5 @@ def summarise(
         dante_moves=dante_moves,
         dante_stops=len(s.stops),
         rival_accusations=rival_accusations,
+        side_variant=game_side_variant(s) is not None,
     )
