@@ -99,6 +99,17 @@ def test_family_setter_refusals() -> None:
         assert str(err.value).startswith(message), str(err.value)
 
 
+def test_home_takes_the_fourth_noble_only_in_the_solo_game() -> None:
+    """Rulebook, Boards & General Concepts: "The 4th Noble is only used in the solo game". A solo
+    scenario may put all 4 Nobles at Home; a family of a 2-player game has at most 3."""
+    solo = Scenario(players=1, seed=1).home(0, nobles=4)
+    assert solo.state.players[0].home[0] == 4
+    with pytest.raises(ScenarioError, match="Nobles at Home must be 0 to 4, not 5"):
+        solo.home(0, nobles=5)
+    with pytest.raises(ScenarioError, match="Nobles at Home must be 0 to 3, not 4"):
+        Scenario(players=2, seed=1).home(0, nobles=4)
+
+
 def test_hand_keeps_every_fraud_card_in_one_place() -> None:
     sc = Scenario(players=3, seed=2)
     market_card = sc.state.rules.fraud_cards[sc.state.market[0]].id

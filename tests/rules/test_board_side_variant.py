@@ -117,4 +117,7 @@ def test_simulate_marks_the_variant_and_plays_that_side(tmp_path: Path) -> None:
     assert code == 0, err
     assert "Warning: variant: board side III/IV with 2 players" in err
     rec = GameSummary.from_dict(json.loads(out.read_text(encoding="utf-8").splitlines()[0]))
-    assert rec.side == "III/IV"
+    assert rec.side == "III/IV" and rec.side_variant
+    code, text, err = _cli(["analyse", str(out)])
+    assert code == 0, err
+    assert "side III/IV (variant)" in text

@@ -154,6 +154,17 @@ def test_solo_nobles_are_data_with_the_seed_as_provenance() -> None:
     assert "family.solo_extra_nobles" not in tags
 
 
+def test_a_rules_directory_may_not_give_a_solo_family_fewer_nobles_than_a_multiplayer_one(tmp_path: Path) -> None:
+    """The 4th Noble is only used in the solo game (rulebook, Boards & General Concepts): a solo count
+    below the multiplayer maximum contradicts it and is refused, naming the value."""
+    core = (DATA_DIR / "core.toml").read_text(encoding="utf-8")
+    old = "solo_nobles = { value = 4,"
+    assert old in core
+    (tmp_path / "core.toml").write_text(core.replace(old, "solo_nobles = { value = 2,"), encoding="utf-8")
+    with pytest.raises(inferno.RulesDataError, match=r"family\.solo_nobles.*2 is below the minimum 3"):
+        inferno.load_rules(tmp_path)
+
+
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_two_fraud_cards_per_hand_and_a_market_of_three(players: int) -> None:
     """§3.1 step 8, §3.2 (S0): 2 Fraud cards per hand, a face-up market of 3, the rest in the deck."""

@@ -137,3 +137,23 @@ def test_analyse_command_prints_tables_json_and_plots(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["games"] == 12 and [s["win"]["wins"] for s in data["seats"]] == [2, 4, 6]
+
+
+def test_hell_at_the_end_by_circle(tmp_path: Path, small: list[GameSummary]) -> None:
+    """Each circle's mean empty shields at the end and how often it ended full, with its interval (the
+    Phlegethon moves one step left per empty shield: rulebook, Game End & Final Scoring p.16-17). The
+    small file predates the empty shields: no table then."""
+    assert analyse(small).circles == ()
+    ends = [(0, 0, 1, 0, 2, 0, 0, 0, 0) if i % 4 == 0 else (1, 2, 1, 3, 2, 1, 1, 1, 1) for i in range(len(small))]
+    games = [dataclasses.replace(g, empty_shields=e) for g, e in zip(small, ends, strict=True)]
+    a = analyse(games)
+    assert [c.circle for c in a.circles] == list(range(1, 10))
+    greed = a.circles[3]
+    assert greed.empty == pytest.approx(9 * 3 / 12) and (greed.full.wins, greed.full.games) == (3, 12)
+    assert (greed.full.low, greed.full.high) == pytest.approx(wilson(3, 12))
+    assert a.circles[2].full.wins == 0 and a.circles[2].empty == 1.0
+    write_records(tmp_path / "g.jsonl", games)
+    res = CliRunner().invoke(analyse_command, [str(tmp_path / "g.jsonl"), "--no-plots"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "Hell at the end, by circle" in res.output and "4 Greed" in res.output and "1 Limbo" in res.output
+    assert "25.0% (3/12)" in res.output

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from inferno.sim.game import SimConfig, play_one
 from inferno.sim.record import GameSummary
 from inferno.sim.writers import (
     SimFileError,
@@ -95,3 +96,19 @@ def test_unknown_suffix_and_bad_lines_are_reported(tmp_path: Path) -> None:
     bad.write_text('{"seed": 1}\n')
     with pytest.raises(SimFileError, match=r"bad\.jsonl:1: not a game record"):
         read_records(bad)
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".csv", ".parquet"])
+def test_a_board_side_variant_is_marked_in_every_format(tmp_path: Path, suffix: str) -> None:
+    """Rulebook, Boards & General Concepts: side I/II for 1–2 players. A 2-player game on III/IV is a
+    named variant: its summary says so (``side_variant``) and keeps saying so after a round trip; games
+    on the player count's side carry no such field or column."""
+    cfg = SimConfig(2, ("random", "random"), side="III/IV", side_variant=True)
+    games = [play_one(cfg, seed) for seed in range(2)]
+    assert all(g.side == "III/IV" and g.side_variant for g in games)
+    assert games[0].to_dict()["side_variant"] is True and games[0].to_row()["side_variant"] is True
+    path = tmp_path / f"variant{suffix}"
+    write_records(path, games)
+    assert read_records(path) == games
+    usual = play_one(SimConfig(2, ("random", "random")), 0)
+    assert not usual.side_variant and "side_variant" not in usual.to_dict() and "side_variant" not in usual.to_row()

@@ -9,6 +9,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from inferno.rules.position import Sin
 from inferno.sim.analysis import Analysis, Distribution, WinRate, analyse
 from inferno.sim.record import SOURCES
 from inferno.sim.writers import SimFileError, read_records
@@ -67,7 +68,17 @@ def tables(a: Analysis) -> list[Table]:
             f"{a.visits_others[loc]:.2f}",
         )
     visits.caption = "winners/others: mean per seat-game of the seats that won / did not win"
-    return [seats, bots, sources, length, visits]
+    out = [seats, bots, sources, length, visits]
+    if a.circles:
+        hell = Table(title="Hell at the end, by circle")
+        for col in ("circle", "empty shields", "full in", "95% CI"):
+            hell.add_column(col, justify="right")
+        for c in a.circles:
+            name = "Limbo" if c.circle == 1 else Sin.of_circle(c.circle).label
+            hell.add_row(f"{c.circle} {name}", f"{c.empty:.2f}", *_rate(c.full))
+        hell.caption = "empty shields: mean per game after Geryon's Pits are removed; full: no empty shield left"
+        out.append(hell)
+    return out
 
 
 @click.command("analyse")
@@ -83,7 +94,8 @@ def tables(a: Analysis) -> list[Table]:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON instead of tables.")
 def command(file: Path, plots_dir: Path | None, no_plots: bool, as_json: bool) -> None:
     """Summarise a file written by "inferno simulate" (JSON Lines, CSV or Parquet): win rate by seat
-    and by bot with 95% Wilson intervals, score distributions, Infamy by source, game length, visits."""
+    and by bot with 95% Wilson intervals, score distributions, Infamy by source, game length, visits,
+    and each circle of Hell at the end (empty shields, how often it was full)."""
     try:
         records = read_records(file)
         a = analyse(records)

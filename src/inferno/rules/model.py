@@ -326,6 +326,10 @@ class Rules:
             return self.solo_nobles - card.nobles_tower, card.nobles_tower
         return card.nobles_home, card.nobles_tower
 
+    def family_nobles(self, solo: bool) -> int:
+        """The most Nobles a family has: ``solo_nobles`` in the solo game, else ``max_nobles``."""
+        return self.solo_nobles if solo else self.max_nobles
+
 
 register_frozen(
     Circle, Effect, Endgame, FraudCard, Barrel, Location, BonusTile, Guardian, FamilyCard, Stop, DantePath, Board, Rules

@@ -313,7 +313,8 @@ class Scenario:
         """How many Nobles and Urchins seat ``p`` has at Home (those given)."""
         pl = self.state.own_player(self._seat(p))
         if nobles is not None:
-            pl.home[0] = self._number(nobles, "Nobles at Home", 0, self.state.rules.max_nobles)
+            most = self.state.rules.family_nobles(solo=self.state.num_players == 1)
+            pl.home[0] = self._number(nobles, "Nobles at Home", 0, most)
         if urchins is not None:
             pl.home[1] = self._number(urchins, "Urchins at Home", 0, self.state.rules.urchins_per_player)
         return self._changed()

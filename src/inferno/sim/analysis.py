@@ -1,5 +1,6 @@
 """Statistics over simulated games: win rate by seat and by bot (Wilson intervals), score
-distributions, Infamy by source, game length, location visits, and a test of seat fairness."""
+distributions, Infamy by source, game length, location visits, Hell's circles at the end, and a test
+of seat fairness."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from inferno.rules.scoring import STEPS
-from inferno.sim.record import SOURCES, GameSummary
+from inferno.sim.record import CIRCLES, SOURCES, GameSummary
 from inferno.sim.writers import SimFileError
 
 Z95 = 1.959963984540054
@@ -106,12 +107,21 @@ class SeatStats:
 
 
 @dataclass(frozen=True, slots=True)
+class CircleEnd:
+    """One circle of Hell at the end of the games: its mean empty shields and how often it was full."""
+
+    circle: int  # 1 (Limbo) to 9
+    empty: float  # mean empty shields at the end (after Geryon's Pits are removed)
+    full: WinRate  # games that ended with no empty shield in the circle
+
+
+@dataclass(frozen=True, slots=True)
 class Analysis:
     """Everything ``inferno analyse`` reports about one file."""
 
     games: int
     players: int
-    sides: tuple[str, ...]
+    sides: tuple[str, ...]  # "III/IV", or "III/IV (variant)" for games on another side than the player count's
     shared_wins: int  # games with more than one winner
     seats: tuple[SeatStats, ...]
     bots: tuple[WinRate, ...]  # per bot spec, over every seat it played
@@ -123,6 +133,7 @@ class Analysis:
     visits_others: dict[str, float]  # ... and of a seat that did not win
     seat_chi2: float  # sole wins by seat against equal shares
     seat_p: float
+    circles: tuple[CircleEnd, ...] = ()  # circles 1-9 at the end (empty in records without empty shields)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -185,7 +196,7 @@ def analyse(records: Sequence[GameSummary]) -> Analysis:
     return Analysis(
         games=games,
         players=n,
-        sides=tuple(sorted({r.side for r in records})),
+        sides=tuple(sorted({f"{r.side} (variant)" if r.side_variant else r.side for r in records})),
         shared_wins=sum(1 for r in records if len(r.winners) > 1),
         seats=tuple(seats),
         bots=tuple(WinRate.of(b, bot_wins[b], bot_games[b]) for b in sorted(bot_games)),
@@ -197,4 +208,19 @@ def analyse(records: Sequence[GameSummary]) -> Analysis:
         seat_p=p,
         visits_winners={k: _mean([x.visits[k] for x in won]) for k in locations},
         visits_others={k: _mean([x.visits[k] for x in lost]) for k in locations},
+        circles=circles_at_end(records),
+    )
+
+
+def circles_at_end(records: Sequence[GameSummary]) -> tuple[CircleEnd, ...]:
+    """Each circle's empty shields at the end and its share of full endings (games whose records keep
+    their empty shields; none when no record does)."""
+    kept = [r.empty_shields for r in records if len(r.empty_shields) == len(CIRCLES)]
+    if not kept:
+        return ()
+    return tuple(
+        CircleEnd(
+            c, _mean([e[i] for e in kept]), WinRate.of(f"circle {c}", sum(1 for e in kept if e[i] == 0), len(kept))
+        )
+        for i, c in enumerate(CIRCLES)
     )

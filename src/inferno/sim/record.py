@@ -21,6 +21,7 @@ from inferno.rules.events import Event
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.solo import RIVAL
 from inferno.rules.state import EMPTY, State
+from inferno.rules.variants import game_side_variant
 
 # The engine's Infamy sources (Event.source of "score" events). Anything else is counted as "other",
 # which a test keeps at zero so a new engine source cannot go unnoticed.
@@ -187,6 +188,8 @@ class GameSummary:
     with more players). ``full_circles`` and ``limbo_full`` are read from ``empty_shields``.
     ``phlegethon`` gives the Phlegethon cubes of circles 2..9 at the end (after final scoring moved
     them) and ``phlegethon_min`` the rules data's lowest value for a cube (rulebook p.16–17).
+    ``side_variant`` marks a game played on another board side than its player count's (a named
+    variant); files write it only for such games.
     """
 
     seed: int
@@ -204,6 +207,7 @@ class GameSummary:
     rival_accusations: int = 0
     phlegethon: tuple[int, ...] = ()
     phlegethon_min: int = 0
+    side_variant: bool = False
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -234,10 +238,12 @@ class GameSummary:
 
     def to_dict(self) -> dict[str, Any]:
         """Nested, JSON-ready form (one JSON Lines record)."""
+        variant = {"side_variant": True} if self.side_variant else {}
         return {
             "seed": self.seed,
             "players": self.players,
             "side": self.side,
+            **variant,
             "rules": self.rules,
             "bots": list(self.bots),
             "winners": list(self.winners),
@@ -276,6 +282,7 @@ class GameSummary:
             rival_accusations=int(d.get("rival_accusations", 0)),
             phlegethon=tuple(int(v) for v in d.get("phlegethon", ())),
             phlegethon_min=int(d.get("phlegethon_min", 0)),
+            side_variant=d.get("side_variant") is True,
         )
 
     def to_row(self) -> dict[str, Any]:
@@ -294,6 +301,8 @@ class GameSummary:
         }
         if self.players == 1:  # the solo game only, so files of other games keep their columns
             row["rival_accusations"] = self.rival_accusations
+        if self.side_variant:  # likewise only a game on another board side than its player count's
+            row["side_variant"] = True
         for k, v in zip(CIRCLES, self.empty_shields, strict=False):
             row[f"empty_c{k}"] = v
         row["full_circles"] = self.full_circles
@@ -356,6 +365,7 @@ class GameSummary:
             rival_accusations=int(row.get("rival_accusations", 0)),
             phlegethon=tuple(int(row[f"phleg_c{k}"]) for k in SIN_CIRCLES if f"phleg_c{k}" in row),
             phlegethon_min=int(row.get("phleg_min", 0)),
+            side_variant=_as_bool(row.get("side_variant") or False),
         )
 
 
@@ -490,4 +500,5 @@ def summarise(
         rival_accusations=rival_accusations,
         phlegethon=tuple(s.phleg[k] for k in SIN_CIRCLES),
         phlegethon_min=s.rules.phleg_min,
+        side_variant=game_side_variant(s) is not None,
     )
