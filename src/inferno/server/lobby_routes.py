@@ -16,6 +16,7 @@ from inferno.rules.solo_model import SoloConfig
 from inferno.server.context import Rooms
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.gate import GAME_ID, client_key
+from inferno.server.schema import SCHEMA_VERSION, seat_view_schema
 from inferno.server.service import Created, GameService, SeatKind, SeatSpec
 from inferno.server.tables import CLOCK_CHOICES, DEFAULT_BOT, MAX_SECONDS, MIN_SECONDS
 from inferno.server.views import sides_json, solo_json, variant_label
@@ -116,6 +117,13 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
     @app.get("/api/sides")
     def side_choices() -> dict[str, Any]:
         return sides_json()
+
+    @app.get("/api/schema/seat_view.v{version}.json")
+    def view_schema(version: int) -> dict[str, Any]:
+        """The JSON schema of the seat view (and of the live connection's messages) of ``version``."""
+        if version != SCHEMA_VERSION:
+            raise Refused(ErrorCode.NOT_FOUND, f"this server speaks version {SCHEMA_VERSION} of the seat view")
+        return seat_view_schema(version)
 
     @app.post("/api/games")
     def create_game(body: CreateGameIn, request: Request) -> dict[str, Any]:

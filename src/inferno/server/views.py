@@ -21,6 +21,7 @@ from inferno.rules.pnp import DESK, MAX_PLAYERS, default_side
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.serialize import player_to_dict, state_to_dict
 from inferno.rules.state import (
+    EMPTY,
     GUARDIAN,
     LYING,
     PIT,
@@ -30,11 +31,15 @@ from inferno.rules.state import (
     T_URCHIN,
     TILE,
     TOWER_LOC,
+    PlayerState,
     State,
 )
 from inferno.rules.variants import game_side_variant
 
 SPECTATOR = -1  # the seat number of a spectator (who sees no hand)
+# The version of the seat view's JSON schema (server/schema/seat_view.v<N>.json), carried by every view as
+# ``schema_version``: raised when a field is removed or changes its meaning, not when one is added.
+SCHEMA_VERSION = 1
 LOG_TAIL = 400  # log lines a view carries (the newest); ``log_total`` counts them all
 
 # What each action argument points at on the board, so the client can highlight it.
@@ -197,6 +202,86 @@ def public_config(s: State, seed: int, seed_chosen: bool) -> dict[str, Any]:
     }
 
 
+# The pieces in the game's words, per rules data, Guardians in play and code: the same few objects serve
+# every view (callers must not modify them).
+_PIECES: dict[tuple[int, tuple[int, ...], str, int], dict[str, Any]] = {}
+
+
+def _shield_piece(s: State, code: int) -> dict[str, Any]:
+    """What a Hell shield holds, by name: ``{"piece": "soul", "sin": "greed", "lying": false, ...}``."""
+    key = (id(s.rules), s.guardians, "s", code)
+    got = _PIECES.get(key)
+    if got is not None:
+        return got
+    r = s.rules
+    if code == EMPTY:
+        got = {"piece": "empty"}
+    elif code == PIT:
+        got = {"piece": "pit"}
+    elif code >= DESK:
+        got = {"piece": "desk", "owner": code - DESK}
+    elif code >= GUARDIAN:
+        slot = code - GUARDIAN
+        got = {"piece": "guardian", "slot": slot, "id": r.guardians[s.guardians[slot]].id}
+    else:
+        lying, tile, circle = code > LYING, code > TILE, code % 10
+        got = {"piece": "soul", "sin": r.circles[circle - 1].id, "lying": lying, "tile": tile}
+    return _kept(key, got)
+
+
+def _tower_piece(s: State, code: int) -> dict[str, Any]:
+    """What a Tower space holds, by name: ``{"piece": "guest", "sin": "lust"}``, ``{"piece": "noble"}``."""
+    key = (id(s.rules), (), "t", code)
+    got = _PIECES.get(key)
+    if got is not None:
+        return got
+    r = s.rules
+    if code == EMPTY:
+        got = {"piece": "empty"}
+    elif code == T_NOBLE:
+        got = {"piece": "noble"}
+    elif code == T_URCHIN:
+        got = {"piece": "urchin"}
+    elif code >= T_BARREL:
+        got = {"piece": "barrel", "index": code - T_BARREL, "id": r.barrels[code - T_BARREL].id}
+    else:
+        got = {"piece": "guest", "sin": r.circles[code - T_GUEST - 1].id}
+    return _kept(key, got)
+
+
+def _kept(key: tuple[int, tuple[int, ...], str, int], piece: dict[str, Any]) -> dict[str, Any]:
+    if len(_PIECES) > 4096:
+        _PIECES.clear()
+    _PIECES[key] = piece
+    return piece
+
+
+def family_pieces(s: State, p: PlayerState) -> dict[str, Any]:
+    """A family's pieces in the game's words: its Tower spaces, the Gates it may pass safely, the sins
+    of its Diplomas and the Barrels on its panel."""
+    r = s.rules
+    return {
+        "tower": [_tower_piece(s, v) for v in p.tower],
+        "passages": [g for g in range(s.board.gates) if p.passages >> g & 1],
+        "diplomas": [c.id for c in r.circles if p.diplomas >> c.number & 1],
+        "panel": [b.id for b in r.barrels if p.panel >> b.index & 1],
+    }
+
+
+def pieces_json(s: State, before: tuple[State, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The pieces on the board and in the families' Towers by name, as the state's integer codes hold
+    them. ``before``: an earlier state and its ``public_json``; the families whose pieces are the same
+    objects in ``s`` take their part over."""
+    families = None
+    if before is not None and len(before[0].players) == len(s.players):
+        made, old = before[0].players, before[1]["pieces"]["families"]
+        families = [old[i] if p is made[i] else family_pieces(s, p) for i, p in enumerate(s.players)]
+    return {
+        "shields": [_shield_piece(s, v) for v in s.hell],
+        "families": families if families is not None else [family_pieces(s, p) for p in s.players],
+    }
+
+
 @lru_cache(maxsize=16384)
 def _event_json(e: Event) -> dict[str, Any]:
     """One log line as JSON, its rule in words. Events never change (and never name the seed), so each
@@ -245,7 +330,9 @@ def public_json(
     if moves is None:
         moves = _length(full.actions)
     return {
+        "schema_version": SCHEMA_VERSION,
         "state": d,
+        "pieces": pieces_json(full, before),
         "moves": moves,
         "pending": pend_json,
         "legal": [],
@@ -436,7 +523,10 @@ def board_json(s: State) -> dict[str, Any]:
         "pnp": {"desk_circle": s.ext.data.desk_circle, "bell_circle": s.ext.data.bell_circle}
         if s.ext is not None
         else None,
-        # How the state's lists encode pieces (inferno.rules.state), so the client decodes them the same way.
+        # The board key of the Tower as a place a family member is recalled from (a council's target).
+        "tower_key": f"place:{TOWER_LOC}",
+        # How the engine's state lists encode pieces (inferno.rules.state). The browser reads the view's
+        # ``pieces`` (by name) instead; these stay for clients that decode the state themselves.
         "codes": {
             "hell": {"lying": LYING, "tile": TILE, "guardian": GUARDIAN, "pit": PIT, "desk": DESK},
             "tower": {"noble": T_NOBLE, "urchin": T_URCHIN, "guest": T_GUEST, "barrel": T_BARREL},

@@ -375,7 +375,7 @@ function drawAll(snap) {
   app.drawn = snap;
   app.mode = boardMode();
   const names = snap.seats.map((s) => s.name);
-  drawBoard($("board"), app.board, snap.state, names, app.mode);
+  drawBoard($("board"), app.board, snap.state, snap.pieces, names, app.mode);
   const pb = $("player-boards");
   pb.innerHTML = "";
   const order = snap.seat >= 0 ? [snap.seat, ...names.map((_, i) => i).filter((i) => i !== snap.seat)] : names.map((_, i) => i);
@@ -385,7 +385,7 @@ function drawAll(snap) {
     svg.setAttribute("class", "player-board");
     svg.setAttribute("data-player", p);
     pb.appendChild(svg);
-    drawPlayer(svg, app.board, snap.state, p, names[p], p === snap.seat, p === toMove);
+    drawPlayer(svg, app.board, snap.state, snap.pieces, p, names[p], p === snap.seat, p === toMove);
   }
   highlight(snap.legal || []);
   markLast(snap);
