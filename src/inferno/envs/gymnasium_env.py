@@ -39,6 +39,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from inferno.defaults import SOLO_LEVEL
 from inferno.bots.base import Bot, make_bot
 from inferno.envs.encoding import encoding_for
 from inferno.envs.observation import encoder_for
@@ -265,7 +266,7 @@ class InfernoSoloEnv(InfernoGymEnv):
     def __init__(
         self,
         variant: str | None = None,
-        level: str = "medium",
+        level: str = SOLO_LEVEL,
         *,
         side: str | None = None,
         reward: str = "margin",

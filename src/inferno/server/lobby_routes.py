@@ -4,7 +4,7 @@ game, and the summaries of a browser's own games."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
+from inferno.defaults import PNP_MODULES, SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.rules.solo_model import SoloConfig
 from inferno.server.context import Rooms
 from inferno.server.errors import ErrorCode, Refused
@@ -23,6 +24,15 @@ from inferno.server.views import sides_json, solo_json, variant_label
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
+# The choices the API accepts, from their one source (``inferno.defaults``), so that a request's error
+# lists them as they are.
+if TYPE_CHECKING:
+    SoloLevel = str
+    PnpModule = str
+else:
+    SoloLevel = Literal[SOLO_LEVELS]
+    PnpModule = Literal[PNP_MODULES]
+
 
 class SeatIn(BaseModel):
     kind: Literal["human", "bot"] = "human"
@@ -31,8 +41,8 @@ class SeatIn(BaseModel):
 
 
 class SoloIn(BaseModel):
-    variant: str = Field(default="rival", max_length=32, pattern=r"^[a-z0-9_-]+$")
-    level: Literal["easy", "medium", "hard"] = "medium"
+    variant: str = Field(default_factory=solo_variant, max_length=32, pattern=r"^[a-z0-9_-]+$")
+    level: SoloLevel = SOLO_LEVEL
 
 
 class CreateGameIn(BaseModel):
@@ -40,7 +50,7 @@ class CreateGameIn(BaseModel):
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
     side: Literal["I/II", "III/IV"] | None = None
     side_variant: bool = False  # another side than the player count's: a named variant, marked for every seat
-    modules: list[Literal["plutus", "phlegyas"]] = Field(default_factory=list, max_length=2)
+    modules: list[PnpModule] = Field(default_factory=list, max_length=len(PNP_MODULES))
     solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
     turn_seconds: float = Field(default=0, ge=0, le=MAX_SECONDS)  # each turn's clock; 0: none
     takeover_bot: str = Field(default="", max_length=32, pattern=r"^[a-z0-9_-]*$")  # plays a seat left

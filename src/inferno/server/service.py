@@ -41,6 +41,14 @@ from inferno.rules.serialize import state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
+from inferno.server.defaults import (
+    BOT_LEASE,
+    EXPIRE_ABANDONED,
+    EXPIRE_UNSTARTED,
+    FINISHED_TTL,
+    IDLE_TTL,
+    MAX_GAMES_IN_MEMORY,
+)
 from inferno.server import clocks, presence
 from inferno.server.changes import Outcome, T, installed
 from inferno.server.errors import ErrorCode, Refused
@@ -65,13 +73,7 @@ from inferno.server.why import why_not
 log = logging.getLogger("inferno.server")
 __all__ = ["BotTurn", "Created", "GameService", "Outcome", "SeatKind", "SeatSpec", "hash_token"]
 
-FINISHED_TTL = 300.0  # seconds a finished game stays in memory after its last request
-IDLE_TTL = 3600.0  # seconds an unfinished game with no bot to move stays in memory unused
-MAX_GAMES_IN_MEMORY = 1000  # games kept in memory at most; beyond, the least recently used are evicted
-EXPIRE_UNSTARTED = 7 * 86400.0  # seconds a game nobody has moved in is kept
-EXPIRE_ABANDONED = 90 * 86400.0  # seconds an unfinished game with no move is kept
 SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
-BOT_LEASE = 15.0  # seconds a process's claim to run a game's bots holds unless renewed (each bot move renews it)
 
 
 class GameService:

@@ -8,6 +8,7 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
+from inferno.defaults import SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.help import effect_words, endgame_words, help_text
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
@@ -401,10 +402,12 @@ def sides_json() -> dict[str, Any]:
 
 
 def solo_json() -> dict[str, Any]:
-    """The solo variants and levels the lobby offers (from the solo data)."""
+    """The solo variants and levels the lobby offers (from the solo data), and the default of each."""
     data = load_rules().solo
     return {
         "opponent": data.opponent_name,
+        "levels": list(SOLO_LEVELS),
+        "default": {"variant": solo_variant(), "level": SOLO_LEVEL},
         "variants": [
             {"id": v.id, "name": v.name, "description": v.description, "win": v.win, "levels": list(v.levels)}
             for v in data.variants.values()

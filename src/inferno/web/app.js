@@ -90,9 +90,12 @@ async function showLobby() {
       $("seat-rows").appendChild(d);
     }
   };
-  let solo = { variants: [] };
+  let solo = { variants: [], levels: [], default: {} };
   try { solo = await api("/api/solo"); } catch { /* no solo choices */ }
-  $("solo-variant").innerHTML = solo.variants.map((v) => `<option value="${esc(v.id)}">${esc(v.name)}</option>`).join("");
+  // The variants, the levels and the default of each come from the server (one source for every front end).
+  const soloDefault = solo.default || {};
+  $("solo-variant").innerHTML = solo.variants.map((v) => `<option value="${esc(v.id)}" ${v.id === soloDefault.variant ? "selected" : ""}>${esc(v.name)}</option>`).join("");
+  $("solo-level").innerHTML = (solo.levels || []).map((l) => `<option ${l === soloDefault.level ? "selected" : ""}>${esc(l)}</option>`).join("");
   const soloText = () => {
     const v = solo.variants.find((x) => x.id === $("solo-variant").value);
     $("solo-description").textContent = v ? v.description : "";
@@ -125,7 +128,7 @@ async function showLobby() {
       return v === "human" ? { kind: "human", name } : { kind: "bot", bot: v.slice(4), name };
     });
     const seed = $("seed").value === "" ? null : Number($("seed").value);
-    const modules = ["plutus", "phlegyas"].filter((m) => $(`module-${m}`).checked);
+    const modules = [...document.querySelectorAll("#modules input[type=checkbox]:checked")].map((x) => x.value);
     const body = { seats, seed, modules, hints: lobbyHints(), ...lobbyTableChoice() };
     if (seats.length === 1) body.solo = { variant: $("solo-variant").value, level: $("solo-level").value };
     if ($("board-side").value !== "") {
