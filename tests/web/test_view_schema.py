@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 pytest.importorskip("fastapi")
-jsonschema = pytest.importorskip("jsonschema")
+pytest.importorskip("jsonschema")
 
+import jsonschema
 from fastapi.testclient import TestClient
 
 import inferno
@@ -54,7 +55,7 @@ def _play_http(client: TestClient, g: dict[str, Any], moves: int, rng: random.Ra
         assert spec["seat"] == SPECTATOR and spec["legal"] == []
         if spec["pending"] is None:
             return
-        for seat, token in tokens.items():
+        for token in tokens.values():
             snap = state(client, gid, token)
             _check(snap)
             assert snap["schema_version"] == SCHEMA_VERSION
@@ -87,7 +88,9 @@ def test_http_views_answers_and_refusals_match_the_schema(
     snap = state(client, gid, first)
     for answer in (
         client.get(f"/api/games/{gid}/state", headers=tok("wrong")),
-        client.post(f"/api/games/{gid}/actions", json={"version": snap["version"] + 9, "action": "done"}, headers=tok(first)),
+        client.post(
+            f"/api/games/{gid}/actions", json={"version": snap["version"] + 9, "action": "done"}, headers=tok(first)
+        ),
         client.post(f"/api/games/{gid}/undo", json={"version": 0}, headers=tok(first)),
     ):
         assert answer.status_code >= 400
@@ -101,7 +104,9 @@ def test_an_undo_answer_and_the_replay_of_a_finished_game_match_the_schema(clien
     token = g["seats"][to_move]["token"]
     snap = state(client, gid, token)
     r = client.post(
-        f"/api/games/{gid}/actions", json={"version": snap["version"], "action": snap["legal"][0]["text"]}, headers=tok(token)
+        f"/api/games/{gid}/actions",
+        json={"version": snap["version"], "action": snap["legal"][0]["text"]},
+        headers=tok(token),
     )
     assert r.status_code == 200, r.text
     after = state(client, gid, token)
@@ -144,9 +149,15 @@ def test_every_live_message_kind_matches_the_schema(client: TestClient) -> None:
             if seat != 0:  # another seat moves over HTTP: this connection hears of it
                 snap = state(client, gid, tokens[seat])
                 text = rng.choice(snap["legal"])["text"]
-                client.post(f"/api/games/{gid}/actions", json={"version": snap["version"], "action": text}, headers=tok(tokens[seat]))
+                client.post(
+                    f"/api/games/{gid}/actions",
+                    json={"version": snap["version"], "action": text},
+                    headers=tok(tokens[seat]),
+                )
             else:
-                ws.send_json({"type": "act", "action": rng.choice(last["legal"])["text"], "version": last["version"], "id": i})
+                ws.send_json(
+                    {"type": "act", "action": rng.choice(last["legal"])["text"], "version": last["version"], "id": i}
+                )
             msg = ws.receive_json()
             _check(msg, "live_message")
             assert msg["type"] == "state", msg

@@ -35,7 +35,11 @@ DAY = 86400.0
     "file (default: an SQLite file in your data folder).",
 )
 @click.option(
-    "--bot-delay", default=d.BOT_DELAY, show_default=True, type=click.FloatRange(0, 10), help="Seconds between bot moves."
+    "--bot-delay",
+    default=d.BOT_DELAY,
+    show_default=True,
+    type=click.FloatRange(0, 10),
+    help="Seconds between bot moves.",
 )
 @click.option(
     "--new-game",
@@ -47,7 +51,11 @@ DAY = 86400.0
 @click.option("--bot", default=None, help="Bot for --new-game seats (default: the strongest quick built-in bot).")
 @click.option("--seed", type=int, default=None, help="Seed for --new-game.")
 @click.option(
-    "--action-rate", default=d.ACTION_RATE.per_second, show_default=True, type=click.FloatRange(0.1), help="Actions per second per seat."
+    "--action-rate",
+    default=d.ACTION_RATE.per_second,
+    show_default=True,
+    type=click.FloatRange(0.1),
+    help="Actions per second per seat.",
 )
 @click.option(
     "--create-rate",

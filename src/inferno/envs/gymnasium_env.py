@@ -39,8 +39,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from inferno.defaults import SOLO_LEVEL
 from inferno.bots.base import Bot, make_bot
+from inferno.defaults import SOLO_LEVEL
 from inferno.envs.encoding import encoding_for
 from inferno.envs.observation import encoder_for
 from inferno.envs.render import render_text

@@ -20,7 +20,7 @@ from inferno.server import live_routes, lobby_routes, review_routes, table_route
 from inferno.server.botpool import BotPool
 from inferno.server.context import Rooms
 from inferno.server.errors import STATUS, ErrorCode, Refused
-from inferno.server.gate import Gate, client_key
+from inferno.server.gate import Gate
 from inferno.server.hub import Hub
 from inferno.server.limits import BodySizeLimit, SecurityHeaders
 from inferno.server.service import GameService
@@ -66,7 +66,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     _install_errors(app)
     lobby_routes.install(app, rooms)
     table_routes.install(app, rooms)
-    review_routes.install(app, desk, gate.seat_of, client_key, gate.count_read, gate.allow_action)
+    review_routes.install(app, desk, gate)
     live_routes.install(app, rooms)
     return app
 

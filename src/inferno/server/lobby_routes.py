@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -16,7 +16,7 @@ from inferno.defaults import PNP_MODULES, SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.rules.solo_model import SoloConfig
 from inferno.server.context import Rooms
 from inferno.server.errors import ErrorCode, Refused
-from inferno.server.gate import GAME_ID, client_key
+from inferno.server.gate import GAME_ID
 from inferno.server.schema import SCHEMA_VERSION, seat_view_schema
 from inferno.server.service import Created, GameService, SeatKind, SeatSpec
 from inferno.server.tables import CLOCK_CHOICES, DEFAULT_BOT, MAX_SECONDS, MIN_SECONDS
@@ -135,12 +135,14 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
             raise Refused(ErrorCode.NOT_FOUND, f"this server speaks version {SCHEMA_VERSION} of the seat view")
         return seat_view_schema(version)
 
+    def creates(body: CreateGameIn, request: Request) -> tuple[str, CreateGameIn]:
+        """A new game's allowance of the address (after the body is read: a malformed one spends none)."""
+        return gate.creator(request), body
+
     @app.post("/api/games")
-    def create_game(body: CreateGameIn, request: Request) -> dict[str, Any]:
-        if not gate.create_limit.allow(client_key(request)):
-            raise Refused(ErrorCode.RATE_LIMITED, "too many new games; wait a little")
+    def create_game(asked: tuple[str, CreateGameIn] = Depends(creates)) -> dict[str, Any]:
+        addr, body = asked
         specs = [SeatSpec(SeatKind(x.kind), x.bot if x.kind == "bot" else "", x.name.strip()) for x in body.seats]
-        addr = client_key(request)
         if any(x.kind is SeatKind.BOT for x in specs) and service.bot_games_of(addr) >= settings.max_bot_games:
             raise Refused(
                 ErrorCode.RATE_LIMITED,
@@ -162,11 +164,13 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
         hub.changed(created.game_id)
         return {**created_json(created, service), "hints": hints}
 
+    def reads_mine(body: MineIn, request: Request) -> tuple[str, MineIn]:
+        return gate.reads(request), body
+
     @app.post("/api/mine")
-    def my_games(body: MineIn, request: Request) -> dict[str, Any]:
-        gate.count_read(request)
+    def my_games(asked: tuple[str, MineIn] = Depends(reads_mine)) -> dict[str, Any]:
+        addr, body = asked
         out = []
-        addr = client_key(request)
         for item in body.games:
             try:
                 out.append(service.summary(item.game, gate.seat_of(addr, item.game, item.token)))

@@ -41,16 +41,14 @@ from inferno.rules.serialize import state_from_dict, state_to_dict
 from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
+from inferno.server import clocks, presence
+from inferno.server.changes import Outcome, T, installed
 from inferno.server.defaults import (
     BOT_LEASE,
-    EXPIRE_ABANDONED,
-    EXPIRE_UNSTARTED,
     FINISHED_TTL,
     IDLE_TTL,
     MAX_GAMES_IN_MEMORY,
 )
-from inferno.server import clocks, presence
-from inferno.server.changes import Outcome, T, installed
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.presence import Presence
 from inferno.server.seat_views import LogMark, SeatView, common_data, replay_json, seat_data, summary_json

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -18,7 +17,6 @@ from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server.defaults import TABLE, VOTE_GONE, VOTE_GRACE, VOTE_IDLE
 from inferno.server.storage import SeatRow, Storage, metadata
-
 
 _DATA = TABLE
 CLOCK_CHOICES: list[int] = [int(x) for x in _DATA["clock.choices"]]
