@@ -16,14 +16,17 @@ from inferno.server.context import Rooms
 from inferno.server.gate import Token
 from inferno.server.why import why_json
 
+MAX_VERSION = 10_000_000
+MAX_ACTION = 80  # the longest action text the game has is far shorter
+
 
 class ActionIn(BaseModel):
-    version: int = Field(ge=0, le=10_000_000)
-    action: str = Field(min_length=1, max_length=80)
+    version: int = Field(ge=0, le=MAX_VERSION)
+    action: str = Field(min_length=1, max_length=MAX_ACTION)
 
 
 class UndoIn(BaseModel):
-    version: int = Field(ge=0, le=10_000_000)
+    version: int = Field(ge=0, le=MAX_VERSION)
 
 
 class VoteIn(BaseModel):
