@@ -77,3 +77,14 @@ def test_reads_new_games_and_actions_are_limited_with_their_words(db_path: Path)
         c.post(f"/api/games/{gid}/undo", json={"version": 0}, headers=tok(token))  # spends the allowance
         r = c.post(f"/api/games/{gid}/actions", json={"version": 0, "action": "done"}, headers=tok(token))
         assert (r.status_code, r.json()["message"]) == (429, "too many actions; slow down")
+
+
+def test_every_publication_to_the_seats_passes_through_the_service() -> None:
+    """Changes are published by ``GameService.change`` once committed; what changes no stored game (a
+    seat's presence, a game loaded with a bot to move, a new game) by ``GameService.publish`` alone."""
+    calls = []
+    for path in ROUTES.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        calls += [f"{path.name}: {m}" for m in ("on_change(", "hub.changed(", "._changed(") if m in text]
+    # storage.py's is the listener of other processes' changes (PostgreSQL's NOTIFY), the way in, not out.
+    assert sorted(calls) == ["service.py: on_change(", "storage.py: on_change("], calls

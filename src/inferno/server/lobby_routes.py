@@ -105,7 +105,7 @@ def _install_pages(app: FastAPI) -> None:
 
 def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
     """The choices a new game offers, a new game, and a browser's own games."""
-    service, gate, settings, desk, hub = rooms.service, rooms.gate, rooms.settings, rooms.desk, rooms.hub
+    service, gate, settings, desk = rooms.service, rooms.gate, rooms.settings, rooms.desk
 
     @app.get("/api/bots")
     def bots() -> dict[str, list[str]]:
@@ -161,7 +161,7 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
             side_variant=body.side_variant,
         )
         hints = desk.set_table(created.game_id, body.hints, sum(1 for x in specs if x.kind is SeatKind.HUMAN))
-        hub.changed(created.game_id)
+        service.publish(created.game_id)
         return {**created_json(created, service), "hints": hints}
 
     def reads_mine(body: MineIn, request: Request) -> tuple[str, MineIn]:
