@@ -121,3 +121,22 @@ def test_no_front_end_carries_its_own_copy_of_a_default() -> None:
     serve_text = (SRC / "cli" / "serve.py").read_text(encoding="utf-8")
     literals = [m for m in re.findall(r'"--([a-z-]+)",\s*default=[0-9]', serve_text) if m != "port"]
     assert not literals, f"inferno serve must read its defaults from ServerSettings: {literals}"
+
+
+def test_the_docs_table_of_serve_options_gives_the_servers_defaults() -> None:
+    """docs/play/online.md lists every option with its default: each number there is the option's."""
+    docs = (SRC.parent.parent / "docs" / "play" / "online.md").read_text(encoding="utf-8")
+    params = {p.name: p for p in serve.command.params}
+    away = ServerSettings().away
+    votes = {"vote_idle": away.idle_seconds, "vote_gone": away.gone_seconds, "vote_grace": away.grace_seconds}
+    rows = re.findall(r"^\| `--([a-z-]+)` \| ([0-9.]+)[ ,|]", docs, flags=re.MULTILINE)
+    rows = [(flag, shown) for flag, shown in rows if flag != "host"]
+    assert len(rows) >= 17, rows
+    for flag, shown in rows:
+        name = flag.replace("-", "_")
+        want = votes[name] if name in votes else params[name].default
+        assert float(shown) == float(want), (flag, shown, want)
+    assert (
+        f"`--read-rate` | {ServerSettings().read_rate.per_second:g}, bursts of {ServerSettings().read_rate.burst:g}"
+        in docs
+    )
