@@ -203,57 +203,57 @@ def public_config(s: State, seed: int, seed_chosen: bool) -> dict[str, Any]:
     }
 
 
-# The pieces in the game's words, per rules data, Guardians in play and code: the same few objects serve
-# every view (callers must not modify them).
-_PIECES: dict[tuple[int, tuple[int, ...], str, int], dict[str, Any]] = {}
+# The pieces in the game's words, in lists indexed by the state's codes (see ``_pieces``): the same few
+# objects serve every view (callers must not modify them).
+_PIECES: dict[tuple[int, tuple[int, ...], str], tuple[Rules, list[dict[str, Any] | None]]] = {}
 
 
 def _shield_piece(s: State, code: int) -> dict[str, Any]:
     """What a Hell shield holds, by name: ``{"piece": "soul", "sin": "greed", "lying": false, ...}``."""
-    key = (id(s.rules), s.guardians, "s", code)
-    got = _PIECES.get(key)
-    if got is not None:
-        return got
     r = s.rules
     if code == EMPTY:
-        got = {"piece": "empty"}
-    elif code == PIT:
-        got = {"piece": "pit"}
-    elif code >= DESK:
-        got = {"piece": "desk", "owner": code - DESK}
-    elif code >= GUARDIAN:
+        return {"piece": "empty"}
+    if code == PIT:
+        return {"piece": "pit"}
+    if code >= DESK:
+        return {"piece": "desk", "owner": code - DESK}
+    if code >= GUARDIAN:
         slot = code - GUARDIAN
-        got = {"piece": "guardian", "slot": slot, "id": r.guardians[s.guardians[slot]].id}
-    else:
-        lying, tile, circle = code > LYING, code > TILE, code % 10
-        got = {"piece": "soul", "sin": r.circles[circle - 1].id, "lying": lying, "tile": tile}
-    return _kept(key, got)
+        return {"piece": "guardian", "slot": slot, "id": r.guardians[s.guardians[slot]].id}
+    lying, tile, circle = code > LYING, code > TILE, code % 10
+    return {"piece": "soul", "sin": r.circles[circle - 1].id, "lying": lying, "tile": tile}
 
 
 def _tower_piece(s: State, code: int) -> dict[str, Any]:
     """What a Tower space holds, by name: ``{"piece": "guest", "sin": "lust"}``, ``{"piece": "noble"}``."""
-    key = (id(s.rules), (), "t", code)
-    got = _PIECES.get(key)
-    if got is not None:
-        return got
     r = s.rules
     if code == EMPTY:
-        got = {"piece": "empty"}
-    elif code == T_NOBLE:
-        got = {"piece": "noble"}
-    elif code == T_URCHIN:
-        got = {"piece": "urchin"}
-    elif code >= T_BARREL:
-        got = {"piece": "barrel", "index": code - T_BARREL, "id": r.barrels[code - T_BARREL].id}
-    else:
-        got = {"piece": "guest", "sin": r.circles[code - T_GUEST - 1].id}
-    return _kept(key, got)
+        return {"piece": "empty"}
+    if code == T_NOBLE:
+        return {"piece": "noble"}
+    if code == T_URCHIN:
+        return {"piece": "urchin"}
+    if code >= T_BARREL:
+        return {"piece": "barrel", "index": code - T_BARREL, "id": r.barrels[code - T_BARREL].id}
+    return {"piece": "guest", "sin": r.circles[code - T_GUEST - 1].id}
 
 
-def _kept(key: tuple[int, tuple[int, ...], str, int], piece: dict[str, Any]) -> dict[str, Any]:
-    if len(_PIECES) > 4096:
-        _PIECES.clear()
-    _PIECES[key] = piece
+def _pieces(s: State, codes: list[int], kind: str) -> list[dict[str, Any]]:
+    """The pieces of ``codes`` by name (``kind``: "shield" or "tower"), each made once per rules data (and,
+    for the shields, per game's Guardians in play) in a list indexed by code."""
+    key = (id(s.rules), s.guardians if kind == "shield" else (), kind)
+    got = _PIECES.get(key)
+    if got is None or got[0] is not s.rules:
+        if len(_PIECES) > 256:
+            _PIECES.clear()
+        size = DESK + MAX_PLAYERS if kind == "shield" else T_BARREL + len(s.rules.barrels)
+        got = _PIECES[key] = (s.rules, [None] * size)
+    table, make = got[1], _shield_piece if kind == "shield" else _tower_piece
+    return [table[v] or _made(table, v, make(s, v)) for v in codes]
+
+
+def _made(table: list[dict[str, Any] | None], code: int, piece: dict[str, Any]) -> dict[str, Any]:
+    table[code] = piece
     return piece
 
 
@@ -262,7 +262,7 @@ def family_pieces(s: State, p: PlayerState) -> dict[str, Any]:
     of its Diplomas and the Barrels on its panel."""
     r = s.rules
     return {
-        "tower": [_tower_piece(s, v) for v in p.tower],
+        "tower": _pieces(s, p.tower, "tower"),
         "passages": [g for g in range(s.board.gates) if p.passages >> g & 1],
         "diplomas": [c.id for c in r.circles if p.diplomas >> c.number & 1],
         "panel": [b.id for b in r.barrels if p.panel >> b.index & 1],
@@ -278,7 +278,7 @@ def pieces_json(s: State, before: tuple[State, dict[str, Any]] | None = None) ->
         made, old = before[0].players, before[1]["pieces"]["families"]
         families = [old[i] if p is made[i] else family_pieces(s, p) for i, p in enumerate(s.players)]
     return {
-        "shields": [_shield_piece(s, v) for v in s.hell],
+        "shields": _pieces(s, s.hell, "shield"),
         "families": families if families is not None else [family_pieces(s, p) for p in s.players],
     }
 
