@@ -432,6 +432,9 @@ def start_server(db: Path, url: str | None = None) -> tuple[subprocess.Popen[byt
     cmd = [sys.executable, "-c", "from inferno.cli.main import cli; cli()", "serve", "--port", str(port)]
     cmd += ["--db", url or f"sqlite:///{db}", "--action-rate", "100000", "--create-rate", "100000"]
     cmd += ["--read-rate", "100000"]
+    # Every client connection comes from one address: lift the per-address caps (32 live connections and
+    # 128 in all by default), or all but the first games' sockets are refused.
+    cmd += ["--live-per-address", "100000", "--connections-per-address", "100000"]
     log = open(db.with_suffix(".log"), "wb")  # kept open for the server's life
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
     url = f"http://127.0.0.1:{port}"
