@@ -256,7 +256,10 @@ async def _client(
     stats = Stats()
     urls = url.split(",")
     per = max(1, concurrency // len(urls))
-    limits = httpx.Limits(max_connections=per, max_keepalive_connections=per)
+    # A pooled connection is dropped after 2 s idle, before the server's keep-alive timeout (uvicorn's 5 s)
+    # closes it: with both at 5 s a request sent on a connection the server was closing failed now and
+    # then (ReadError) when the machine was busy.
+    limits = httpx.Limits(max_connections=per, max_keepalive_connections=per, keepalive_expiry=2.0)
     start = Start()
     async with contextlib.AsyncExitStack() as stack:
         cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
