@@ -256,7 +256,10 @@ async def _client(
     stats = Stats()
     urls = url.split(",")
     per = max(1, concurrency // len(urls))
-    limits = httpx.Limits(max_connections=per, max_keepalive_connections=per)
+    # A pooled connection is dropped after 2 s idle, before the server's keep-alive timeout (uvicorn's 5 s)
+    # closes it: with both at 5 s a request sent on a connection the server was closing failed now and
+    # then (ReadError) when the machine was busy.
+    limits = httpx.Limits(max_connections=per, max_keepalive_connections=per, keepalive_expiry=2.0)
     start = Start()
     async with contextlib.AsyncExitStack() as stack:
         cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
@@ -432,6 +435,9 @@ def start_server(db: Path, url: str | None = None) -> tuple[subprocess.Popen[byt
     cmd = [sys.executable, "-c", "from inferno.cli.main import cli; cli()", "serve", "--port", str(port)]
     cmd += ["--db", url or f"sqlite:///{db}", "--action-rate", "100000", "--create-rate", "100000"]
     cmd += ["--read-rate", "100000"]
+    # Every client connection comes from one address: lift the per-address caps (32 live connections and
+    # 128 in all by default), or all but the first games' sockets are refused.
+    cmd += ["--live-per-address", "100000", "--connections-per-address", "100000"]
     log = open(db.with_suffix(".log"), "wb")  # kept open for the server's life
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
     url = f"http://127.0.0.1:{port}"

@@ -19,6 +19,7 @@ from inferno.help import DECISION_HELP
 from inferno.help import _amounts as help_amounts
 from inferno.records.log import events
 from inferno.records.undo import undoable
+from inferno.rules import position
 from inferno.rules.citations import cite
 from inferno.rules.notation import action_text
 from inferno.rules.serialize import state_to_dict
@@ -210,7 +211,9 @@ def _reference_view(svc: GameService, gid: str, seat: int, lines: list[dict[str,
     notes = sess.table.notes
     moves = len(linked_to_list(s.actions))
     return {
+        "schema_version": views.SCHEMA_VERSION,
         "state": state,
+        "pieces": _reference_pieces(s),
         "moves": moves,
         "pending": pend_json,
         "legal": legal,
@@ -225,6 +228,42 @@ def _reference_view(svc: GameService, gid: str, seat: int, lines: list[dict[str,
         "seats": [{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(row.seats)],
         "undo": undoable(sess.steps, seat, s.turn, inferno.to_move(s)) > 0 if not s.over else False,
         "table": clocks.table_json(sess, _vote_at(svc, gid)),
+    }
+
+
+def _reference_pieces(s: inferno.State) -> dict[str, Any]:
+    """The pieces by name, decoded by the engine's own named layer (``inferno.rules.position``)."""
+    slots = {s.rules.guardians[g].id: i for i, g in enumerate(s.guardians)}
+
+    def shield(code: int) -> dict[str, Any]:
+        got = position.shield_content(s, code)
+        if isinstance(got, position.Soul):
+            return {"piece": "soul", "sin": got.sin.value, "lying": got.lying, "tile": got.tile}
+        if isinstance(got, position.Guardian):
+            return {"piece": "guardian", "slot": slots[got.id], "id": got.id}
+        if isinstance(got, position.Desk):
+            return {"piece": "desk", "owner": got.owner}
+        return {"piece": str(got).lower()}
+
+    def space(code: int) -> dict[str, Any]:
+        got = position.tower_content(s, code)
+        if isinstance(got, position.Guest):
+            return {"piece": "guest", "sin": got.sin.value}
+        if isinstance(got, position.Barrel):
+            return {"piece": "barrel", "index": position.barrel_index(s, got.id), "id": got.id}
+        return {"piece": str(got)}
+
+    return {
+        "shields": [shield(v) for v in s.hell],
+        "families": [
+            {
+                "tower": [space(v) for v in p.tower],
+                "passages": [g for g in range(s.board.gates) if p.passages & (1 << g)],
+                "diplomas": [position.Sin.of_circle(c).value for c in range(1, 10) if p.diplomas & (1 << c)],
+                "panel": [b.id for b in s.rules.barrels if p.panel & (1 << b.index)],
+            }
+            for p in s.players
+        ],
     }
 
 

@@ -5,14 +5,18 @@ from __future__ import annotations
 import errno
 import socket
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from inferno.engine_build import engine_name
+from inferno.server import defaults as d
 
 if TYPE_CHECKING:
+    from inferno.server.settings import ServerSettings
     from inferno.server.storage import Storage
+
+DAY = 86400.0
 
 
 @click.command("serve")
@@ -31,7 +35,11 @@ if TYPE_CHECKING:
     "file (default: an SQLite file in your data folder).",
 )
 @click.option(
-    "--bot-delay", default=0.4, show_default=True, type=click.FloatRange(0, 10), help="Seconds between bot moves."
+    "--bot-delay",
+    default=d.BOT_DELAY,
+    show_default=True,
+    type=click.FloatRange(0, 10),
+    help="Seconds between bot moves.",
 )
 @click.option(
     "--new-game",
@@ -43,67 +51,71 @@ if TYPE_CHECKING:
 @click.option("--bot", default=None, help="Bot for --new-game seats (default: the strongest quick built-in bot).")
 @click.option("--seed", type=int, default=None, help="Seed for --new-game.")
 @click.option(
-    "--action-rate", default=20.0, show_default=True, type=click.FloatRange(0.1), help="Actions per second per seat."
+    "--action-rate",
+    default=d.ACTION_RATE.per_second,
+    show_default=True,
+    type=click.FloatRange(0.1),
+    help="Actions per second per seat.",
 )
 @click.option(
     "--create-rate",
-    default=2.0,
+    default=d.CREATE_RATE.per_second,
     show_default=True,
     type=click.FloatRange(0.01),
     help="New games per second per address.",
 )
 @click.option(
     "--read-rate",
-    default=50.0,
+    default=d.READ_RATE.per_second,
     show_default=True,
     type=click.FloatRange(0.1),
     help="Reads (game state, board, replay, live connections) per second per address.",
 )
 @click.option(
     "--auth-failures",
-    default=30,
+    default=int(d.AUTH_FAIL_ADDRESS.burst),
     show_default=True,
     type=click.IntRange(1),
     help="Failed authentications (wrong token, unknown game) one address may make before it gets 429.",
 )
 @click.option(
     "--bot-workers",
-    default=0,
+    default=d.BOT_WORKERS,
     show_default=True,
     type=click.IntRange(0, 64),
     help="Processes in which bots think (0: one fewer than the cores, at least one).",
 )
 @click.option(
     "--bot-game-cpu",
-    default=0.5,
+    default=d.BOT_GAME_CPU,
     show_default=True,
     type=click.FloatRange(0.01, 64),
     help="CPU seconds per second the bots of one game may use on average.",
 )
 @click.option(
     "--max-bot-games",
-    default=3,
+    default=d.MAX_BOT_GAMES,
     show_default=True,
     type=click.IntRange(1),
     help="Unfinished games with bots one address may have running at once.",
 )
 @click.option(
     "--expire-unstarted",
-    default=7.0,
+    default=d.EXPIRE_UNSTARTED / DAY,
     show_default=True,
     type=click.FloatRange(0.001),
     help="Days after which a game nobody has moved in is deleted.",
 )
 @click.option(
     "--expire-abandoned",
-    default=90.0,
+    default=d.EXPIRE_ABANDONED / DAY,
     show_default=True,
     type=click.FloatRange(0.001),
     help="Days after which an unfinished game without a move is deleted (finished games are kept).",
 )
 @click.option(
     "--bot-lease",
-    default=15.0,
+    default=d.BOT_LEASE,
     show_default=True,
     type=click.FloatRange(0.5, 3600),
     help="Seconds after which another server process on the same database takes over the bots of a game "
@@ -111,7 +123,7 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--max-games",
-    default=1000,
+    default=d.MAX_GAMES_IN_MEMORY,
     show_default=True,
     type=click.IntRange(10),
     help="Games kept in memory at most; beyond, the least recently used are evicted (they reload from the "
@@ -122,38 +134,38 @@ if TYPE_CHECKING:
     default=None,
     type=click.FloatRange(1),
     help="Seconds the table must wait for a player's decision before the others may vote that they have "
-    "left (tables without a clock; default from the table settings: 600).",
+    f"left (tables without a clock; default from the table settings: {d.VOTE_IDLE:g}).",
 )
 @click.option(
     "--vote-gone",
     default=None,
     type=click.FloatRange(1),
     help="Seconds without a page of the game open after which the others may vote that the player to move "
-    "has left (tables without a clock; default 60).",
+    f"has left (tables without a clock; default {d.VOTE_GONE:g}).",
 )
 @click.option(
     "--vote-grace",
     default=None,
     type=click.FloatRange(0),
-    help="Seconds after taking a seat back during which its player cannot be voted out again (default 600).",
+    help=f"Seconds after taking a seat back during which its player cannot be voted out again (default {d.VOTE_GRACE:g}).",
 )
 @click.option(
     "--max-connections",
-    default=8192,
+    default=d.MAX_CONNECTIONS,
     show_default=True,
     type=click.IntRange(16),
     help="Open connections in all (fewer if the open-file limit is lower); a quarter is kept for new visitors.",
 )
 @click.option(
     "--connections-per-address",
-    default=128,
+    default=d.CONNECTIONS_PER_ADDRESS,
     show_default=True,
     type=click.IntRange(1),
     help="Open connections (HTTP and live) from one address; beyond, 429 (a trusted proxy is not capped).",
 )
 @click.option(
     "--live-per-address",
-    default=32,
+    default=d.LIVE_PER_ADDRESS,
     show_default=True,
     type=click.IntRange(1),
     help="Live connections (game pages open) from one address; beyond, the connection is closed with 4429.",
@@ -189,11 +201,6 @@ def command(
     try:
         from inferno.server import collector, process
         from inferno.server.app import create_app
-        from inferno.server.botpool import BotBudget
-        from inferno.server.clocks import AWAY, AwayRule
-        from inferno.server.connections import ConnectionLimits
-        from inferno.server.limits import Rate
-        from inferno.server.settings import ServerSettings
     except ModuleNotFoundError as exc:  # pragma: no cover
         raise click.ClickException(
             f"the web extra is not installed ({exc.name}); pip install 'inferno-game[web]'"
@@ -208,34 +215,78 @@ def command(
     if new_game is not None:
         url = _new_game_url(storage, host, port, new_game, bot, seed)
         click.echo(f"New game against bots: {url}")
-    settings = ServerSettings(
-        database_url=storage.url,
+    settings = server_settings(
+        storage.url,
         bot_delay=bot_delay,
-        action_rate=Rate(action_rate, max(3 * action_rate, 10)),
-        create_rate=Rate(create_rate, max(30 * create_rate, 60)),
-        read_rate=Rate(read_rate, max(10 * read_rate, 100)),
-        auth_fail_address=Rate(auth_failures / 60, auth_failures),
-        auth_fail_game=Rate(auth_failures / 30, max(100, 3 * auth_failures)),
-        bot_budget=BotBudget(workers=bot_workers, game_cpu_per_second=bot_game_cpu),
+        action_rate=action_rate,
+        create_rate=create_rate,
+        read_rate=read_rate,
+        auth_failures=auth_failures,
+        bot_workers=bot_workers,
+        bot_game_cpu=bot_game_cpu,
         max_bot_games=max_bot_games,
-        expire_unstarted=expire_unstarted * 86400,
-        expire_abandoned=expire_abandoned * 86400,
+        expire_unstarted=expire_unstarted,
+        expire_abandoned=expire_abandoned,
         bot_lease=bot_lease,
         max_games=max_games,
-        away=AwayRule(
-            AWAY.idle_seconds if vote_idle is None else vote_idle,
-            AWAY.gone_seconds if vote_gone is None else vote_gone,
-            AWAY.grace_seconds if vote_grace is None else vote_grace,
-        ),
-        connections=ConnectionLimits(
-            per_address=connections_per_address, live_per_address=live_per_address, total=max_connections
-        ),
+        vote_idle=vote_idle,
+        vote_gone=vote_gone,
+        vote_grace=vote_grace,
+        max_connections=max_connections,
+        connections_per_address=connections_per_address,
+        live_per_address=live_per_address,
     )
     app = create_app(settings, storage=storage)
     click.echo(f"Inferno server on http://{host}:{port}/  ({engine_name()} engine; database: {storage.url})")
     collector.tune()  # after start-up: see inferno.server.collector
     process.serve(app, sock, settings, click.echo)
     click.echo("Inferno server stopped.")
+
+
+def _rate(given: float, default: d.Rate, burst_seconds: float, least: float) -> d.Rate:
+    """An allowance of ``given`` a second: the server's own (``default``) when ``given`` is its rate, else one
+    whose burst is ``burst_seconds`` of it (at least ``least``)."""
+    if given == default.per_second:
+        return default
+    return d.Rate(given, max(burst_seconds * given, least))
+
+
+def server_settings(url: str | None, **given: Any) -> ServerSettings:
+    """The server's settings from ``inferno serve``'s options (each default is ``ServerSettings``'s own, from
+    ``inferno.server.defaults``); ``url``: the database."""
+    from inferno.server.botpool import BotBudget
+    from inferno.server.clocks import AWAY, AwayRule
+    from inferno.server.connections import ConnectionLimits
+    from inferno.server.settings import ServerSettings
+
+    g = {**_OPTION_DEFAULTS, **given}
+    fails = g["auth_failures"]
+    same_fails = fails == d.AUTH_FAIL_ADDRESS.burst
+    return ServerSettings(
+        database_url=url,
+        bot_delay=g["bot_delay"],
+        action_rate=_rate(g["action_rate"], d.ACTION_RATE, 3, 10),
+        create_rate=_rate(g["create_rate"], d.CREATE_RATE, 30, 60),
+        read_rate=_rate(g["read_rate"], d.READ_RATE, 10, 100),
+        auth_fail_address=d.AUTH_FAIL_ADDRESS if same_fails else d.Rate(fails / 60, fails),
+        auth_fail_game=d.AUTH_FAIL_GAME if same_fails else d.Rate(fails / 30, max(100, 3 * fails)),
+        bot_budget=BotBudget(workers=g["bot_workers"], game_cpu_per_second=g["bot_game_cpu"]),
+        max_bot_games=g["max_bot_games"],
+        expire_unstarted=g["expire_unstarted"] * DAY,
+        expire_abandoned=g["expire_abandoned"] * DAY,
+        bot_lease=g["bot_lease"],
+        max_games=g["max_games"],
+        away=AwayRule(
+            AWAY.idle_seconds if g["vote_idle"] is None else g["vote_idle"],
+            AWAY.gone_seconds if g["vote_gone"] is None else g["vote_gone"],
+            AWAY.grace_seconds if g["vote_grace"] is None else g["vote_grace"],
+        ),
+        connections=ConnectionLimits(
+            per_address=g["connections_per_address"],
+            live_per_address=g["live_per_address"],
+            total=g["max_connections"],
+        ),
+    )
 
 
 def database_url(value: str | None) -> str | None:
@@ -314,3 +365,7 @@ def _new_game_url(storage: object, host: str, port: int, players: int, bot: str 
     created = GameService(storage).create(seats, seed)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     return f"http://{shown}:{port}/game/{created.game_id}#{created.seat_tokens[0]}"
+
+
+# Every option's default, as ``inferno serve`` shows it (``server_settings`` fills in what is not given).
+_OPTION_DEFAULTS: dict[str, Any] = {p.name: p.default for p in command.params if p.name is not None}

@@ -7,8 +7,9 @@ from typing import Any, TypeVar
 
 import click
 
+from inferno.defaults import SOLO_LEVEL, SOLO_LEVELS, default_solo
 from inferno.rules.pack import load_rules
-from inferno.rules.solo_model import LEVELS, SoloConfig
+from inferno.rules.solo_model import SoloConfig
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -18,9 +19,9 @@ def solo_options(f: F) -> F:
     variants = tuple(load_rules().solo.variants)
     f = click.option(
         "--solo-level",
-        type=click.Choice(LEVELS),
+        type=click.Choice(SOLO_LEVELS),
         default=None,
-        help="Solo game (1 player): the Rival's level (default: medium).",
+        help=f"Solo game (1 player): the Rival's level (default: {SOLO_LEVEL}).",
     )(f)
     f = click.option(
         "--solo-variant",
@@ -34,10 +35,10 @@ def solo_options(f: F) -> F:
 def solo_config(players: int, variant: str | None, level: str | None) -> SoloConfig | None:
     """The solo settings for ``players`` players, or a clear usage error when they do not fit."""
     if variant is None and level is None:
-        return SoloConfig(next(iter(load_rules().solo.variants)), "medium") if players == 1 else None
+        return default_solo() if players == 1 else None
     if players != 1:
         raise click.UsageError(f"--solo-variant and --solo-level are for a 1-player game, not {players} players")
-    default = SoloConfig(next(iter(load_rules().solo.variants)), "medium")
+    default = default_solo()
     return SoloConfig(variant or default.variant, level or default.level)
 
 

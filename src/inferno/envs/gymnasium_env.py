@@ -40,6 +40,7 @@ import numpy as np
 from gymnasium import spaces
 
 from inferno.bots.base import Bot, make_bot
+from inferno.defaults import SOLO_LEVEL
 from inferno.envs.encoding import encoding_for
 from inferno.envs.observation import encoder_for
 from inferno.envs.render import render_text
@@ -265,7 +266,7 @@ class InfernoSoloEnv(InfernoGymEnv):
     def __init__(
         self,
         variant: str | None = None,
-        level: str = "medium",
+        level: str = SOLO_LEVEL,
         *,
         side: str | None = None,
         reward: str = "margin",

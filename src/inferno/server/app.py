@@ -20,7 +20,8 @@ from inferno.server import live_routes, lobby_routes, review_routes, table_route
 from inferno.server.botpool import BotPool
 from inferno.server.context import Rooms
 from inferno.server.errors import STATUS, ErrorCode, Refused
-from inferno.server.gate import Gate, client_key
+from inferno.server.gate import Gate
+from inferno.server.hot_routes import HotRoutes
 from inferno.server.hub import Hub
 from inferno.server.limits import BodySizeLimit, SecurityHeaders
 from inferno.server.service import GameService
@@ -61,12 +62,13 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     app.state.service = service
     app.state.hub = hub
     app.state.review_desk = desk
+    app.add_middleware(HotRoutes, rooms=rooms)  # innermost of ours: inside the body limit and the headers
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     _install_errors(app)
     lobby_routes.install(app, rooms)
     table_routes.install(app, rooms)
-    review_routes.install(app, desk, gate.seat_of, client_key, gate.count_read, gate.allow_action)
+    review_routes.install(app, desk, gate)
     live_routes.install(app, rooms)
     return app
 

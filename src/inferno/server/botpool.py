@@ -36,6 +36,7 @@ from typing import Any
 
 from inferno.review.hints import HintError
 from inferno.rules.actions import Act, Action
+from inferno.server.defaults import BOT_GAME_CPU, BOT_WORKERS
 from inferno.server.errors import ErrorCode, Refused
 
 log = logging.getLogger("inferno.server")
@@ -45,10 +46,10 @@ log = logging.getLogger("inferno.server")
 class BotBudget:
     """How much thinking bots may do."""
 
-    workers: int = 0  # worker processes (0: one fewer than the machine's cores, at least one)
+    workers: int = BOT_WORKERS  # worker processes (0: one fewer than the machine's cores, at least one)
     decision_seconds: float = 10.0  # wall-clock limit of one decision; then a random legal action is played
     hint_seconds: float = 30.0  # wall-clock limit of one hint's work (a player waits for it; no game does)
-    game_cpu_per_second: float = 0.5  # a game's bots earn this many CPU seconds per second ...
+    game_cpu_per_second: float = BOT_GAME_CPU  # a game's bots earn this many CPU seconds per second ...
     game_cpu_burst: float = 30.0  # ... and may save up at most this many
     max_hints: int = 64  # hints waiting or being worked out at once, in all (one per seat at most)
 

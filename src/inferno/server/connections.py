@@ -26,6 +26,8 @@ import resource
 from dataclasses import dataclass
 from typing import Any
 
+from inferno.server.defaults import CONNECTIONS_PER_ADDRESS, LIVE_PER_ADDRESS, MAX_CONNECTIONS
+
 log = logging.getLogger("inferno.server")
 
 
@@ -33,9 +35,9 @@ log = logging.getLogger("inferno.server")
 class ConnectionLimits:
     """Caps on open connections (documented in docs/play/online.md)."""
 
-    per_address: int = 128  # open connections (HTTP and live) from one client address
-    live_per_address: int = 32  # live connections (WebSockets) from one client address
-    total: int = 8192  # open connections in all (fewer if the open-file limit is lower)
+    per_address: int = CONNECTIONS_PER_ADDRESS  # open connections (HTTP and live) from one client address
+    live_per_address: int = LIVE_PER_ADDRESS  # live connections (WebSockets) from one client address
+    total: int = MAX_CONNECTIONS  # open connections in all (fewer if the open-file limit is lower)
     newcomer_share: float = 0.25  # share of the budget only addresses holding few connections may use
     newcomer_below: int = 8  # an address holding fewer connections than this counts as a new visitor
     spare_files: int = 128  # descriptors kept for the process itself (database, bot workers, logs)

@@ -1,11 +1,18 @@
 """The server's gate: who a request comes from, the seat its token opens (failed attempts counted and
-throttled), and the rate limits on reads, new games and actions."""
+throttled), and the rate limits on reads, new games and actions.
+
+The routes take these checks as FastAPI dependencies, so a handler starts with its seat known and its
+allowance spent: ``Depends(gate.reader)`` (one read counted per address, then the seat the token opens),
+``Depends(gate.reads)`` (a read without a seat), ``Depends(gate.creator)`` (a new game's allowance). A
+route with a body takes its seat in a dependency of its own that declares the body, so that a malformed
+body is answered (400) before the token is checked, as ever; it calls ``gate.acting``."""
 
 from __future__ import annotations
 
 import re
 from typing import Annotated
 
+import anyio
 from fastapi import Header, Request
 
 from inferno.server.errors import ErrorCode, Refused
@@ -51,16 +58,60 @@ class Gate:
             raise
         return seat
 
+    async def seat_now(self, address: str, game_id: str, token: str | None) -> int:
+        """``seat_of`` on the event loop for a game in memory (CPU only, nothing to wait for), else from a
+        thread (the game is loaded from the database)."""
+        if self.service.in_memory(game_id):
+            return self.seat_of(address, game_id, token)
+        return await anyio.to_thread.run_sync(self.seat_of, address, game_id, token)
+
+    async def reader(self, game_id: str, request: Request, token: Token = None) -> int:
+        """Dependency of a route that reads a game: one read of the address's allowance (spent before the
+        token is checked, so guessing is throttled too), then the seat the token opens."""
+        self.count_read(request)
+        return await self.seat_now(client_key(request), game_id, token)
+
+    def reads(self, request: Request) -> str:
+        """Dependency of a route that reads without a seat: one read of the address's allowance; the address."""
+        self.count_read(request)
+        return client_key(request)
+
+    def creator(self, request: Request) -> str:
+        """Dependency of the route that creates a game: one of the address's new games; the address."""
+        address = client_key(request)
+        if not self.create_limit.allow(address):
+            raise Refused(ErrorCode.RATE_LIMITED, "too many new games; wait a little")
+        return address
+
+    async def acting(
+        self,
+        game_id: str,
+        request: Request,
+        token: str | None,
+        *,
+        spectators: str | None = None,
+        limit: str | None = "too many requests; slow down",
+        key: str = "",
+    ) -> int:
+        """The seat of a route that changes a game: the seat the token opens, refused to a spectator with
+        ``spectators`` (if given), then one action of the seat's allowance (``limit``: the refusal's words;
+        None: nothing spent here; ``key``: a separate allowance of the seat, e.g. "/review")."""
+        seat = await self.seat_now(client_key(request), game_id, token)
+        if spectators is not None and seat < 0:
+            raise Refused(ErrorCode.FORBIDDEN, spectators)
+        if limit is not None:
+            self.count_action(game_id, seat, limit, key)
+        return seat
+
     def count_read(self, request: Request) -> None:
         """Spend one read of this client's allowance (checked before the token, so guessing is throttled too)."""
         if not self.read_limit.allow(client_key(request)):
             raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
 
-    def allow_action(self, key: str) -> bool:
-        """Spend one action of ``key``'s allowance (a seat of a game); False when it is spent."""
-        return self.action_limit.allow(key)
-
-    def count_action(self, game_id: str, seat: int, message: str = "too many requests; slow down") -> None:
-        """Spend one action of the seat's allowance, or refuse with ``message``."""
-        if not self.action_limit.allow(f"{game_id}/{seat}"):
+    def count_action(
+        self, game_id: str, seat: int, message: str = "too many requests; slow down", key: str = ""
+    ) -> None:
+        """Spend one action of the seat's allowance (``key``: a separate one of the seat's), or refuse with
+        ``message``."""
+        if not self.action_limit.allow(f"{game_id}/{seat}{key}"):
             raise Refused(ErrorCode.RATE_LIMITED, message)

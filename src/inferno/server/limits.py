@@ -6,16 +6,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from inferno.server.defaults import Rate
 
-@dataclass(frozen=True, slots=True)
-class Rate:
-    per_second: float
-    burst: float
+__all__ = ["BodySizeLimit", "FailureLimiter", "Rate", "RateLimiter", "SecurityHeaders"]
 
 
 class RateLimiter:

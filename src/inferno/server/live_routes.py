@@ -16,7 +16,7 @@ from inferno.server.context import Rooms
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.hub import ANSWERING
 from inferno.server.live import parse_ws_act
-from inferno.server.table_routes import play
+from inferno.server.table_routes import ACTIONS_LIMITED, play
 from inferno.server.view_cache import LogMark, SeatView
 
 
@@ -179,6 +179,7 @@ class LiveConnection:
         if isinstance(act, Refused):
             return orjson.dumps({"type": "error", **act.to_json()}), None
         try:
+            self.rooms.gate.count_action(self.game_id, self.seat, ACTIONS_LIMITED)
             version = await play(self.rooms, self.game_id, self.seat, act.version, act.action)
         except Refused as exc:
             return orjson.dumps({"type": "refused", "id": act.id, **exc.to_json()}), None

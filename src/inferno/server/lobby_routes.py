@@ -4,23 +4,34 @@ game, and the summaries of a browser's own games."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
+from inferno.defaults import PNP_MODULES, SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.rules.solo_model import SoloConfig
 from inferno.server.context import Rooms
 from inferno.server.errors import ErrorCode, Refused
-from inferno.server.gate import GAME_ID, client_key
+from inferno.server.gate import GAME_ID
+from inferno.server.schema import SCHEMA_VERSION, seat_view_schema
 from inferno.server.service import Created, GameService, SeatKind, SeatSpec
 from inferno.server.tables import CLOCK_CHOICES, DEFAULT_BOT, MAX_SECONDS, MIN_SECONDS
 from inferno.server.views import sides_json, solo_json, variant_label
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+# The choices the API accepts, from their one source (``inferno.defaults``), so that a request's error
+# lists them as they are.
+if TYPE_CHECKING:
+    SoloLevel = str
+    PnpModule = str
+else:
+    SoloLevel = Literal[SOLO_LEVELS]
+    PnpModule = Literal[PNP_MODULES]
 
 
 class SeatIn(BaseModel):
@@ -30,8 +41,8 @@ class SeatIn(BaseModel):
 
 
 class SoloIn(BaseModel):
-    variant: str = Field(default="rival", max_length=32, pattern=r"^[a-z0-9_-]+$")
-    level: Literal["easy", "medium", "hard"] = "medium"
+    variant: str = Field(default_factory=solo_variant, max_length=32, pattern=r"^[a-z0-9_-]+$")
+    level: SoloLevel = SOLO_LEVEL
 
 
 class CreateGameIn(BaseModel):
@@ -39,7 +50,7 @@ class CreateGameIn(BaseModel):
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
     side: Literal["I/II", "III/IV"] | None = None
     side_variant: bool = False  # another side than the player count's: a named variant, marked for every seat
-    modules: list[Literal["plutus", "phlegyas"]] = Field(default_factory=list, max_length=2)
+    modules: list[PnpModule] = Field(default_factory=list, max_length=len(PNP_MODULES))
     solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
     turn_seconds: float = Field(default=0, ge=0, le=MAX_SECONDS)  # each turn's clock; 0: none
     takeover_bot: str = Field(default="", max_length=32, pattern=r"^[a-z0-9_-]*$")  # plays a seat left
@@ -94,7 +105,7 @@ def _install_pages(app: FastAPI) -> None:
 
 def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
     """The choices a new game offers, a new game, and a browser's own games."""
-    service, gate, settings, desk, hub = rooms.service, rooms.gate, rooms.settings, rooms.desk, rooms.hub
+    service, gate, settings, desk = rooms.service, rooms.gate, rooms.settings, rooms.desk
 
     @app.get("/api/bots")
     def bots() -> dict[str, list[str]]:
@@ -117,12 +128,21 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
     def side_choices() -> dict[str, Any]:
         return sides_json()
 
+    @app.get("/api/schema/seat_view.v{version}.json")
+    def view_schema(version: int) -> dict[str, Any]:
+        """The JSON schema of the seat view (and of the live connection's messages) of ``version``."""
+        if version != SCHEMA_VERSION:
+            raise Refused(ErrorCode.NOT_FOUND, f"this server speaks version {SCHEMA_VERSION} of the seat view")
+        return seat_view_schema(version)
+
+    def creates(body: CreateGameIn, request: Request) -> tuple[str, CreateGameIn]:
+        """A new game's allowance of the address (after the body is read: a malformed one spends none)."""
+        return gate.creator(request), body
+
     @app.post("/api/games")
-    def create_game(body: CreateGameIn, request: Request) -> dict[str, Any]:
-        if not gate.create_limit.allow(client_key(request)):
-            raise Refused(ErrorCode.RATE_LIMITED, "too many new games; wait a little")
+    def create_game(asked: tuple[str, CreateGameIn] = Depends(creates)) -> dict[str, Any]:
+        addr, body = asked
         specs = [SeatSpec(SeatKind(x.kind), x.bot if x.kind == "bot" else "", x.name.strip()) for x in body.seats]
-        addr = client_key(request)
         if any(x.kind is SeatKind.BOT for x in specs) and service.bot_games_of(addr) >= settings.max_bot_games:
             raise Refused(
                 ErrorCode.RATE_LIMITED,
@@ -141,14 +161,16 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
             side_variant=body.side_variant,
         )
         hints = desk.set_table(created.game_id, body.hints, sum(1 for x in specs if x.kind is SeatKind.HUMAN))
-        hub.changed(created.game_id)
+        service.publish(created.game_id)
         return {**created_json(created, service), "hints": hints}
 
+    def reads_mine(body: MineIn, request: Request) -> tuple[str, MineIn]:
+        return gate.reads(request), body
+
     @app.post("/api/mine")
-    def my_games(body: MineIn, request: Request) -> dict[str, Any]:
-        gate.count_read(request)
+    def my_games(asked: tuple[str, MineIn] = Depends(reads_mine)) -> dict[str, Any]:
+        addr, body = asked
         out = []
-        addr = client_key(request)
         for item in body.games:
             try:
                 out.append(service.summary(item.game, gate.seat_of(addr, item.game, item.token)))

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
 import sqlalchemy as sa
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from pydantic import BaseModel, Field
 
 from inferno.records.record import record_of
@@ -35,7 +34,7 @@ from inferno.rules.engine import to_move, view
 from inferno.rules.serialize import state_to_dict
 from inferno.server.botpool import BotPool
 from inferno.server.errors import ErrorCode, Refused
-from inferno.server.gate import Token
+from inferno.server.gate import Gate, Token
 from inferno.server.service import GameService
 from inferno.server.storage import Storage, metadata
 
@@ -242,45 +241,37 @@ class ReviewDesk:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
-def install(
-    app: FastAPI,
-    desk: ReviewDesk,
-    seat_of: Callable[[str, str, str | None], int],
-    client_key: Callable[[Request], str],
-    count_read: Callable[[Request], None],
-    allow_action: Callable[[str], bool],
-) -> None:
-    """Add the hint and review endpoints to the app."""
+def install(app: FastAPI, desk: ReviewDesk, gate: Gate) -> None:
+    """Add the hint and review endpoints to the app: reads take their seat from ``gate.reader``; a hint
+    and a review spend one action of the seat's allowance (a review its own allowance) in a dependency
+    that declares the body, so that a malformed body is answered before the token is checked."""
+
+    async def hints_asked(game_id: str, body: HintIn, request: Request, token: Token = None) -> tuple[int, HintIn]:
+        return await gate.acting(game_id, request, token), body
+
+    async def review_asked(game_id: str, body: ReviewIn, request: Request, token: Token = None) -> tuple[int, ReviewIn]:
+        return await gate.acting(game_id, request, token, key="/review"), body
 
     @app.get("/api/games/{game_id}/hints")
-    def hints(game_id: str, request: Request, token: Token = None) -> dict[str, Any]:
-        count_read(request)
-        seat_of(client_key(request), game_id, token)
+    def hints(game_id: str, _seat: int = Depends(gate.reader)) -> dict[str, Any]:
         return {"allowed": desk.allowed(game_id), "notes": desk.notes(game_id)}
 
     @app.post("/api/games/{game_id}/hint")
-    async def hint(game_id: str, body: HintIn, request: Request, token: Token = None) -> dict[str, Any]:
+    async def hint(game_id: str, asked: tuple[int, HintIn] = Depends(hints_asked)) -> dict[str, Any]:
         """The deciding seat's hint, worked out in the bot pool (after the bots waiting there)."""
-        seat = await anyio.to_thread.run_sync(seat_of, client_key(request), game_id, token)
-        if not allow_action(f"{game_id}/{seat}"):
-            raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
+        seat, body = asked
         ask = await anyio.to_thread.run_sync(desk.hint_request, game_id, seat, body.version)
         hint = await desk.bots.hint(game_id, seat, ask.view, ask.seed)
         return await anyio.to_thread.run_sync(desk.hint_given, ask, hint)
 
     @app.post("/api/games/{game_id}/review")
-    def start_review(game_id: str, body: ReviewIn, request: Request, token: Token = None) -> dict[str, Any]:
-        seat = seat_of(client_key(request), game_id, token)
-        if not allow_action(f"{game_id}/{seat}/review"):
-            raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
-        return desk.start_review(game_id, body.seat, body.depth)
+    def start_review(game_id: str, asked: tuple[int, ReviewIn] = Depends(review_asked)) -> dict[str, Any]:
+        return desk.start_review(game_id, asked[1].seat, asked[1].depth)
 
     @app.get("/api/games/{game_id}/review")
     def review_status(
-        game_id: str, request: Request, seat: int = 0, depth: str | None = None, token: Token = None
+        game_id: str, _seat: int = Depends(gate.reader), seat: int = 0, depth: str | None = None
     ) -> dict[str, Any]:
-        count_read(request)
-        seat_of(client_key(request), game_id, token)
         try:
             iterations = load_settings().iterations(depth)
         except ReviewSettingsError as exc:

@@ -13,7 +13,7 @@ from inferno.server import clocks, places
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.sessions import Session, replay_to, served_version
 from inferno.server.view_cache import LogMark, SeatView, Shared, Views
-from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json, variant_label, view_json
+from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json, variant_label
 
 __all__ = [
     "LogMark",
@@ -110,8 +110,9 @@ def replay_json(game_id: str, sess: Session, upto: int) -> dict[str, Any]:
     if not 0 <= upto <= len(texts):
         raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
     s = replay_to(sess.row, upto)
-    # A replay is of a finished game: its seed is public now (the replay shows it).
-    d = view_json(s, SPECTATOR, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen)
+    # A replay is of a finished game: its seed is public now (the replay shows it). Its log lines name
+    # their board places, as the live views' do.
+    d = public_json(s, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen, log=log_lines(s, None))
     d["state"]["config"]["seed"] = sess.row.seed
     d.update(game=game_id, seat=SPECTATOR, version=s.version, replay={"upto": upto, "total": len(texts)})
     return d

@@ -43,6 +43,12 @@ from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.server import clocks, presence
 from inferno.server.changes import Outcome, T, installed
+from inferno.server.defaults import (
+    BOT_LEASE,
+    FINISHED_TTL,
+    IDLE_TTL,
+    MAX_GAMES_IN_MEMORY,
+)
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.presence import Presence
 from inferno.server.seat_views import LogMark, SeatView, common_data, replay_json, seat_data, summary_json
@@ -65,13 +71,7 @@ from inferno.server.why import why_not
 log = logging.getLogger("inferno.server")
 __all__ = ["BotTurn", "Created", "GameService", "Outcome", "SeatKind", "SeatSpec", "hash_token"]
 
-FINISHED_TTL = 300.0  # seconds a finished game stays in memory after its last request
-IDLE_TTL = 3600.0  # seconds an unfinished game with no bot to move stays in memory unused
-MAX_GAMES_IN_MEMORY = 1000  # games kept in memory at most; beyond, the least recently used are evicted
-EXPIRE_UNSTARTED = 7 * 86400.0  # seconds a game nobody has moved in is kept
-EXPIRE_ABANDONED = 90 * 86400.0  # seconds an unfinished game with no move is kept
 SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
-BOT_LEASE = 15.0  # seconds a process's claim to run a game's bots holds unless renewed (each bot move renews it)
 
 
 class GameService:
@@ -162,7 +162,7 @@ class GameService:
         log.debug("game %s loaded from the database", game_id)
         self._bound()
         if self.bot_to_move(game_id):
-            self._changed(game_id)  # let the bot runner pick it up again
+            self.publish(game_id)  # let the bot runner pick it up again
         return sess
 
     def evict(self, game_id: str) -> bool:
@@ -284,8 +284,23 @@ class GameService:
                 done = edit(sess, tx)
             value = done.follow()
         if done.publish:
-            self._changed(game_id)
+            self.publish(game_id)
         return value
+
+    def publish(self, game_id: str, *, shown: bool = False) -> None:
+        """Tell the game's seats that they may have something new to see, and its bots that they may have a
+        move: the one way out of the service to the live connections and the bot runner (``on_change``).
+        ``change`` calls it once each change is committed. It is called alone for what changes no stored
+        game and so has nothing to commit: a seat's presence, which the views show (``shown``: the views
+        built so far are dropped first), a game loaded from the database with a bot to move, a new game."""
+        if shown:
+            sess = self.sessions.get(game_id)
+            if sess is None:
+                return
+            with sess.lock:
+                sess.views.clear()
+        if self.on_change is not None:
+            self.on_change(game_id)
 
     def authorize(self, game_id: str, token: str | None) -> int:
         """The seat a token opens (SPECTATOR for the spectator token); refuses anything else."""
@@ -676,16 +691,7 @@ class GameService:
 
     def presence_changed(self, game_id: str) -> None:
         """The views show a seat's absence, or no longer: they say anew when a vote may open."""
-        sess = self.sessions.get(game_id)
-        if sess is None:
-            return
-        with sess.lock:
-            sess.views.clear()
-        self._changed(game_id)
+        self.publish(game_id, shown=True)
 
     def games_with_bot_to_move(self) -> list[str]:
         return [gid for gid in list(self.sessions) if self.bot_to_move(gid)]
-
-    def _changed(self, game_id: str) -> None:
-        if self.on_change is not None:
-            self.on_change(game_id)

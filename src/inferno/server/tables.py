@@ -7,27 +7,18 @@ transaction."""
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import resources
-from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
+from inferno.server.defaults import TABLE, VOTE_GONE, VOTE_GRACE, VOTE_IDLE
 from inferno.server.storage import SeatRow, Storage, metadata
 
-
-def _table_data() -> dict[str, Any]:
-    """The table settings of ``server/table.toml`` as plain values (their provenance stays in the file)."""
-    raw = tomllib.loads(resources.files("inferno").joinpath("server/table.toml").read_text(encoding="utf-8"))
-    return {f"{sec}.{k}": v["value"] for sec, d in raw.items() for k, v in d.items()}
-
-
-_DATA = _table_data()
+_DATA = TABLE
 CLOCK_CHOICES: list[int] = [int(x) for x in _DATA["clock.choices"]]
 MIN_SECONDS = float(_DATA["clock.min_seconds"])
 MAX_SECONDS = float(_DATA["clock.max_seconds"])
@@ -43,9 +34,7 @@ class AwayRule:
     grace_seconds: float  # after taking their seat back, no vote against them for this long
 
 
-AWAY = AwayRule(
-    float(_DATA["vote.idle_seconds"]), float(_DATA["vote.gone_seconds"]), float(_DATA["vote.grace_seconds"])
-)
+AWAY = AwayRule(VOTE_IDLE, VOTE_GONE, VOTE_GRACE)
 RULE = "this table's turn clock and seats"  # what a takeover's log line names as its rule
 
 clocks_table = sa.Table(

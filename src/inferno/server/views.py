@@ -8,6 +8,7 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
+from inferno.defaults import SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.help import effect_words, endgame_words, help_text
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
@@ -21,6 +22,7 @@ from inferno.rules.pnp import DESK, MAX_PLAYERS, default_side
 from inferno.rules.scoring import STEPS, result
 from inferno.rules.serialize import player_to_dict, state_to_dict
 from inferno.rules.state import (
+    EMPTY,
     GUARDIAN,
     LYING,
     PIT,
@@ -30,11 +32,15 @@ from inferno.rules.state import (
     T_URCHIN,
     TILE,
     TOWER_LOC,
+    PlayerState,
     State,
 )
 from inferno.rules.variants import game_side_variant
 
 SPECTATOR = -1  # the seat number of a spectator (who sees no hand)
+# The version of the seat view's JSON schema (server/schema/seat_view.v<N>.json), carried by every view as
+# ``schema_version``: raised when a field is removed or changes its meaning, not when one is added.
+SCHEMA_VERSION = 1
 LOG_TAIL = 400  # log lines a view carries (the newest); ``log_total`` counts them all
 
 # What each action argument points at on the board, so the client can highlight it.
@@ -197,6 +203,86 @@ def public_config(s: State, seed: int, seed_chosen: bool) -> dict[str, Any]:
     }
 
 
+# The pieces in the game's words, in lists indexed by the state's codes (see ``_pieces``): the same few
+# objects serve every view (callers must not modify them).
+_PIECES: dict[tuple[int, tuple[int, ...], str], tuple[Rules, list[dict[str, Any] | None]]] = {}
+
+
+def _shield_piece(s: State, code: int) -> dict[str, Any]:
+    """What a Hell shield holds, by name: ``{"piece": "soul", "sin": "greed", "lying": false, ...}``."""
+    r = s.rules
+    if code == EMPTY:
+        return {"piece": "empty"}
+    if code == PIT:
+        return {"piece": "pit"}
+    if code >= DESK:
+        return {"piece": "desk", "owner": code - DESK}
+    if code >= GUARDIAN:
+        slot = code - GUARDIAN
+        return {"piece": "guardian", "slot": slot, "id": r.guardians[s.guardians[slot]].id}
+    lying, tile, circle = code > LYING, code > TILE, code % 10
+    return {"piece": "soul", "sin": r.circles[circle - 1].id, "lying": lying, "tile": tile}
+
+
+def _tower_piece(s: State, code: int) -> dict[str, Any]:
+    """What a Tower space holds, by name: ``{"piece": "guest", "sin": "lust"}``, ``{"piece": "noble"}``."""
+    r = s.rules
+    if code == EMPTY:
+        return {"piece": "empty"}
+    if code == T_NOBLE:
+        return {"piece": "noble"}
+    if code == T_URCHIN:
+        return {"piece": "urchin"}
+    if code >= T_BARREL:
+        return {"piece": "barrel", "index": code - T_BARREL, "id": r.barrels[code - T_BARREL].id}
+    return {"piece": "guest", "sin": r.circles[code - T_GUEST - 1].id}
+
+
+def _pieces(s: State, codes: list[int], kind: str) -> list[dict[str, Any]]:
+    """The pieces of ``codes`` by name (``kind``: "shield" or "tower"), each made once per rules data (and,
+    for the shields, per game's Guardians in play) in a list indexed by code."""
+    key = (id(s.rules), s.guardians if kind == "shield" else (), kind)
+    got = _PIECES.get(key)
+    if got is None or got[0] is not s.rules:
+        if len(_PIECES) > 256:
+            _PIECES.clear()
+        size = DESK + MAX_PLAYERS if kind == "shield" else T_BARREL + len(s.rules.barrels)
+        got = _PIECES[key] = (s.rules, [None] * size)
+    table, make = got[1], _shield_piece if kind == "shield" else _tower_piece
+    return [table[v] or _made(table, v, make(s, v)) for v in codes]
+
+
+def _made(table: list[dict[str, Any] | None], code: int, piece: dict[str, Any]) -> dict[str, Any]:
+    table[code] = piece
+    return piece
+
+
+def family_pieces(s: State, p: PlayerState) -> dict[str, Any]:
+    """A family's pieces in the game's words: its Tower spaces, the Gates it may pass safely, the sins
+    of its Diplomas and the Barrels on its panel."""
+    r = s.rules
+    return {
+        "tower": _pieces(s, p.tower, "tower"),
+        "passages": [g for g in range(s.board.gates) if p.passages >> g & 1],
+        "diplomas": [c.id for c in r.circles if p.diplomas >> c.number & 1],
+        "panel": [b.id for b in r.barrels if p.panel >> b.index & 1],
+    }
+
+
+def pieces_json(s: State, before: tuple[State, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The pieces on the board and in the families' Towers by name, as the state's integer codes hold
+    them. ``before``: an earlier state and its ``public_json``; the families whose pieces are the same
+    objects in ``s`` take their part over."""
+    families = None
+    if before is not None and len(before[0].players) == len(s.players):
+        made, old = before[0].players, before[1]["pieces"]["families"]
+        families = [old[i] if p is made[i] else family_pieces(s, p) for i, p in enumerate(s.players)]
+    return {
+        "shields": _pieces(s, s.hell, "shield"),
+        "families": families if families is not None else [family_pieces(s, p) for p in s.players],
+    }
+
+
 @lru_cache(maxsize=16384)
 def _event_json(e: Event) -> dict[str, Any]:
     """One log line as JSON, its rule in words. Events never change (and never name the seed), so each
@@ -245,7 +331,9 @@ def public_json(
     if moves is None:
         moves = _length(full.actions)
     return {
+        "schema_version": SCHEMA_VERSION,
         "state": d,
+        "pieces": pieces_json(full, before),
         "moves": moves,
         "pending": pend_json,
         "legal": [],
@@ -314,10 +402,12 @@ def sides_json() -> dict[str, Any]:
 
 
 def solo_json() -> dict[str, Any]:
-    """The solo variants and levels the lobby offers (from the solo data)."""
+    """The solo variants and levels the lobby offers (from the solo data), and the default of each."""
     data = load_rules().solo
     return {
         "opponent": data.opponent_name,
+        "levels": list(SOLO_LEVELS),
+        "default": {"variant": solo_variant(), "level": SOLO_LEVEL},
         "variants": [
             {"id": v.id, "name": v.name, "description": v.description, "win": v.win, "levels": list(v.levels)}
             for v in data.variants.values()
@@ -436,7 +526,10 @@ def board_json(s: State) -> dict[str, Any]:
         "pnp": {"desk_circle": s.ext.data.desk_circle, "bell_circle": s.ext.data.bell_circle}
         if s.ext is not None
         else None,
-        # How the state's lists encode pieces (inferno.rules.state), so the client decodes them the same way.
+        # The board key of the Tower as a place a family member is recalled from (a council's target).
+        "tower_key": f"place:{TOWER_LOC}",
+        # How the engine's state lists encode pieces (inferno.rules.state). The browser reads the view's
+        # ``pieces`` (by name) instead; these stay for clients that decode the state themselves.
         "codes": {
             "hell": {"lying": LYING, "tile": TILE, "guardian": GUARDIAN, "pit": PIT, "desk": DESK},
             "tower": {"noble": T_NOBLE, "urchin": T_URCHIN, "guest": T_GUEST, "barrel": T_BARREL},

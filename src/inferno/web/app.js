@@ -90,9 +90,12 @@ async function showLobby() {
       $("seat-rows").appendChild(d);
     }
   };
-  let solo = { variants: [] };
+  let solo = { variants: [], levels: [], default: {} };
   try { solo = await api("/api/solo"); } catch { /* no solo choices */ }
-  $("solo-variant").innerHTML = solo.variants.map((v) => `<option value="${esc(v.id)}">${esc(v.name)}</option>`).join("");
+  // The variants, the levels and the default of each come from the server (one source for every front end).
+  const soloDefault = solo.default || {};
+  $("solo-variant").innerHTML = solo.variants.map((v) => `<option value="${esc(v.id)}" ${v.id === soloDefault.variant ? "selected" : ""}>${esc(v.name)}</option>`).join("");
+  $("solo-level").innerHTML = (solo.levels || []).map((l) => `<option ${l === soloDefault.level ? "selected" : ""}>${esc(l)}</option>`).join("");
   const soloText = () => {
     const v = solo.variants.find((x) => x.id === $("solo-variant").value);
     $("solo-description").textContent = v ? v.description : "";
@@ -125,7 +128,7 @@ async function showLobby() {
       return v === "human" ? { kind: "human", name } : { kind: "bot", bot: v.slice(4), name };
     });
     const seed = $("seed").value === "" ? null : Number($("seed").value);
-    const modules = ["plutus", "phlegyas"].filter((m) => $(`module-${m}`).checked);
+    const modules = [...document.querySelectorAll("#modules input[type=checkbox]:checked")].map((x) => x.value);
     const body = { seats, seed, modules, hints: lobbyHints(), ...lobbyTableChoice() };
     if (seats.length === 1) body.solo = { variant: $("solo-variant").value, level: $("solo-level").value };
     if ($("board-side").value !== "") {
@@ -375,7 +378,7 @@ function drawAll(snap) {
   app.drawn = snap;
   app.mode = boardMode();
   const names = snap.seats.map((s) => s.name);
-  drawBoard($("board"), app.board, snap.state, names, app.mode);
+  drawBoard($("board"), app.board, snap.state, snap.pieces, names, app.mode);
   const pb = $("player-boards");
   pb.innerHTML = "";
   const order = snap.seat >= 0 ? [snap.seat, ...names.map((_, i) => i).filter((i) => i !== snap.seat)] : names.map((_, i) => i);
@@ -385,7 +388,7 @@ function drawAll(snap) {
     svg.setAttribute("class", "player-board");
     svg.setAttribute("data-player", p);
     pb.appendChild(svg);
-    drawPlayer(svg, app.board, snap.state, p, names[p], p === snap.seat, p === toMove);
+    drawPlayer(svg, app.board, snap.state, snap.pieces, p, names[p], p === snap.seat, p === toMove);
   }
   highlight(snap.legal || []);
   markLast(snap);

@@ -31,7 +31,9 @@ export function shieldXY(board, i) {
   return [x, y];
 }
 
-export function drawBoard(svg, board, st, names, mode = "wide") {
+// ``pieces``: the view's pieces by name (what each shield holds, each family's Tower, passages, Diplomas
+// and panel), as the seat view's schema describes them; ``st`` is the engine's state for the rest.
+export function drawBoard(svg, board, st, pieces, names, mode = "wide") {
   L = mode === "narrow" ? NARROW : WIDE;
   W = L.W;
   HELL_TOP = 26 + Math.ceil(board.quartieri.length / L.cols) * QUARTIERE_H + 14;
@@ -42,8 +44,8 @@ export function drawBoard(svg, board, st, names, mode = "wide") {
   svg.innerHTML = "";
   el("rect", { x: 0, y: 0, width: W, height, class: "bg" }, svg);
   drawFlorence(svg, board, st);
-  drawHell(svg, board, st);
-  drawBottom(svg, board, st, HELL_TOP + 9 * ROW_H + GATE_GAP + 12, names);
+  drawHell(svg, board, st, pieces);
+  drawBottom(svg, board, st, pieces, HELL_TOP + 9 * ROW_H + GATE_GAP + 12, names);
 }
 
 function drawFlorence(svg, board, st) {
@@ -103,7 +105,7 @@ function drawLocation(parent, board, st, loc, x, y, w) {
   el("title", {}, g, `${loc.name} (${c.sin}, ${loc.special ? "special" : "free access"})`);
 }
 
-function drawHell(svg, board, st) {
+function drawHell(svg, board, st, pieces) {
   const sh = board.shields;
   const g = el("g", { class: "hell" }, svg);
   el("text", { x: 10, y: HELL_TOP - 4, class: "area-title" }, g, "Hell");
@@ -130,7 +132,7 @@ function drawHell(svg, board, st) {
       el("line", { x1, y1: y1 + 14, x2, y2: y2 - 18, class: "link" }, g);
     }
   });
-  sh.labels.forEach((label, i) => drawShield(g, board, st, i, label));
+  sh.labels.forEach((label, i) => drawShield(g, board, pieces.shields[i], i, label));
   // The Walls of Dis with their gates and everyone's safe passages.
   const wallY = shieldXY(board, sh.circle_shields[board.walls_above_circle][0])[1] - 28 - GATE_GAP / 2;
   el("rect", { x: L.left, y: wallY - 5, width: W - L.left - L.right, height: 10, class: "wall" }, g);
@@ -142,52 +144,57 @@ function drawHell(svg, board, st) {
     el("rect", { x: -15, y: -10, width: 30, height: 20, rx: 3, class: "gate-box" }, gg);
     el("text", { y: 4, class: "gate-label" }, gg, String(gate + 1));
     st.players.forEach((pl, p) => {
-      if (pl.passages & (1 << gate)) el("circle", { cx: -12 + p * 8, cy: 14, r: 4, class: `disc p${p}` }, gg);
+      if (pieces.families[p].passages.includes(gate)) el("circle", { cx: -12 + p * 8, cy: 14, r: 4, class: `disc p${p}` }, gg);
     });
-    el("title", {}, gg, `Gate ${gate + 1}: safe passages of ${st.players.map((pl, p) => (pl.passages & (1 << gate) ? `P${p + 1}` : null)).filter(Boolean).join(", ") || "nobody"}`);
+    el("title", {}, gg, `Gate ${gate + 1}: safe passages of ${pieces.families.map((f, p) => (f.passages.includes(gate) ? `P${p + 1}` : null)).filter(Boolean).join(", ") || "nobody"}`);
   });
 }
 
-function drawShield(parent, board, st, i, label) {
-  const { lying: LYING, tile: TILE, guardian: GUARDIAN, pit: PIT, desk: DESK } = board.codes.hell;
+// The circle (1-9) of a sin named in a piece.
+export function circleOf(board, sin) {
+  return board.circles.findIndex((c) => c.id === sin) + 1;
+}
+
+function drawShield(parent, board, piece, i, label) {
   const [x, y] = shieldXY(board, i);
   const c = board.shields.circle[i];
   const keys = [`shield:${i}`];
-  const v = st.hell[i];
-  if (v >= GUARDIAN && v < PIT) keys.push(`guardian:${v - GUARDIAN}`);
+  if (piece.piece === "guardian") keys.push(`guardian:${piece.slot}`);
   const g = keyed(el("g", { class: "shield", transform: `translate(${x},${y})`, "data-shield": label }, parent), keys);
   el("path", { d: shieldPath(40, 46), class: "shield-bg", stroke: board.circles[c - 1].hex }, g);
   el("text", { x: 0, y: 19, class: "shield-symbol" }, g, symbolGlyph(board.quartiere_symbols[board.shields.symbol[i]]));
   el("text", { x: -17, y: -15, class: "shield-label" }, g, label);
   let what = "empty";
-  if (v > 0 && v < LYING) {
-    soul(g, board, v, 0, -3, false);
-    what = `standing ${board.circles[v - 1].sin} Soul`;
-  } else if (v > LYING && v < TILE) {
-    soul(g, board, v - LYING, 0, -3, true);
-    what = `lying ${board.circles[v - LYING - 1].sin} Soul`;
-  } else if (v > TILE && v < GUARDIAN) {
-    tile(g, board, v - TILE, 0, -3);
-    what = `${board.circles[v - TILE - 1].sin} Soul tile`;
-  } else if (v >= GUARDIAN && v < PIT) {
-    const gd = board.guardians[v - GUARDIAN];
+  if (piece.piece === "soul") {
+    const colour = circleOf(board, piece.sin);
+    const sin = board.circles[colour - 1].sin;
+    if (piece.tile) {
+      tile(g, board, colour, 0, -3);
+      what = `${sin} Soul tile`;
+    } else {
+      soul(g, board, colour, 0, -3, piece.lying);
+      what = `${piece.lying ? "lying" : "standing"} ${sin} Soul`;
+    }
+  } else if (piece.piece === "guardian") {
+    const gd = board.guardians[piece.slot];
     el("path", { d: "M0,-14L12,-5L8,10H-8L-12,-5Z", class: "guardian" }, g);
     el("text", { y: 3, class: "guardian-initial" }, g, gd ? gd.name.slice(0, 2) : "G");
     what = `Guardian ${gd ? gd.name : ""}`;
-  } else if (v === PIT) {
+  } else if (piece.piece === "pit") {
     el("ellipse", { rx: 12, ry: 7, class: "pit" }, g);
     what = "Pit";
-  } else if (DESK !== undefined && v >= DESK && v < DESK + 10) {
+  } else if (piece.piece === "desk") {
     // P&P: a Desk of Plutus in its owner's colour; crossing it costs a Drachma paid to the owner.
-    el("rect", { x: -12, y: -12, width: 24, height: 16, rx: 2, class: `desk p${v - DESK}`, fill: PLAYER_COLOURS[v - DESK] }, g);
+    const o = piece.owner;
+    el("rect", { x: -12, y: -12, width: 24, height: 16, rx: 2, class: `desk p${o}`, fill: PLAYER_COLOURS[o] }, g);
     el("text", { y: 0, class: "guardian-initial" }, g, "D");
-    what = `Desk of Plutus owned by Player ${v - DESK + 1} (crossing it costs another player a Drachma)`;
+    what = `Desk of Plutus owned by Player ${o + 1} (crossing it costs another player a Drachma)`;
   }
   const sym = board.quartiere_symbols[board.shields.symbol[i]];
   el("title", {}, g, `Shield ${label} (circle ${c}, ${sym} → ${board.quartieri[board.shields.symbol[i]]}): ${what}`);
 }
 
-function drawBottom(svg, board, st, y0, names) {
+function drawBottom(svg, board, st, pieces, y0, names) {
   const g = el("g", { class: "bottom" }, svg);
   // Panels flow left to right and wrap on a narrow board.
   let x = 8, y = y0;
@@ -238,7 +245,7 @@ function drawBottom(svg, board, st, y0, names) {
   el("title", {}, dk, `Fraud deck: ${st.deck.length} cards, order secret`);
   if (st.pnp) {
     [gx, gy] = place(330);
-    drawPnp(g, board, st, gx, gy);
+    drawPnp(g, board, st, pieces, gx, gy);
   }
   // Dante's path.
   const dy = y + 100;
@@ -283,7 +290,7 @@ export function fraudCard(parent, board, card, x, y, w = 78, h = 58) {
 
 // P&P: Plutus's Desks (on their shields, and those still to place) and Phlegyas's Bells (the supply
 // and every family's), each shown when its module is in play.
-function drawPnp(parent, board, st, x, y) {
+function drawPnp(parent, board, st, pieces, x, y) {
   const x2 = st.pnp;
   const mods = (st.config && st.config.modules) || [];
   const g = keyed(el("g", { class: "pnp" }, parent), ["pnp"]);
@@ -293,7 +300,7 @@ function drawPnp(parent, board, st, x, y) {
   let row = y + 38;
   if (mods.includes("plutus")) {
     const dg = el("g", { class: "desks" }, g);
-    const onBoard = st.hell.filter((v) => v >= board.codes.hell.desk && v < board.codes.hell.desk + 10).length;
+    const onBoard = pieces.shields.filter((v) => v.piece === "desk").length;
     const toPlace = x2.desks.map((n, p) => (n ? `P${p + 1}: ${n}` : null)).filter(Boolean).join(", ") || "none";
     el("rect", { x: x + 10, y: row - 11, width: 14, height: 12, rx: 2, class: "desk-icon" }, dg);
     el("text", { x: x + 30, y: row, class: "styx-row" }, dg, `Plutus's Desks (circle ${info.desk_circle ?? "?"}): ${onBoard} on the board; to place ${toPlace}`);

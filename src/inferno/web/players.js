@@ -1,10 +1,12 @@
 // Each player's board: Tower, Home, money, Boat, Sin Tracks with bonuses, Diplomas, supply panel, cards.
 import { PLAYER_COLOURS, el, fit, keyed, member } from "./draw.js";
-import { fraudCard } from "./board.js";
+import { circleOf, fraudCard } from "./board.js";
 
 
-export function drawPlayer(svg, board, st, p, name, own, toMove) {
+// ``pieces``: the view's pieces by name (the seat view's schema); this family's are ``pieces.families[p]``.
+export function drawPlayer(svg, board, st, pieces, p, name, own, toMove) {
   const pl = st.players[p];
+  const fam = pieces.families[p];
   const W = 520, H = 400;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.innerHTML = "";
@@ -17,13 +19,12 @@ export function drawPlayer(svg, board, st, p, name, own, toMove) {
   const pnp = x ? `${x.bells[p] !== undefined && x.bell_supply + x.bells.reduce((a, b) => a + b, 0) > 0 ? ` · ${x.bells[p]} Bell${x.bells[p] === 1 ? "" : "s"}` : ""}${x.desks[p] ? ` · ${x.desks[p]} Desk to place` : ""}` : "";
   const n = (k, w) => `${k} ${w}${k === 1 ? "" : "s"}`;
   fit(el("text", { x: W - 10, y: 25, class: "p-money" }, svg, `Infamy ${pl.infamy} · ${n(pl.florins, "Florin")} · ${n(pl.drachmas, "Drachma")} · ${boat}${pnp}`), W - 200);
-  drawTower(svg, board, pl, p, own, 10, 40);
-  drawTracks(svg, board, st, pl, own, 250, 40);
-  drawCards(svg, board, pl, own, 10, 318);
+  drawTower(svg, board, pl, fam, p, own, 10, 40);
+  drawTracks(svg, board, st, pl, fam, own, 250, 40);
+  drawCards(svg, board, pl, fam, own, 10, 318);
 }
 
-function drawTower(svg, board, pl, p, own, x0, y0) {
-  const { noble: T_NOBLE, urchin: T_URCHIN, guest: T_GUEST, barrel: T_BARREL } = board.codes.tower;
+function drawTower(svg, board, pl, fam, p, own, x0, y0) {
   const g = el("g", { class: "tower" }, svg);
   const per = board.spaces_per_floor, floors = board.tower_floors;
   const cw = 34, ch = 30;
@@ -37,25 +38,26 @@ function drawTower(svg, board, pl, p, own, x0, y0) {
     el("text", { x: x0 + 4, y: y + 19, class: "floor-no" }, row, String(f));
     for (let s = 0; s < per; s++) {
       const idx = f * per + s;
-      const v = pl.tower[idx];
+      const v = fam.tower[idx];
       const cx = x0 + 22 + s * cw + cw / 2, cy = y + ch / 2;
       const cell = el("g", {}, g);
       const keys = [`space:${idx}`];
       el("rect", { x: cx - cw / 2 + 2, y: y + 3, width: cw - 4, height: ch - 6, rx: 3, class: built ? "space" : "space unbuilt" }, cell);
-      if (v === T_NOBLE || v === T_URCHIN) {
-        member(cell, p, v - T_NOBLE, cx, cy - 1, 1.05);
-        keys.push(`member:${v - T_NOBLE}`, `place:${board.codes.tower_place}`);
-      } else if (v > T_GUEST && v < T_BARREL) {
-        const c = board.circles[v - T_GUEST - 1];
+      if (v.piece === "noble" || v.piece === "urchin") {
+        const kind = v.piece === "noble" ? 0 : 1;
+        member(cell, p, kind, cx, cy - 1, 1.05);
+        keys.push(`member:${kind}`, board.tower_key);
+      } else if (v.piece === "guest") {
+        const circle = circleOf(board, v.sin);
+        const c = board.circles[circle - 1];
         el("circle", { cx, cy, r: 9, fill: c.hex, class: "guest" }, cell);
         el("text", { x: cx, y: cy + 4, class: "count" }, cell, c.glyph);
         el("title", {}, cell, `${c.sin} Guest`);
-        keys.push(`guest:${v - T_GUEST}`);
-      } else if (v >= T_BARREL) {
-        const b = board.barrels[v - T_BARREL];
-        el("rect", { x: cx - 7, y: cy - 9, width: 14, height: 18, rx: 5, class: `barrel barrel-${b.id}` }, cell);
-        el("title", {}, cell, `${b.id} Barrel`);
-        keys.push(`barrel:${v - T_BARREL}`);
+        keys.push(`guest:${circle}`);
+      } else if (v.piece === "barrel") {
+        el("rect", { x: cx - 7, y: cy - 9, width: 14, height: 18, rx: 5, class: `barrel barrel-${v.id}` }, cell);
+        el("title", {}, cell, `${v.id} Barrel`);
+        keys.push(`barrel:${v.index}`);
       }
       if (own) keyed(cell, keys);
     }
@@ -75,12 +77,13 @@ function drawTower(svg, board, pl, p, own, x0, y0) {
   el("text", { x: x0 + 216, y: hy + 29, class: "reserve" }, home, `reserve: ${pl.reserve} Urchin${pl.reserve === 1 ? "" : "s"}`);
 }
 
-function drawTracks(svg, board, st, pl, own, x0, y0) {
+function drawTracks(svg, board, st, pl, fam, own, x0, y0) {
   const g = el("g", { class: "tracks" }, svg);
   el("text", { x: x0, y: y0 + 12, class: "small-title" }, g, `Sin Tracks · ½ Diplomas: ${pl.half}`);
   const max = board.track_max;
   for (let c = 2; c <= 9; c++) {
     const cc = board.circles[c - 1];
+    const diploma = fam.diplomas.includes(cc.id);
     const y = y0 + 18 + (c - 2) * 25;
     const row = el("g", {}, g);
     if (own) keyed(row, [`track:${c}`]);
@@ -94,17 +97,17 @@ function drawTracks(svg, board, st, pl, own, x0, y0) {
     const b = st.bonus[c];
     if (b >= 0) {
       const t = board.bonus_tiles[b];
-      fit(el("text", { x: x0 + 66 + max * 24 + 2, y: y + 15, class: `bonus ${t.kind}` }, row, t.text), 262 - 68 - max * 24 - (pl.diplomas & (1 << c) ? 22 : 0));
+      fit(el("text", { x: x0 + 66 + max * 24 + 2, y: y + 15, class: `bonus ${t.kind}` }, row, t.text), 262 - 68 - max * 24 - (diploma ? 22 : 0));
       el("title", {}, row, `${cc.sin} track, level ${pl.tracks[c]}; bonus (${t.kind}): ${t.text}`);
     }
-    if (pl.diplomas & (1 << c)) {
+    if (diploma) {
       el("rect", { x: x0 + 240, y: y + 2, width: 18, height: 18, rx: 2, class: "diploma" }, row);
       el("text", { x: x0 + 249, y: y + 15, class: "diploma-mark" }, row, "D");
     }
   }
 }
 
-function drawCards(svg, board, pl, own, x0, y0) {
+function drawCards(svg, board, pl, fam, own, x0, y0) {
   const g = el("g", {}, svg);
   el("text", { x: x0, y: y0 - 2, class: "small-title" }, g, own ? "Your hand" : "Hand");
   pl.hand.forEach((card, i) => fraudCard(g, board, card, x0 + i * 84, y0 + 2));
@@ -115,7 +118,7 @@ function drawCards(svg, board, pl, own, x0, y0) {
     const t = el("text", { x: px + (i % 6) * 36, y: y0 + 16 + Math.floor(i / 6) * 14, class: "played" }, g, fc.id);
     el("title", {}, t, `end game: ${fc.endgame.join(" or ")}`);
   });
-  const panel = board.barrels.filter((b) => pl.panel & (1 << b.index));
+  const panel = board.barrels.filter((b) => fam.panel.includes(b.id));
   el("text", { x: 420, y: y0 - 2, class: "small-title" }, g, "Supply panel");
   panel.forEach((b, i) => el("rect", { x: 420 + i * 20, y: y0 + 6, width: 14, height: 18, rx: 5, class: `barrel barrel-${b.id}` }, g));
 }
