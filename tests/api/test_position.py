@@ -63,7 +63,7 @@ def test_desk_reads_back_in_a_plutus_game() -> None:
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("3.12", "no shield 3.12 on board side I/II (circle 3 has shields 3.1 to 3.9)"),
+        ("3.12", "no shield 3.12 on board side I/II (circle 3 has shields 3.1 to 3.5)"),
         ("12.1", "no shield 12.1 (Hell has circles 1 to 9)"),
         ("shield three", "'shield three' is not a shield name (shields are named circle.position, e.g. 3.2)"),
     ],

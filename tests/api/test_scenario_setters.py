@@ -49,7 +49,9 @@ def test_shield_setter_refusals() -> None:
     gid, at = next(iter(sc.position.guardians.items()))
     other = next(g.id for g in sc.state.rules.guardians if g.id not in sc.position.guardians)
     greed = sc.state.supply[Sin.GREED.circle]
-    shields = [sc.state.board.labels[t] for t in sc.state.board.circle_shields[4]]
+    held = set(sc.position.guardians.values())
+    board = sc.state.board
+    shields = [board.labels[t] for k in (4, 5, 3, 2) for t in board.circle_shields[k] if board.labels[t] not in held]
     for label in shields[:greed]:
         sc.shield(label, Soul(Sin.GREED))
     cases: list[tuple[Callable[[], object], str]] = [

@@ -16,7 +16,7 @@ import importlib
 import pickle
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Iterator, Callable
 
 import pytest
 from tools import build_compiled
@@ -91,8 +91,19 @@ def _same_game(c: inferno.State, one: inferno.State) -> None:
     assert inferno.legal_actions(c) == inferno.legal_actions(one)
 
 
+@pytest.fixture
+def low_recursion_limit() -> Iterator[int]:
+    """A recursion limit of 450 for one test (restored after it): shorter than a whole game's log."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(450)
+    try:
+        yield 450
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 @pytest.mark.parametrize("how", COPIERS)
-def test_a_long_game_copies_whole(how: str) -> None:
+def test_a_long_game_copies_whole(how: str, low_recursion_limit: int) -> None:
     """A finished 4-player game, and the same game 60 decisions before its end, with every event
     logged: their logs are longer than the recursion limit, yet a copy has the same snapshot, events
     and legal actions, and the unfinished one plays on to the same end as ``State.copy``."""

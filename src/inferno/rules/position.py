@@ -24,7 +24,7 @@ in the game raises :class:`UnknownNameError` (a ``ValueError``) whose message a 
     >>> pos.shield("3.12")
     Traceback (most recent call last):
     ...
-    inferno.rules.position.UnknownNameError: no shield 3.12 on board side I/II (circle 3 has shields 3.1 to 3.9)
+    inferno.rules.position.UnknownNameError: no shield 3.12 on board side I/II (circle 3 has shields 3.1 to 3.5)
 
 Players are seats ``0 .. players-1``, as everywhere in the library: the game's player 1 is seat 0.
 A :class:`Position` reads its state live; the dataclasses it returns are snapshots.
