@@ -11,13 +11,9 @@ import inferno
 
 PACKAGE = Path(inferno.__file__).resolve().parent
 
-# Cycles outside the server known today, each TO BE REMOVED (the rules loader split, the bots), written as the sorted modules of
-# the cycle. The server must have none.
-KNOWN: set[tuple[str, ...]] = {
-    # solo_model reads solo.toml with pack's private _Reader and _table_list (deferred imports): to go with
-    # the rules loader split by data file, with a shared rules/reader.py.
-    ("inferno.rules.model", "inferno.rules.pack", "inferno.rules.solo_model"),
-}
+# Cycles known today, each TO BE REMOVED, written as the sorted modules of the cycle (none left; the server
+# must never have one).
+KNOWN: set[tuple[str, ...]] = set()
 
 
 def module_name(path: Path) -> str:

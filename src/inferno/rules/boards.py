@@ -17,7 +17,7 @@ them is the straight line down, and, on the circle below the Walls of Dis, the g
     >>> with_board(inferno.load_rules(), "I/II", shields[:-1])
     Traceback (most recent call last):
     ...
-    inferno.rules.pack.RulesDataError: board given in code: shield 8.2: line to unknown shield '9.2'
+    inferno.rules.reader.RulesDataError: board given in code: shield 8.2: line to unknown shield '9.2'
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from inferno.rules.model import Rules
-from inferno.rules.pack import RulesDataError, _board, _Reader
+from inferno.rules.pack_board import read_board
 from inferno.rules.pickling import register_frozen
+from inferno.rules.reader import Reader, RulesDataError
 
 SOURCE = "board given in code"
 
@@ -73,7 +74,7 @@ def with_board(rules: Rules, side: str, shields: Sequence[ShieldSpec]) -> Rules:
     if side not in rules.boards:
         raise RulesDataError(SOURCE, "side", f"unknown board side {side!r} (choose {', '.join(rules.boards)})")
     data = board_data(side, shields)
-    board = _board(_Reader(SOURCE, data), side, rules.quartiere_symbols, rules.walls_above_circle)
+    board = read_board(Reader(SOURCE, data), side, rules.quartiere_symbols, rules.walls_above_circle)
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
     return dataclasses.replace(
         rules,

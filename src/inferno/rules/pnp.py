@@ -10,7 +10,6 @@ them from :mod:`inferno.rules.hell`, so there is one copy of every rule.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,9 +17,10 @@ from importlib import resources
 from pathlib import Path
 
 from inferno.rules.model import Rules, Stop
-from inferno.rules.pack import RulesDataError, _Reader, load_rules
+from inferno.rules.pack import load_rules
 from inferno.rules.pickling import register_frozen
 from inferno.rules.provenance import ProvenanceError, TaggedValue, untag
+from inferno.rules.reader import Reader, RulesDataError, parse_toml
 
 PNP_FILE = "pnp.toml"
 PLUTUS = "plutus"
@@ -50,22 +50,19 @@ class PnpRules:
     fingerprint: str
 
 
-def _read(directory: Path | None) -> tuple[_Reader, list[TaggedValue], str]:
+def _read(directory: Path | None) -> tuple[Reader, list[TaggedValue], str]:
     override = directory / PNP_FILE if directory is not None else None
     if override is not None and override.is_file():
         raw, label = override.read_bytes(), str(override)
     else:
         raw, label = (resources.files("inferno") / "data" / PNP_FILE).read_bytes(), PNP_FILE
-    try:
-        tree = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RulesDataError(label, "<file>", f"not valid TOML: {exc}") from None
+    tree = parse_toml(raw, label)
     tagged: list[TaggedValue] = []
     try:
         plain = untag(tree, label, "", None, tagged)
     except ProvenanceError as bad_tag:
         raise RulesDataError(label, "provenance", str(bad_tag)) from None
-    return _Reader(label, plain), tagged, hashlib.sha256(raw).hexdigest()[:16]
+    return Reader(label, plain), tagged, hashlib.sha256(raw).hexdigest()[:16]
 
 
 def build_pnp(directory: Path | None = None) -> PnpRules:

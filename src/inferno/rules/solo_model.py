@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from inferno.rules.pickling import register_frozen
-
-if TYPE_CHECKING:
-    from inferno.rules.pack import _Reader
+from inferno.rules.reader import Reader, table_list
 
 PICKS = ("deepest", "graveyard", "shallowest")
 ROUTES = ("left", "right")
@@ -103,12 +101,10 @@ class SoloData:
         return best
 
 
-def parse_solo(r: _Reader, circle_of: Any) -> SoloData:
+def parse_solo(r: Reader, circle_of: Callable[[Reader, Any, str, int], int]) -> SoloData:
     """Read and check ``solo.toml``; ``circle_of(reader, id, path, lo)`` turns a sin id into a circle."""
-    from inferno.rules.pack import _Reader, _table_list
-
     cards = []
-    for i, e in enumerate(_table_list(r, "card")):
+    for i, e in enumerate(table_list(r, "card")):
         cards.append(
             SoloCard(
                 i,
@@ -126,9 +122,9 @@ def parse_solo(r: _Reader, circle_of: Any) -> SoloData:
     if len(set(ids)) != len(ids) or not cards:
         raise r.fail("card", "at least one card, and card ids must be unique")
     variants: dict[str, SoloVariant] = {}
-    for i, v in enumerate(_table_list(r, "variant")):
+    for i, v in enumerate(table_list(r, "variant")):
         levels: dict[str, SoloLevel] = {}
-        for lv in _table_list(v, "level"):
+        for lv in table_list(v, "level"):
             deck = tuple(ids.index(lv.check_str(x, f"deck[{k}]", tuple(ids))) for k, x in enumerate(lv.seq("deck")))
             if not deck:
                 raise lv.fail("deck", "the Rival's deck needs at least one card")
@@ -149,7 +145,7 @@ def parse_solo(r: _Reader, circle_of: Any) -> SoloData:
     for i, row in enumerate(r.seq("ranks.table")):
         if not isinstance(row, Mapping):
             raise r.fail(f"ranks.table[{i}]", "expected a table")
-        er = _Reader(r.file, row, f"ranks.table[{i}].")
+        er = Reader(r.file, row, f"ranks.table[{i}].")
         ranks.append(SoloRank(er.text("name"), er.flag("won"), er.num("min_margin")))
     for won in (True, False):
         if not any(x.won == won for x in ranks):
