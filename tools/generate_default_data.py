@@ -15,7 +15,7 @@ SYMBOLS = ["keys", "church", "wheel", "goat"]
 # "Calibrating the defaults" gives the runs). Circle 6 has one shield per gate. Both sides narrow
 # downward from a roomy Limbo: the Limbo takes the Souls that would otherwise crowd the upper Hell
 # (sudden death), the smaller circles below it fill (full circles, Phlegethon cubes that count).
-SIDES = {"I/II": [9, 5, 5, 5, 5, 4, 3, 3, 3], "III/IV": [9, 7, 6, 5, 4, 5, 3, 3, 3]}
+SIDES = {"I/II": [9, 5, 5, 5, 5, 4, 3, 3, 3], "III/IV": [10, 8, 7, 5, 4, 5, 3, 3, 3]}
 BARRELS = ["grey", "burgundy", "beige", "green"]
 SIN_IDS = ["lust", "gluttony", "greed", "sloth", "heresy", "violence", "fraud", "treachery"]
 

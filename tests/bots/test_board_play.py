@@ -143,6 +143,8 @@ def _crowded(lead: int) -> Scenario:
     for t in upper:
         if s.hell[t] == EMPTY:
             sc.fill(s.board.labels[t])
+    for t in [t for t in s.board.circle_shields[1] if s.hell[t] == EMPTY][3:]:  # Limbo: 3 left empty
+        sc.fill(s.board.labels[t])
     return sc
 
 
