@@ -16,7 +16,7 @@ import importlib
 import pickle
 import random
 import sys
-from collections.abc import Iterator, Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from tools import build_compiled
