@@ -184,11 +184,12 @@ health: $(STAMP_DEV)
 	$(BIN)/inferno rules check --games 200 --bots greedy --json artifacts/health/greedy.json --plots artifacts/health/greedy
 	$(BIN)/inferno rules check --games 10 --bots easy --json artifacts/health/easy.json
 
-## Re-run the search that chose the default Hell (shields per circle) for both sides.
+## Re-run the search that chose the default Hell (shields per circle, Phlegethon start) for both sides,
+## starting from the chosen boards (docs/rules-data/calibration.md).
 calibrate: $(STAMP_DEV)
 	mkdir -p artifacts/calibrate
-	$(BIN)/python -m tools.calibrate_hell --side I/II --trials 12 --games 30 --out artifacts/calibrate/I_II.json
-	$(BIN)/python -m tools.calibrate_hell --side III/IV --trials 12 --games 30 --out artifacts/calibrate/III_IV.json
+	$(BIN)/python -m tools.calibrate_hell --side I/II --trials 20 --games 60 --try 9,5,5,5,5,4,3,3,3/4 --out artifacts/calibrate/I_II.json
+	$(BIN)/python -m tools.calibrate_hell --side III/IV --trials 20 --games 60 --smaller 42 --try 10,8,7,5,4,5,3,3,3/4 --out artifacts/calibrate/III_IV.json
 
 ## Long soak of the web server (not part of `make test`): 5,000 HTTP and 500 WebSocket fuzz inputs, 30 kill -9s,
 ## then the long versions of the hardening tests: one address flooding the server with connections for 40 s
