@@ -113,7 +113,14 @@ def test_the_api_and_the_lobby_offer_the_same_choices(client: TestClient) -> Non
 def test_no_front_end_carries_its_own_copy_of_a_default() -> None:
     """The solo level's default and the module list are written once; the server's limits too."""
     copies = []
-    for path in [*SRC.glob("cli/*.py"), *SRC.glob("server/*.py"), *SRC.glob("envs/*.py"), *SRC.glob("web/*")]:
+    for path in [
+        *SRC.glob("cli/*.py"),
+        *SRC.glob("server/*.py"),
+        *SRC.glob("envs/*.py"),
+        *SRC.glob("web/*"),
+        *SRC.glob("tui/*.py"),
+        SRC / "rules" / "setup.py",
+    ]:
         text = path.read_text(encoding="utf-8")
         for pattern in (r"['\"]medium['\"]", r"\[\s*['\"]plutus['\"],\s*['\"]phlegyas['\"]\s*\]"):
             copies += [f"{path.relative_to(SRC)}: {m.group(0)}" for m in re.finditer(pattern, text)]

@@ -68,7 +68,7 @@ def new_game(
     if solo is not None and players != 1:
         raise SetupError(f"the solo variants and levels are for 1 player, not {players}")
     if players == 1:
-        solo = solo or SoloConfig(next(iter(rules.solo.variants)), "medium")
+        solo = solo or SoloConfig(next(iter(rules.solo.variants)))  # the level: SoloConfig's default
         try:
             check_config(rules, solo)
         except SoloError as bad_solo:

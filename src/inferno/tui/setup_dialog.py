@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from inferno.bots.base import bot_names
+from inferno.defaults import SOLO_LEVEL
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import check_modules, load_pnp
 from inferno.rules.solo_model import LEVELS, SoloConfig
@@ -110,5 +111,5 @@ def _ask_solo(read: Reader, console: Console) -> SoloConfig:
         return text
 
     v = variant(ask(read, console, f"Variant ({', '.join(names)})", names[0], variant))
-    lv = level(ask(read, console, f"Level ({', '.join(LEVELS)})", "medium", level))
+    lv = level(ask(read, console, f"Level ({', '.join(LEVELS)})", SOLO_LEVEL, level))
     return SoloConfig(v, lv)
