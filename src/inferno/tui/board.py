@@ -20,6 +20,7 @@ from inferno.tui.text import (
     quartiere_mark,
     sin_mark,
     sin_name,
+    sins_legend,
     stop_text,
     stop_words,
 )
@@ -133,10 +134,7 @@ def graveyard_text(s: State) -> Text:
 
 def legend_text(s: State) -> Text:
     r = s.rules
-    out = Text("Sins: ", style="bold")
-    for c in range(1, 10):
-        out.append_text(sin_mark(r, c))
-        out.append(f" {r.circles[c - 1].sin} ({r.circles[c - 1].colour})  ")
+    out = sins_legend(r)
     out.append("\nShields: ▲ standing Soul · ▬ lying Soul · ▭ spare tile · ♜ Guardian · ◎ Pit · [K] quartiere", "dim")
     out.append("\nQuartieri: ", style="bold")
     for q, name in enumerate(r.quartieri):

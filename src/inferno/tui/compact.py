@@ -15,7 +15,7 @@ from rich.text import Text
 from inferno.rules.model import MEMBER_KINDS, Location
 from inferno.rules.pnp import DESK
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, TILE, State
-from inferno.tui.text import player_text, quartiere_mark, sin_mark, sin_style
+from inferno.tui.text import player_text, quartiere_mark, sin_mark, sin_style, sins_legend
 
 HEAD = 11  # columns of a circle's head: "6 ✝H +3 ♨2 "
 NAME = 9  # columns of a location's name (HAYSTACK, COURTYARD ...)
@@ -175,10 +175,7 @@ def legend_line(s: State, width: int = 200) -> Text:
 def legend_text(s: State) -> Text:
     """The compact board's symbols in full: each sin's mark, the shield glyphs, the quartieri's marks."""
     r = s.rules
-    out = Text("Sins: ", style="bold")
-    for c in range(1, 10):
-        out.append_text(sin_mark(r, c))
-        out.append(f" {r.circles[c - 1].sin} ({r.circles[c - 1].colour})  ")
+    out = sins_legend(r)
     out.append("\nShields: ", style="bold")
     out.append_text(sin_mark(r, 3))
     out.append(" a standing Soul (upper-case letter) · ")

@@ -29,6 +29,15 @@ def sin_mark(rules: Rules, circle: int, lying: bool = False) -> Text:
     return Text(f"{c.glyph}{letter}", style=sin_style(rules, circle, lying))
 
 
+def sins_legend(rules: Rules) -> Text:
+    """``Sins: ♣G Gluttony (green)  …``: every sin's mark, name and colour, as the boards' legends open."""
+    out = Text("Sins: ", style="bold")
+    for c in range(1, 10):
+        out.append_text(sin_mark(rules, c))
+        out.append(f" {rules.circles[c - 1].sin} ({rules.circles[c - 1].colour})  ")
+    return out
+
+
 def sin_name(rules: Rules, circle: int) -> Text:
     """``♣G Gluttony`` in the sin's colour."""
     c = rules.circles[circle - 1]

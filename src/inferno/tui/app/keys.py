@@ -72,9 +72,7 @@ class KeyActions(TurnPacing):
             return
         if isinstance(self.screen, ModalScreen):
             return
-        cmd.focus()
-        cmd.value += event.character
-        cmd.cursor_position = len(cmd.value)
+        cmd.take_key(event.character)
         event.stop()
 
     # --- typed commands and the keys' actions ---------------------------------------------

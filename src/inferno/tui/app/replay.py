@@ -248,9 +248,7 @@ class ReplayApp(BoardApp[None]):
             return
         if self.screen is not self.screen_stack[0]:
             return
-        cmd.focus()
-        cmd.value += event.character
-        cmd.cursor_position = len(cmd.value)
+        cmd.take_key(event.character)
         event.stop()
 
     @on(Input.Submitted, "#command")

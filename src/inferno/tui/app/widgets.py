@@ -266,6 +266,12 @@ class CommandInput(Input):
         Binding("escape", "leave", "back to the choices", show=False),
     ]
 
+    def take_key(self, character: str) -> None:
+        """A character typed elsewhere in the app: focus here and append it."""
+        self.focus()
+        self.value += character
+        self.cursor_position = len(self.value)
+
     class Completions(Message):
         """The candidates for a Tab press that matched more than one word."""
 
