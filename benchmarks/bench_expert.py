@@ -15,9 +15,11 @@ Prints the expert's win rate with a 95% Wilson interval and each side's CPU seco
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -52,7 +54,7 @@ class _Clocked:
 
 
 def _config(iterations: int, base: SearchConfig) -> SearchConfig:
-    return SearchConfig(iterations=iterations, max_seconds=None, exploration=base.exploration)
+    return replace(base, iterations=iterations, max_seconds=None)
 
 
 def calibrate(players: int, positions: int, iterations: int) -> tuple[float, float]:
@@ -107,6 +109,30 @@ def leaf_speed(players: int, positions: int = 40, repeat: int = 20) -> tuple[flo
     return out[0], out[1]
 
 
+def _play(job: tuple[int, int, int, int]) -> dict[str, object]:
+    """One game on seed ``g``: the expert in seat ``g mod players``, hard in the others."""
+    g, players, hard_iters, expert_iters = job
+    seat = g % players
+    bots: list[_Clocked] = [
+        _Clocked(SearchBot(g * 8 + i, _config(hard_iters, LEVELS["hard"]), "hard")) for i in range(players)
+    ]
+    bots[seat] = _Clocked(make_expert(g * 8 + seat, _config(expert_iters, EXPERT)))
+    s = play_game(inferno.new_game(players, g, record_events=False), bots)
+    r = inferno.result(s)
+    others = [b for i, b in enumerate(bots) if i != seat]
+    return {
+        "seed": g,
+        "expert_seat": seat,
+        "scores": [p.infamy for p in r.players],
+        "winners": list(r.winners),
+        "share": 1.0 / len(r.winners) if seat in r.winners else 0.0,
+        "expert_cpu": bots[seat].cpu,
+        "expert_moves": bots[seat].moves,
+        "hard_cpu": sum(b.cpu for b in others),
+        "hard_moves": sum(b.moves for b in others),
+    }
+
+
 @click.command()
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--games", "-n", type=click.IntRange(1), default=20, show_default=True)
@@ -116,6 +142,7 @@ def leaf_speed(players: int, positions: int = 40, repeat: int = 20) -> tuple[flo
 @click.option("--minutes", type=float, default=None, help="Stop starting games after this many minutes.")
 @click.option("--calibrate", "calib", is_flag=True, help="Only measure both bots' iterations per CPU second.")
 @click.option("--speed", is_flag=True, help="Only measure CPU time per leaf evaluation (1-4 players).")
+@click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True, help="Games played at once.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
 def main(
     players: int,
@@ -126,6 +153,7 @@ def main(
     minutes: float | None,
     calib: bool,
     speed: bool,
+    workers: int,
     json_path: Path | None,
 ) -> None:
     if speed:
@@ -147,27 +175,21 @@ def main(
     expert_cpu = hard_cpu = 0.0
     expert_moves = hard_moves = 0
     rows = []
-    for g in range(first_seed, first_seed + games):
-        if minutes is not None and time.perf_counter() - start > minutes * 60:
-            break
-        seat = g % players
-        bots: list[_Clocked] = [
-            _Clocked(SearchBot(g * 8 + i, _config(hard_iters, LEVELS["hard"]), "hard")) for i in range(players)
-        ]
-        bots[seat] = _Clocked(make_expert(g * 8 + seat, _config(expert_iters, EXPERT)))
-        s = play_game(inferno.new_game(players, g, record_events=False), bots)
-        r = inferno.result(s)
-        share = 1.0 / len(r.winners) if seat in r.winners else 0.0
-        wins += share
-        played += 1
-        for i, b in enumerate(bots):
-            if i == seat:
-                expert_cpu, expert_moves = expert_cpu + b.cpu, expert_moves + b.moves
-            else:
-                hard_cpu, hard_moves = hard_cpu + b.cpu, hard_moves + b.moves
-        scores = [p.infamy for p in r.players]
-        rows.append({"seed": g, "expert_seat": seat, "scores": scores, "winners": list(r.winners)})
-        click.echo(f"game {g}: expert in seat {seat + 1}, Infamy {scores}, winners {[w + 1 for w in r.winners]}")
+    jobs = [(g, players, hard_iters, expert_iters) for g in range(first_seed, first_seed + games)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        for row in pool.imap(_play, jobs):
+            if minutes is not None and time.perf_counter() - start > minutes * 60:
+                pool.terminate()
+                break
+            wins += row["share"]
+            played += 1
+            expert_cpu, expert_moves = expert_cpu + row["expert_cpu"], expert_moves + row["expert_moves"]
+            hard_cpu, hard_moves = hard_cpu + row["hard_cpu"], hard_moves + row["hard_moves"]
+            rows.append({k: row[k] for k in ("seed", "expert_seat", "scores", "winners")})
+            click.echo(
+                f"game {row['seed']}: expert in seat {row['expert_seat'] + 1}, Infamy {row['scores']}, "
+                f"winners {[w + 1 for w in row['winners']]} ({wins:g} of {played})"
+            )
     lo, hi = wilson(wins, played)
     e_per = expert_cpu / max(1, expert_moves)
     h_per = hard_cpu / max(1, hard_moves)

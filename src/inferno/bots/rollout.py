@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 from inferno.bots.base import register_bot
 from inferno.bots.greedy import GreedyBot
-from inferno.bots.search import HeuristicEvaluator, LeafEvaluator
-from inferno.rules.actions import Action, Decision
+from inferno.bots.search import MOVE_STARTS, HeuristicEvaluator, LeafEvaluator
+from inferno.rules.actions import Action
 from inferno.rules.engine import apply, apply_in_place, determinize, legal_actions, to_move
 from inferno.rules.pickling import register_frozen
 from inferno.rules.state import State
 
-MOVES = frozenset({Decision.FLORENCE, Decision.HELL})
+MOVES = MOVE_STARTS
 """The decisions that start a move: where the rollout bot plays out its candidates."""
 
 

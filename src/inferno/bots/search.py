@@ -25,7 +25,7 @@ from typing import Protocol
 
 from inferno.bots.base import BotFactory, register_bot, unavailable_bot
 from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, utilities_and_margins
-from inferno.rules.actions import Action
+from inferno.rules.actions import Action, Decision
 from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move
 from inferno.rules.pickling import register_frozen
 from inferno.rules.state import State
@@ -39,6 +39,8 @@ class SearchConfig:
     max_seconds: float | None = None
     rollout_depth: int = 0
     exploration: float = 0.3
+    settle: int = 0  # after the new node, random decisions until the next move starts (at most this many)
+    reuse: bool = False  # keep the chosen action's subtree when the bot's next decision follows at once
 
 
 LEVELS: dict[str, SearchConfig] = {
@@ -46,6 +48,10 @@ LEVELS: dict[str, SearchConfig] = {
     "medium": SearchConfig(iterations=400, max_seconds=2.0),
     "hard": SearchConfig(iterations=4000, max_seconds=2.0),
 }
+
+
+MOVE_STARTS = frozenset({Decision.FLORENCE, Decision.HELL})
+"""The decisions that start a family's move; a search with ``settle`` plays on to the next of them."""
 
 
 class LeafEvaluator(Protocol):
@@ -103,15 +109,18 @@ class SearchBot:
         self.weights = weights
         self.evaluator: LeafEvaluator = evaluator if evaluator is not None else HeuristicEvaluator(weights)
         self.last = SearchStats(0, 0.0)
+        self._kept: tuple[tuple[int, int, int], _Node] | None = None
 
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             self.last = SearchStats(0, 0.0)
+            kept = self._take_kept(view)
+            self._keep(view, kept.children.get(actions[0]) if kept is not None else None)
             return actions[0]
         cfg = self.config
         start = time.perf_counter()
         deadline = None if cfg.max_seconds is None else start + cfg.max_seconds
-        root = _Node(-1)
+        root = self._take_kept(view) or _Node(-1)
         done = 0
         while done < cfg.iterations:
             self._iterate(view, root)
@@ -125,7 +134,21 @@ class SearchBot:
             visits = child.visits if child is not None else 0
             if visits > best_visits:
                 best, best_visits = a, visits
+        self._keep(view, root.children.get(best))
         return best
+
+    def _keep(self, view: State, node: _Node | None) -> None:
+        """Keep ``node`` (the subtree after this decision's action) for the decision that follows it at once."""
+        self._kept = (
+            None if node is None or not self.config.reuse else ((view.version + 1, view.turn, view.num_players), node)
+        )
+
+    def _take_kept(self, view: State) -> _Node | None:
+        """The kept subtree if this decision is the one right after the bot's last (nobody moved between)."""
+        kept, self._kept = self._kept, None
+        if kept is None or kept[0] != (view.version, view.turn, view.num_players):
+            return None
+        return kept[1]
 
     def _iterate(self, view: State, root: _Node, forced: Action | None = None) -> tuple[Action | None, float, float]:
         """One iteration; ``forced`` (if given) is taken at the root instead of the UCB choice.
@@ -190,6 +213,11 @@ class SearchBot:
                 first = best_a
         for _ in range(self.config.rollout_depth):
             if s.over:
+                break
+            acts = legal_actions(s)
+            apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
+        for _ in range(self.config.settle):
+            if s.over or s.stack[-1][0] in MOVE_STARTS:
                 break
             acts = legal_actions(s)
             apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)

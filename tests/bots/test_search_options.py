@@ -1,0 +1,95 @@
+"""The search's options: leaves settled at the start of a move, and the subtree kept for the decision
+that follows the bot's own at once. Both are bot parameters; every rule is still the engine's."""
+
+from __future__ import annotations
+
+import random
+
+import inferno
+from inferno.bots.search import MOVE_STARTS, HeuristicEvaluator, SearchBot, SearchConfig
+from inferno.rules.engine import apply, legal_actions, to_move
+from inferno.rules.state import State
+from tests.bots.conftest import advance_to_choice
+
+
+class _Recorder(HeuristicEvaluator):
+    """The hand-written estimate, remembering the decision each scored position waits for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[object] = []
+
+    def evaluate(self, s: State) -> tuple[list[float], list[float]]:
+        self.seen.append(None if s.over else s.stack[-1][0])
+        return super().evaluate(s)
+
+
+def _positions(players: int, seed: int, count: int) -> list[State]:
+    rng = random.Random(seed)
+    out: list[State] = []
+    s = inferno.new_game(players, seed, record_events=False)
+    while len(out) < count and not s.over:
+        s = advance_to_choice(s, rng, rng.randrange(2, 9))
+        if not s.over and len(legal_actions(s)) > 1:
+            out.append(s.copy())
+    return out
+
+
+def test_settled_leaves_wait_for_a_move_start() -> None:
+    """With ``settle`` the search scores positions where a family starts a move (or the game is over),
+    not halfway through a Soul's jumps; without it, it scores wherever its tree ends."""
+    settled, raw = _Recorder(), _Recorder()
+    for s in _positions(2, seed=3, count=4):
+        v = inferno.view(s, to_move(s))
+        acts = legal_actions(s)
+        SearchBot(1, SearchConfig(iterations=60, settle=200), evaluator=settled).choose(v, acts)
+        SearchBot(1, SearchConfig(iterations=60), evaluator=raw).choose(v, acts)
+    assert settled.seen and all(k is None or k in MOVE_STARTS for k in settled.seen)
+    assert any(k is not None and k not in MOVE_STARTS for k in raw.seen)
+
+
+def test_the_kept_subtree_serves_the_next_decision_only() -> None:
+    """``reuse`` keeps the chosen action's subtree when the bot decides again at once, and drops it
+    when anyone else moved in between (the position is not the one the tree was grown from)."""
+    cfg = SearchConfig(iterations=80, reuse=True)
+    found = False
+    for s in _positions(2, seed=11, count=12):
+        me = to_move(s)
+        bot = SearchBot(2, cfg)
+        a = bot.choose(inferno.view(s, me), legal_actions(s))
+        t = apply(s, a)
+        kept = bot._kept
+        assert kept is not None
+        if t.over or to_move(t) != me or len(legal_actions(t)) < 2:
+            continue
+        found = True
+        node = kept[1]
+        before = sum(ch.visits for ch in node.children.values())
+        assert before > 0
+        bot.choose(inferno.view(t, me), legal_actions(t))
+        after = sum(ch.visits for ch in node.children.values())
+        assert after == before + cfg.iterations  # the search went on from the kept statistics
+        # a position that does not follow the bot's last decision starts a fresh tree
+        bot2 = SearchBot(2, cfg)
+        bot2.choose(inferno.view(s, me), legal_actions(s))
+        assert bot2._take_kept(inferno.view(s, me)) is None
+    assert found
+
+
+def test_reuse_keeps_decisions_deterministic() -> None:
+    """The same seed and the same sequence of views give the same decisions with a kept tree."""
+    for seed in (0, 1):
+        logs = []
+        for _ in range(2):
+            s = inferno.new_game(2, seed, record_events=False)
+            bots = [SearchBot(7 + p, SearchConfig(iterations=20, reuse=True, settle=20)) for p in range(2)]
+            picks = []
+            for _ in range(60):
+                if s.over:
+                    break
+                p = to_move(s)
+                a = bots[p].choose(inferno.view(s, p), legal_actions(s))
+                picks.append(a)
+                s = apply(s, a)
+            logs.append(picks)
+        assert logs[0] == logs[1]
