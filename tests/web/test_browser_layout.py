@@ -15,7 +15,6 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web.helpers import create
 from tests.web.server_process import ServerProcess
 from tests.web.test_browser import ARTIFACTS, _page, browser
 
@@ -159,4 +158,3 @@ def test_on_a_phone_the_confirmation_of_a_tapped_move_is_on_screen(server: Serve
     assert min(sizes["board"]) >= 7
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page never scrolls sideways
     assert page.errors == []  # type: ignore[attr-defined]
-

@@ -648,7 +648,7 @@ function showScoring(res, names) {
     const b = document.createElement("button");
     b.id = "score-next";
     b.textContent = `Next step: ${words(res.steps[shown])}`;
-    b.onclick = () => { app.scoringStep++; showScoring(res, names); };
+    b.onclick = () => { app.scoringStep++; showScoring(res, names); const n = $("score-next"); if (n) n.focus(); }; // the focus stays for the next step
     div.appendChild(b);
   }
 }
