@@ -201,6 +201,8 @@ def test_a_live_region_reads_out_the_other_players_moves(server: ServerProcess, 
         _click_action(page, rng)
     said = region.inner_text()
     assert "Bea:" in said and "Ann" not in said, said  # the bot's moves, never your own
+    title = page.inner_text("#prompt-text").split("Your turn: ", 1)[1]
+    assert said.endswith(f"Your turn: {title}."), said  # and then that the decision is yours
     log = page.inner_text("#log")
     assert all(part.strip() in log for part in said.split("Bea:")[1:2]), (said, log)  # the log's words
 

@@ -39,7 +39,12 @@ export function announceMoves(prev, snap, nameOf) {
     .filter((e) => e.player >= 0 && e.player !== snap.seat && e.kind !== "turn")
     .map((e) => `${nameOf(e.player)}: ${e.text}`);
   lastAnnounced = snap.log_total;
-  if (!lines.length) return;
+  const p = snap.pending;
+  const yours = !!(p && !snap.result && p.player === snap.seat && snap.seat >= 0);
+  const wasYours = !!(prev.pending && !prev.result && prev.pending.player === prev.seat);
+  if (!lines.length && (!yours || wasYours)) return;
   const shown = lines.length > 6 ? [`${lines.length - 5} earlier moves are in the game log.`, ...lines.slice(-5)] : lines;
+  if (yours && !wasYours) shown.push(`Your turn: ${p.title}.`);
+  else if (snap.result && !prev.result) shown.push("The game is over.");
   region.textContent = shown.join(" ");
 }
