@@ -65,13 +65,15 @@ chromium:
 
 ## axe-core, the accessibility checker the browser tests inject into each page (tests/web/test_browser_a11y.py),
 ## installed with npm (Debian's, if missing) into build/npm: nothing lands in src/.
+## A new AXE_VERSION installs again (the stamp names the version).
 AXE_VERSION := 4.14.1
-AXE := build/npm/node_modules/axe-core/axe.min.js
-$(AXE):
+AXE_STAMP := build/npm/.installed-axe-core-$(AXE_VERSION)
+$(AXE_STAMP):
 	@command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
 	mkdir -p build/npm
 	npm install --prefix build/npm --no-save --no-package-lock --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
-axe: $(AXE)
+	touch $@
+axe: $(AXE_STAMP)
 
 ## The whole test suite: lint, types, the docs site, unit/rule tests, invariant harness, golden logs; then the golden
 ## logs, perft counts, a fifth of the invariant harness's random games, state pickling and the RL environments' tests

@@ -107,7 +107,22 @@ def test_axe_finds_no_serious_violation_on_the_lobby_and_a_game_in_each_phase(
             break
         _click_action(page, rng)
     assert seen == {"Florence", "Hell"}
-    assert page.errors == []  # type: ignore[attr-defined]
+    # Five players with both P&P modules (Desks, Bells), on a computer screen and on a phone.
+    with httpx.Client(base_url=server.url) as c:
+        r = c.post(
+            "/api/games",
+            json={
+                "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 4,
+                "seed": 7,
+                "modules": ["plutus", "phlegyas"],
+            },
+        )
+        five = r.json()["seats"][0]["link"]
+    for p in (page, _page(browser, 390, 844)):
+        _open(p, server.url + five)
+        _wait_mine_or_over(p)
+        _serious(p, f"a 5-player decision at {p.viewport_size}")
+        assert p.errors == []  # type: ignore[attr-defined]
 
 
 def test_axe_finds_no_serious_violation_on_the_final_scoring_and_the_review(
