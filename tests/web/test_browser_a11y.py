@@ -215,11 +215,12 @@ def test_a_live_region_reads_out_the_other_players_moves(server: ServerProcess, 
             break
         _click_action(page, rng)
     said = region.inner_text()
-    assert "Bea:" in said and "Ann" not in said, said  # the bot's moves, never your own
+    assert "Bea:" in said and "Ann:" not in said and "Ann (you):" not in said, said  # the bot's moves, never yours
     title = page.inner_text("#prompt-text").split("Your turn: ", 1)[1]
     assert said.endswith(f"Your turn: {title}."), said  # and then that the decision is yours
     log = page.inner_text("#log")
-    assert all(part.strip() in log for part in said.split("Bea:")[1:2]), (said, log)  # the log's words
+    moves = said.split(" Your turn: ")[0].split("Bea: ")[1:]
+    assert moves and all(f"Bea: {m.strip()}" in log for m in moves), (said, log)  # the log's own words
 
 
 def test_reduced_motion_turns_the_animations_off(server: ServerProcess, browser: Browser) -> None:
