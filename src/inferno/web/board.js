@@ -44,6 +44,7 @@ export function drawBoard(svg, board, st, pieces, names, mode = "wide") {
   const bottomH = (mode === "narrow" ? 315 : 215) + (st.pnp ? 100 : 0);
   const height = HELL_TOP + 9 * ROW_H + GATE_GAP + bottomH;
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  svg.setAttribute("preserveAspectRatio", "xMidYMin meet"); // a column taller than the board: the board at its top
   document.documentElement.style.setProperty("--board-ratio", String(W / height)); // the desktop layout's board column
   svg.classList.toggle("narrow", mode === "narrow");
   svg.innerHTML = "";
