@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder review-grades hint-follower train health calibrate soak-server lint typecheck unit golden clean install install-dev chromium postgres nginx soak-engine
+.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder review-grades hint-follower train health calibrate soak-server lint typecheck unit golden clean install install-dev chromium axe postgres nginx soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -63,11 +63,23 @@ nginx:
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
+## axe-core, the accessibility checker the browser tests inject into each page (tests/web/test_browser_a11y.py),
+## installed with npm (Debian's, if missing) into build/npm: nothing lands in src/.
+## A new AXE_VERSION installs again (the stamp names the version).
+AXE_VERSION := 4.14.1
+AXE_STAMP := build/npm/.installed-axe-core-$(AXE_VERSION)
+$(AXE_STAMP):
+	@command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
+	mkdir -p build/npm
+	npm install --prefix build/npm --no-save --no-package-lock --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
+	touch $@
+axe: $(AXE_STAMP)
+
 ## The whole test suite: lint, types, the docs site, unit/rule tests, invariant harness, golden logs; then the golden
 ## logs, perft counts, a fifth of the invariant harness's random games, state pickling and the RL environments' tests
 ## again on the compiled engine, with the clean-tree test (one more full compiled build, in a fresh clone: about
 ## 85 s of CPU; tests/test_clean_build.py).
-test: $(STAMP_DEV) chromium postgres nginx lint typecheck docs-build unit unit-compiled
+test: $(STAMP_DEV) chromium axe postgres nginx lint typecheck docs-build unit unit-compiled
 
 ## The compiled engine (the rules modules built with mypyc) in build/compiled, rebuilt only when their
 ## source changes. Installs a C compiler and the Python headers with apt-get if missing; pip fetches

@@ -455,7 +455,15 @@ def board_json(s: State) -> dict[str, Any]:
     return {
         "side": b.side,
         "circles": [
-            {"number": c.number, "id": c.id, "sin": c.sin, "colour": c.colour, "hex": c.hex, "glyph": c.glyph}
+            {
+                "number": c.number,
+                "id": c.id,
+                "sin": c.sin,
+                "colour": c.colour,
+                "hex": c.hex,
+                "glyph": c.glyph,
+                "letter": c.letter,
+            }
             for c in r.circles
         ],
         "circle_infamy": list(r.circle_infamy),

@@ -9,6 +9,7 @@ import { linkLog, setupLogLinks } from "./loglink.js";
 import { setupAlerts, turnStarted } from "./notify.js";
 import { clearWhy, whyClick } from "./why.js";
 import { initReview, lobbyHints, renderReview } from "./review.js";
+import { announceMoves, setupA11y } from "./a11y.js";
 
 const $ = (id) => document.getElementById(id);
 // Escape text put into HTML (player names are typed by people; help texts contain <placeholders>).
@@ -203,7 +204,7 @@ async function showGame(gameId, token) {
   $("undo").onclick = undo;
   $("refresh").onclick = refresh;
   $("replay-btn").onclick = startReplay;
-  $("rule-btn").onclick = () => { const r = $("rule-text"); r.hidden = !r.hidden; $("rule-btn").setAttribute("aria-expanded", String(!r.hidden)); };
+  $("rule-btn").onclick = () => { const r = $("rule-text"); r.hidden = !r.hidden; $("rule-btn").setAttribute("aria-expanded", String(!r.hidden)); if (!r.hidden) r.scrollIntoView({ block: "nearest" }); };
   $("skip-btn").onclick = skipPacing;
   initReview({ api, app, $, esc });
   // Zoom: the board is drawn larger inside its own frame, which pans by scrolling (or dragging on touch).
@@ -224,6 +225,7 @@ async function showGame(gameId, token) {
   }
   setupLogLinks();
   setupAlerts($("alerts"));
+  setupA11y();
   $("log").addEventListener("mouseover", onLogHover);
   $("log").addEventListener("mouseleave", () => markLast(app.snap));
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") { hideMenu(); clearSelection(); } });
@@ -335,6 +337,7 @@ function render(snap) {
   renderTop(snap);
   renderTable(snap, { api, game: app.game });
   linkLog(snap);
+  announceMoves(prev, snap, (p) => seatName(snap, p));
   if (animateMove(prev, snap, app.board, () => { if (!app.queue.length) $("skip-btn").hidden = true; })) $("skip-btn").hidden = false;
   if (prev && isMine(snap) && !wasMine) turnStarted($("prompt-text").textContent);
   setTitle(snap);
@@ -496,6 +499,7 @@ function clearSelection() {
 function onHover(ev) {
   const tip = $("tip");
   const node = ev.target.closest(".target.hl");
+  if (app.pointer === "touch") { tip.hidden = true; return; } // a tap shows its move in the confirmation, not over the board
   if (!node || !app.snap || !app.snap.pending) { tip.hidden = true; if (!app.selected) showPreview(null); return; }
   const acts = actionsAt(node);
   tip.innerHTML = "";
@@ -644,7 +648,7 @@ function showScoring(res, names) {
     const b = document.createElement("button");
     b.id = "score-next";
     b.textContent = `Next step: ${words(res.steps[shown])}`;
-    b.onclick = () => { app.scoringStep++; showScoring(res, names); };
+    b.onclick = () => { app.scoringStep++; showScoring(res, names); const n = $("score-next"); if (n) n.focus(); }; // the focus stays for the next step
     div.appendChild(b);
   }
 }

@@ -1,6 +1,6 @@
 // The main board: Florence's quartieri and locations, Hell's nine circles, the Graveyard, Plague deck,
 // River Styx, Dante's path and the Fraud market. Every size comes from the rules data (board.json).
-import { PLAYER_COLOURS, el, fit, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
+import { ON_PLAYER, PLAYER_COLOURS, el, fit, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
 
 const ROW_H = 62;
 const GATE_GAP = 34;
@@ -12,8 +12,11 @@ let L = WIDE;
 let W = L.W;
 let HELL_TOP = 215;
 
+// The narrow layout is for phones only: a desktop window fits the wide board to its height, which may
+// leave its column narrower than 700 pixels.
 export function layoutFor(pixelWidth) {
-  return pixelWidth > 0 && pixelWidth < 700 ? "narrow" : "wide";
+  const desktop = window.matchMedia && window.matchMedia("(min-width: 901px)").matches;
+  return !desktop && pixelWidth > 0 && pixelWidth < 700 ? "narrow" : "wide";
 }
 
 export function shieldXY(board, i) {
@@ -41,6 +44,9 @@ export function drawBoard(svg, board, st, pieces, names, mode = "wide") {
   const bottomH = (mode === "narrow" ? 315 : 215) + (st.pnp ? 100 : 0);
   const height = HELL_TOP + 9 * ROW_H + GATE_GAP + bottomH;
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  svg.setAttribute("preserveAspectRatio", "xMidYMin meet"); // a column taller than the board: the board at its top
+  document.documentElement.style.setProperty("--board-ratio", String(W / height)); // the desktop layout's board column
+  svg.classList.toggle("narrow", mode === "narrow");
   svg.innerHTML = "";
   el("rect", { x: 0, y: 0, width: W, height, class: "bg" }, svg);
   drawFlorence(svg, board, st);
@@ -116,7 +122,7 @@ function drawHell(svg, board, st, pieces) {
     el("rect", { x: 6, y: y - 28, width: W - 12, height: 56, rx: 10, class: "band", fill: cc.hex }, g);
     const small = L === NARROW ? " small" : "";
     el("text", { x: 12, y: y - 6, class: `circle-name${small}` }, g, `${c}. ${cc.sin}`);
-    el("text", { x: 12, y: y + 12, class: `circle-info${small}` }, g, `${cc.glyph} ${board.circle_infamy[c]} Infamy`);
+    el("text", { x: 12, y: y + 12, class: `circle-info${small}` }, g, `${cc.glyph}${cc.letter || ""} ${board.circle_infamy[c]} Infamy`);
     if (c >= 2) {
       const pg = keyed(el("g", { transform: `translate(${W - L.right + 28},${y})`, class: "phleg" }, g), [`phleg:${c}`]);
       el("rect", { x: -14, y: -14, width: 28, height: 28, rx: 4, class: "cube" }, pg);
@@ -124,19 +130,24 @@ function drawHell(svg, board, st, pieces) {
       el("title", {}, pg, `Phlegethon multiplier of circle ${c}: ${st.phleg[c]} (${board.phleg_min}–${board.phleg_max})`);
     }
   }
-  // Lines first, then shields on top.
+  // The Walls of Dis first, then the lines (those that cross the Walls drawn over them, cased to stand out),
+  // then the shields, then the gates with everyone's safe passages.
+  const wallY = shieldXY(board, sh.circle_shields[board.walls_above_circle][0])[1] - 28 - GATE_GAP / 2;
+  el("rect", { x: L.left, y: wallY - 5, width: W - L.left - L.right, height: 10, class: "wall" }, g);
+  el("text", { x: 16, y: wallY + 4, class: "wall-label" }, g, "Walls of Dis");
+  const crossing = [];
   sh.down.forEach((downs, i) => {
     const [x1, y1] = shieldXY(board, i);
     for (const j of downs) {
       const [x2, y2] = shieldXY(board, j);
-      el("line", { x1, y1: y1 + 14, x2, y2: y2 - 18, class: "link" }, g);
+      const line = { x1, y1: y1 + 14, x2, y2: y2 - 18 };
+      if (y1 < wallY && y2 > wallY) crossing.push(line);
+      else el("line", { ...line, class: "link" }, g);
     }
   });
+  crossing.forEach((line) => el("line", { ...line, class: "link-casing" }, g));
+  crossing.forEach((line) => el("line", { ...line, class: "link cross" }, g));
   sh.labels.forEach((label, i) => drawShield(g, board, pieces.shields[i], i, label));
-  // The Walls of Dis with their gates and everyone's safe passages.
-  const wallY = shieldXY(board, sh.circle_shields[board.walls_above_circle][0])[1] - 28 - GATE_GAP / 2;
-  el("rect", { x: L.left, y: wallY - 5, width: W - L.left - L.right, height: 10, class: "wall" }, g);
-  el("text", { x: 16, y: wallY + 4, class: "wall-label" }, g, "Walls of Dis");
   sh.gate.forEach((gate, i) => {
     if (gate < 0) return;
     const [x] = shieldXY(board, i);
@@ -186,8 +197,8 @@ function drawShield(parent, board, piece, i, label) {
   } else if (piece.piece === "desk") {
     // P&P: a Desk of Plutus in its owner's colour; crossing it costs a Drachma paid to the owner.
     const o = piece.owner;
-    el("rect", { x: -12, y: -12, width: 24, height: 16, rx: 2, class: `desk p${o}`, fill: PLAYER_COLOURS[o] }, g);
-    el("text", { y: 0, class: "guardian-initial" }, g, "D");
+    el("rect", { x: -14, y: -12, width: 28, height: 16, rx: 2, class: `desk p${o}`, fill: PLAYER_COLOURS[o] }, g);
+    el("text", { y: 0, class: "guardian-initial desk-mark", style: `fill:${ON_PLAYER[o]}` }, g, `D${o + 1}`);
     what = `Desk of Plutus owned by Player ${o + 1} (crossing it costs another player a Drachma)`;
   }
   const sym = board.quartiere_symbols[board.shields.symbol[i]];

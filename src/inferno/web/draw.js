@@ -2,6 +2,8 @@
 export const NS = "http://www.w3.org/2000/svg";
 export const PLAYER_COLOURS = ["#1b1b1b", "#f4f4f4", "#ff5fa2", "#8b5a2b", "#3a7bd5"];
 export const PLAYER_NAMES_COLOUR = ["black", "white", "pink", "brown"];
+// The colour of a text written on a piece of each family (its seat number, as the terminal marks families).
+export const ON_PLAYER = ["#fff", "#000", "#000", "#fff", "#fff"];
 const SYMBOL_GLYPHS = { keys: "⚷", church: "⌂", wheel: "☸", goat: "♑" };
 
 export function el(tag, attrs = {}, parent = null, text = null) {
@@ -55,8 +57,16 @@ export function soul(parent, board, colour, x, y, lying, r = 9) {
     el("path", { d: sinShape(colour, r), fill: c.hex, class: "piece" }, g);
     el("rect", { x: -r * 0.6, y: r * 0.95, width: r * 1.2, height: 3, class: "base" }, g);
   }
+  sinLetter(g, c, lying, r);
   el("title", {}, g, `${lying ? "lying" : "standing"} ${c.sin} Soul (${c.colour})`);
   return g;
+}
+
+// The sin's letter on its piece, as the terminal marks it (upper case standing, lower case lying): the
+// colour-blind tell the sins apart by it (and by the shape).
+function sinLetter(g, c, lying, r) {
+  if (!c.letter) return;
+  el("text", { y: r * 0.4, class: "sin-letter", style: `font-size:${(r * 1.05).toFixed(1)}px`, "aria-hidden": "true" }, g, lying ? c.letter.toLowerCase() : c.letter);
 }
 
 export function tile(parent, board, colour, x, y, r = 9) {
@@ -64,6 +74,7 @@ export function tile(parent, board, colour, x, y, r = 9) {
   const g = el("g", { class: "soul tile", transform: `translate(${x},${y})` }, parent);
   el("rect", { x: -r, y: -r * 0.7, width: 2 * r, height: 1.4 * r, rx: 2, fill: c.hex, class: "piece" }, g);
   el("path", { d: sinShape(colour, r * 0.45), fill: "#fff", opacity: 0.8 }, g);
+  sinLetter(g, c, true, r);
   el("title", {}, g, `spare ${c.sin} Soul tile`);
   return g;
 }
@@ -77,6 +88,7 @@ export function member(parent, p, kind, x, y, s = 1) {
   } else {
     el("path", { d: "M-4,6L-3,0A3.5,3.5 0 1,1 3,0L4,6Z", fill, class: "pawn" }, g);
   }
+  el("text", { y: kind === 0 ? 6 : 5, class: "seat-mark", style: `fill:${ON_PLAYER[p]};font-size:${kind === 0 ? 7 : 5.5}px`, "aria-hidden": "true" }, g, String(p + 1));
   el("title", {}, g, `Player ${p + 1}'s ${kind === 0 ? "Noble" : "Urchin"}`);
   return g;
 }

@@ -1,0 +1,50 @@
+// Playing without a mouse or without seeing the board: the other players' moves read out by a live
+// region, a link past the board to your decision, and the keyboard focus kept on the list of actions
+// while you play from it (the list is drawn anew after every move).
+
+let inActions = false; // the keyboard focus was last in the list of actions
+let lastAnnounced = -1; // the log index up to which moves were announced
+
+// The next thing to do: an action of your decision or, once the game is over, the final scoring's next step.
+const actionButton = () => document.querySelector("#actions button.action:not([disabled])") || document.getElementById("score-next");
+
+// Focus the first action when the focus was in the list and its button went away (a move redraws it).
+function keepFocus() {
+  if (!inActions) return;
+  const a = document.activeElement;
+  if (a && a !== document.body && !a.closest("#actions")) return;
+  const b = actionButton();
+  if (b && b !== a) b.focus({ preventScroll: true });
+}
+
+export function setupA11y() {
+  document.addEventListener("focusin", (e) => { inActions = !!(e.target.closest && e.target.closest("#actions")); });
+  new MutationObserver(keepFocus).observe(document.getElementById("actions"), { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
+  const skip = document.getElementById("to-decision");
+  skip.onclick = () => {
+    const b = actionButton();
+    if (b) b.focus();
+    else document.getElementById("actions-panel").querySelector("summary").focus();
+  };
+}
+
+// Read out what the other players did since the last update (a few lines at most: the log has the rest).
+export function announceMoves(prev, snap, nameOf) {
+  const region = document.getElementById("announce");
+  if (!region) return;
+  const first = snap.log_total - snap.log.length; // global index of snap.log[0]
+  if (!prev || lastAnnounced < 0) { lastAnnounced = snap.log_total; return; } // the page just opened
+  const from = Math.max(lastAnnounced, first);
+  const lines = snap.log.slice(from - first)
+    .filter((e) => e.player >= 0 && e.player !== snap.seat && e.kind !== "turn")
+    .map((e) => `${nameOf(e.player)}: ${e.text}`);
+  lastAnnounced = snap.log_total;
+  const p = snap.pending;
+  const yours = !!(p && !snap.result && p.player === snap.seat && snap.seat >= 0);
+  const wasYours = !!(prev.pending && !prev.result && prev.pending.player === prev.seat);
+  if (!lines.length && (!yours || wasYours)) return;
+  const shown = lines.length > 6 ? [`${lines.length - 5} earlier moves are in the game log.`, ...lines.slice(-5)] : lines;
+  if (yours && !wasYours) shown.push(`Your turn: ${p.title}.`);
+  else if (snap.result && !prev.result) shown.push("The game is over.");
+  region.textContent = shown.join(" ");
+}

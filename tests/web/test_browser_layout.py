@@ -1,0 +1,160 @@
+"""The table's layout in real Chromium (issue 29): at 1440x900, 1366x768 and 1920x1080, with 3 players and with
+5 (both P&P modules), everything a decision needs is on one screen without scrolling the page: the board with
+circle 9, your own player board, the opponents' summaries and the first opponent's board, the prompt with its
+options, and the log. On a phone (390x844) a tapped move's confirmation is on screen, the pop-up explanation
+stays off a touch screen, and the player boards' texts are legible. Screenshots go to artifacts/web/ (the docs'
+copies in docs/images/ come from there)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.web.server_process import ServerProcess
+from tests.web.test_browser import ARTIFACTS, _page, browser
+
+__all__ = ["browser"]  # the fixture is shared with test_browser
+
+DESKTOPS = [(1440, 900), (1366, 768), (1920, 1080)]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    srv = ServerProcess(tmp_path_factory.mktemp("layout") / "e2e.db", extra=["--max-bot-games", "100"]).start()
+    yield srv
+    srv.stop()
+
+
+def _game(server: ServerProcess, players: int, seed: int = 7) -> dict[str, Any]:
+    """A game of one human (seat 1) against random bots; 5 players play with both P&P modules."""
+    seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+    body: dict[str, Any] = {"seats": seats, "seed": seed}
+    if players == 5:
+        body["modules"] = ["plutus", "phlegyas"]
+    with httpx.Client(base_url=server.url) as c:
+        r = c.post("/api/games", json=body)
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+
+def _open_at_my_decision(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("svg#board .shield")
+    page.wait_for_function("() => document.title.startsWith('▶')", timeout=30_000)
+    page.wait_for_selector("#actions button.action")
+
+
+def _box(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not shown"
+    return box
+
+
+def _on_screen(page: Page, selector: str, whole: bool = True) -> None:
+    """``selector``'s first element lies inside the viewport (``whole``: entirely; else its top edge)."""
+    box = _box(page, selector)
+    vp = page.viewport_size
+    assert vp is not None
+    bottom = box["y"] + box["height"] if whole else box["y"] + 1
+    assert box["y"] >= -0.5 and bottom <= vp["height"] + 0.5, (selector, box, vp)
+    assert box["x"] >= -0.5 and box["x"] + box["width"] <= vp["width"] + 0.5, (selector, box, vp)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize(("width", "height"), DESKTOPS)
+def test_a_decision_fits_one_screen_at_desktop_sizes(
+    server: ServerProcess, browser: Browser, width: int, height: int, players: int
+) -> None:
+    g = _game(server, players)
+    page = _page(browser, width, height)
+    _open_at_my_decision(page, server.url + g["seats"][0]["link"])
+    size = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    assert size[0] <= width and size[1] <= height, (size, width, height)  # the page itself never scrolls
+    # The whole board, down to circle 9 and Dante's path, and not drawn smaller than half its width.
+    _on_screen(page, "svg#board")
+    nine = page.evaluate(
+        "() => [...document.querySelectorAll('svg#board .shield')].map(s => s.dataset.shield)"
+        ".filter(l => l.startsWith('9.'))"
+    )
+    assert nine
+    for label in nine:
+        _on_screen(page, f"svg#board .shield[data-shield='{label}']")
+    assert _box(page, "svg#board")["height"] >= 0.6 * height
+    # Your own player board whole, every opponent's summary, and the first opponent's board beginning.
+    _on_screen(page, "#player-boards svg.player-board[data-player='0']")
+    assert page.locator("#player-boards svg").first.get_attribute("data-player") == "0"
+    assert page.locator("#scorebar .score").count() == players
+    for p in range(players):
+        _on_screen(page, f"#scorebar .score[data-player='{p}']")
+    _on_screen(page, "#player-boards svg.player-board[data-player='1']", whole=False)
+    # The prompt with its options, and the log's newest line.
+    _on_screen(page, "#prompt-text")
+    _on_screen(page, "#actions button.action")
+    _on_screen(page, "#log li:last-child")
+    # The Rule text opens beside the options, never over the board.
+    page.click("#rule-btn")
+    rule, board = _box(page, "#rule-text"), _box(page, "svg#board")
+    assert rule["x"] >= board["x"] + board["width"] or rule["y"] >= board["y"] + board["height"], (rule, board)
+    _on_screen(page, "#rule-text")
+    page.click("#rule-btn")
+    page.screenshot(path=str(ARTIFACTS / f"layout-{width}x{height}-{players}p.png"))
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _phone(browser: Browser) -> Page:
+    page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page.add_init_script("localStorage.setItem('inferno.pace', '0')")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def test_on_a_phone_the_confirmation_of_a_tapped_move_is_on_screen(server: ServerProcess, browser: Browser) -> None:
+    g = _game(server, 3, seed=11)
+    page = _phone(browser)
+    _open_at_my_decision(page, server.url + g["seats"][0]["link"])
+    rng = random.Random(3)
+    tapped = 0
+    for _ in range(12):
+        page.wait_for_function("() => document.title.startsWith('▶')", timeout=30_000)
+        before = int(page.evaluate("() => document.body.dataset.version"))
+        targets = page.locator("svg#board .target.hl")
+        if not targets.count():  # nothing to tap on the board (e.g. "done"): play from the list
+            page.locator("#actions button.action").first.tap()
+        else:
+            targets.nth(rng.randrange(targets.count())).tap()
+            if page.locator("#menu").is_visible():  # several actions at this place: the menu plays one
+                page.locator("#menu button").first.tap()
+            else:
+                page.wait_for_selector("#confirm:not([hidden])")
+                _on_screen(page, "#confirm")
+                _on_screen(page, "#confirm-play")
+                assert page.locator("#tip").is_hidden()  # no pop-up over the board and the actions
+                if tapped == 0:
+                    page.screenshot(path=str(ARTIFACTS / "layout-390x844-phone.png"))
+                page.locator("#confirm-play").tap()
+                tapped += 1
+        page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
+        if tapped >= 2:
+            break
+    assert tapped >= 2
+    # The player boards' card and track texts are at least 9 screen pixels high; the board's at least 7.
+    sizes = page.evaluate(
+        """() => {
+          const px = (sel) => [...document.querySelectorAll(sel)].filter(t => t.getBoundingClientRect().height > 0)
+            .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+          return { cards: px('#player-boards .card-text'), tracks: px('#player-boards .track-name, #player-boards .bonus'),
+                   board: px('svg#board text:not(.card-text):not(.sin-letter)') };
+        }"""
+    )
+    assert sizes["cards"] and min(sizes["cards"]) >= 9, sizes["cards"]
+    assert sizes["tracks"] and min(sizes["tracks"]) >= 9, sizes["tracks"]
+    assert min(sizes["board"]) >= 7
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page never scrolls sideways
+    assert page.errors == []  # type: ignore[attr-defined]
