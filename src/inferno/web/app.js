@@ -8,6 +8,7 @@ import { animateMove, animating, skipAnimation } from "./anim.js";
 import { linkLog, setupLogLinks } from "./loglink.js";
 import { setupAlerts, turnStarted } from "./notify.js";
 import { clearWhy, whyClick } from "./why.js";
+import { appendComponent, componentOf, showComponentTip } from "./components.js";
 import { initReview, lobbyHints, renderReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -437,6 +438,8 @@ function previewWords(a) {
   const labels = app.board.shields.labels;
   if (pv.stops && pv.stops.length) parts.push(`the Soul stops on ${pv.stops.map((i) => labels[i]).join(", ")}`);
   if (pv.quartiere) parts.push(`Florence: ${pv.quartiere}`);
+  // Every cost and gain in words, from the engine (inferno.outcome); the numbers below are for older servers.
+  if (pv.words) return parts.concat(pv.words, pv.next ? [pv.next] : []).join(" · ");
   if (pv.infamy) parts.push(`${pv.infamy > 0 ? "+" : ""}${pv.infamy} Infamy`);
   const signed = (n, w) => `${n > 0 ? "+" : "-"}${plural(Math.abs(n), w)}`;
   if (pv.florins) parts.push(signed(pv.florins, "Florin"));
@@ -452,7 +455,12 @@ function showPreview(acts) {
 
 function onBoardClick(ev) {
   const node = ev.target.closest(".target.hl");
-  if (!node) { hideMenu(); whyClick(ev, api, app.game); return; }
+  if (!node) {
+    hideMenu();
+    whyClick(ev, api, app.game);
+    if (app.pointer === "touch") showComponentTip($("tip"), app.board, ev); // a tap explains the component
+    return;
+  }
   clearWhy();
   const acts = actionsAt(node);
   if (acts.length === 1) {
@@ -496,7 +504,11 @@ function clearSelection() {
 function onHover(ev) {
   const tip = $("tip");
   const node = ev.target.closest(".target.hl");
-  if (!node || !app.snap || !app.snap.pending) { tip.hidden = true; if (!app.selected) showPreview(null); return; }
+  if (!node || !app.snap || !app.snap.pending) {
+    if (!app.selected) showPreview(null);
+    if (!showComponentTip(tip, app.board, ev)) tip.hidden = true; // what the component under the pointer does
+    return;
+  }
   const acts = actionsAt(node);
   tip.innerHTML = "";
   acts.forEach((a) => {
@@ -506,10 +518,14 @@ function onHover(ev) {
     const pw = previewWords(a);
     if (pw) { const d = document.createElement("div"); d.className = "pv"; d.textContent = pw; tip.appendChild(d); }
   });
-  const d = document.createElement("div");
-  d.textContent = `${app.snap.pending.explain} (${app.snap.pending.rule})`;
-  d.className = "tip-rule";
-  tip.appendChild(d);
+  const comp = componentOf(app.board, ev.target);
+  if (comp) appendComponent(tip, comp);
+  else {
+    const d = document.createElement("div");
+    d.textContent = `${app.snap.pending.explain} (${app.snap.pending.rule})`;
+    d.className = "tip-rule";
+    tip.appendChild(d);
+  }
   tip.style.left = `${Math.max(0, Math.min(ev.clientX + 14, innerWidth - 330))}px`;
   tip.style.top = `${Math.min(ev.clientY + 14, innerHeight - 120)}px`;
   tip.hidden = false;

@@ -135,8 +135,8 @@ function drawHell(svg, board, st, pieces) {
   sh.labels.forEach((label, i) => drawShield(g, board, pieces.shields[i], i, label));
   // The Walls of Dis with their gates and everyone's safe passages.
   const wallY = shieldXY(board, sh.circle_shields[board.walls_above_circle][0])[1] - 28 - GATE_GAP / 2;
-  el("rect", { x: L.left, y: wallY - 5, width: W - L.left - L.right, height: 10, class: "wall" }, g);
-  el("text", { x: 16, y: wallY + 4, class: "wall-label" }, g, "Walls of Dis");
+  el("rect", { x: L.left, y: wallY - 5, width: W - L.left - L.right, height: 10, class: "wall", "data-c": "walls" }, g);
+  el("text", { x: 16, y: wallY + 4, class: "wall-label", "data-c": "walls" }, g, "Walls of Dis");
   sh.gate.forEach((gate, i) => {
     if (gate < 0) return;
     const [x] = shieldXY(board, i);
@@ -206,8 +206,8 @@ function drawBottom(svg, board, st, pieces, y0, names) {
   };
   // Graveyard: Souls per colour (up to six a row).
   let [gx, gy] = place(300);
-  el("rect", { x: gx, y: gy, width: 300, height: 92, rx: 8, class: "panel" }, g);
-  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, g, "Graveyard");
+  el("rect", { x: gx, y: gy, width: 300, height: 92, rx: 8, class: "panel", "data-c": "graveyard" }, g);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small", "data-c": "graveyard" }, g, "Graveyard");
   const colours = [];
   for (let c = 1; c <= 9; c++) if (st.graveyard[c]) colours.push(c);
   colours.forEach((c, k) => {
@@ -221,8 +221,8 @@ function drawBottom(svg, board, st, pieces, y0, names) {
   });
   // Plague deck (face up: its top card is open information).
   [gx, gy] = place(150);
-  el("rect", { x: gx, y: gy, width: 150, height: 92, rx: 8, class: "panel" }, g);
-  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, g, `Plague (${st.plague.length})`);
+  el("rect", { x: gx, y: gy, width: 150, height: 92, rx: 8, class: "panel", "data-c": "plague" }, g);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small", "data-c": "plague" }, g, `Plague (${st.plague.length})`);
   const top = st.plague.length ? board.plague_cards[st.plague[0]] : [];
   top.forEach((c, i) => soul(g, board, c, gx + 24 + i * 32, gy + 52, false, 10));
   // River Styx.
@@ -236,8 +236,8 @@ function drawBottom(svg, board, st, pieces, y0, names) {
   el("title", {}, sx, "River Styx: return Souls of one colour from the Graveyard (rulebook p.9)");
   // Fraud market and deck.
   [gx, gy] = place(360);
-  el("rect", { x: gx, y: gy, width: 360, height: 92, rx: 8, class: "panel" }, g);
-  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, g, "Fraud market");
+  el("rect", { x: gx, y: gy, width: 360, height: 92, rx: 8, class: "panel", "data-c": "fraud" }, g);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small", "data-c": "fraud" }, g, "Fraud market");
   st.market.forEach((card, i) => fraudCard(g, board, card, gx + 10 + i * 82, gy + 26));
   const dk = keyed(el("g", { transform: `translate(${gx + 268},${gy + 26})` }, g), ["deck"]);
   el("rect", { width: 78, height: 58, rx: 5, class: "card back" }, dk);
@@ -249,8 +249,8 @@ function drawBottom(svg, board, st, pieces, y0, names) {
   }
   // Dante's path.
   const dy = y + 100;
-  el("rect", { x: 8, y: dy, width: W - 16, height: 90, rx: 8, class: "panel" }, g);
-  el("text", { x: 18, y: dy + 18, class: "area-title small" }, g, "Dante's path");
+  el("rect", { x: 8, y: dy, width: W - 16, height: 90, rx: 8, class: "panel", "data-c": "dante" }, g);
+  el("text", { x: 18, y: dy + 18, class: "area-title small", "data-c": "dante" }, g, "Dante's path");
   const n = board.stops.length + 1;
   const step = (W - 60) / n;
   for (let i = -1; i < board.stops.length; i++) {

@@ -1,0 +1,275 @@
+"""What an option would cost and gain, in words (shared by the terminal's preview and the browser's).
+
+The engine plays the option on a copy of the game; this module only describes the difference for the
+deciding player: Infamy now and at the end, Florins, Drachmas, Charon's loans with their number and
+end-game penalty, Sin Tracks and Diplomas, family members moved, a Fraud card's instant effect lost for
+a missing Barrel, the Dante stop an accusation triggers and who gets what there, a Guardian's effect,
+and the decision it leads to. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from inferno.components import guardian_effect_words, loan_words, plural, stop_name
+from inferno.help import DECISION_HELP, effect_words
+from inferno.records.log import player_name
+from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.dante import advance_dante
+from inferno.rules.effects import endgame_loan_penalty
+from inferno.rules.engine import apply, pending
+from inferno.rules.events import Event
+from inferno.rules.guardians import effect_targets
+from inferno.rules.model import NOBLE, URCHIN, StopKind
+from inferno.rules.state import T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, PlayerState, State
+
+# Event kinds whose news these lines already tell (a preview listing the engine's events leaves them out).
+TOLD = frozenset({"loan", "fraud_lost", "dante", "diploma", "pagan", "last_round"})
+_KINDS = ((NOBLE, "Noble", T_NOBLE), (URCHIN, "Urchin", T_URCHIN))
+
+Namer = Callable[[int], str]
+# The engine's events that say what a Guardian's effect did.
+_GUARDIAN_NEWS = frozenset({"pit", "petrify", "guardian_effect", "stand", "score"})
+
+
+def rival_name(s: State) -> str | None:
+    """The solo game's Rival's name (None in a game between players)."""
+    return s.rules.solo.opponent_name if s.solo is not None else None
+
+
+def namer(s: State, p: int) -> Namer:
+    """Names as the deciding player ``p`` reads them: "you", "Player 2", the solo Rival's name."""
+    rival = rival_name(s)
+    return lambda q: "you" if q == p else player_name(q, rival)
+
+
+def new_events(before: State, after: State) -> list[Event]:
+    """The events ``after`` logged since ``before``, oldest first."""
+    out = []
+    node = after.events
+    while node is not None and node is not before.events:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
+
+
+def _change(name: str, x: int, y: int) -> str:
+    return f"{name} {x} → {y} ({y - x:+d})"
+
+
+def _money(before: State, after: State, p: int) -> list[str]:
+    r = before.rules
+    a, b = before.players[p], after.players[p]
+    out = [
+        _change(n, x, y) for n, x, y in (("Infamy", a.infamy, b.infamy), ("Florins", a.florins, b.florins)) if x != y
+    ]
+    if a.drachmas != b.drachmas or a.loans != b.loans:
+        out.append(_change("Drachmas", a.drachmas, b.drachmas))
+    for n in range(a.loans + 1, b.loans + 1):
+        out.append(f"takes loan {n} from Charon (+{plural(r.drachmas_per_loan, 'Drachma')}): {loan_words(r, n)}")
+    end_a, end_b = endgame_loan_penalty(before, p), endgame_loan_penalty(after, p)
+    if end_a != end_b:
+        out.append(f"Infamy at the end for loans: {end_a} → {end_b}")
+    return out
+
+
+def _family(a: PlayerState, b: PlayerState) -> list[str]:
+    out = []
+    for k, word, code in _KINDS:
+        places = (
+            ("Home", a.home[k], b.home[k]),
+            ("Florence", sum(a.florence[k::2]), sum(b.florence[k::2])),
+            ("Tower", a.tower.count(code), b.tower.count(code)),
+        )
+        moved = [f"{where} {x} → {y}" for where, x, y in places if x != y]
+        if moved:
+            out.append(f"{word}s: " + ", ".join(moved))
+    if a.reserve != b.reserve:
+        out.append(_change("Urchins in reserve", a.reserve, b.reserve))
+    return out
+
+
+def _tower(before: State, a: PlayerState, b: PlayerState) -> list[str]:
+    out = []
+    if a.floors != b.floors:
+        out.append(_change("Tower floors", a.floors, b.floors))
+    guests = (sum(1 for v in a.tower if T_GUEST <= v < T_BARREL), sum(1 for v in b.tower if T_GUEST <= v < T_BARREL))
+    if guests[0] != guests[1]:
+        out.append(_change("Guests in the Tower", *guests))
+    barrels = (sum(1 for v in a.tower if v >= T_BARREL), sum(1 for v in b.tower if v >= T_BARREL))
+    if barrels[0] != barrels[1]:
+        out.append(_change("Barrels in the Tower", *barrels))
+    if a.panel != b.panel:
+        out.append(_change("Barrels on the supply panel", bin(a.panel).count("1"), bin(b.panel).count("1")))
+    if a.passages != b.passages:
+        gates = [str(g + 1) for g in range(before.board.gates) if (b.passages & ~a.passages) >> g & 1]
+        if gates:
+            out.append(f"safe passage on gate {', '.join(gates)}")
+    return out
+
+
+def _tracks(before: State, a: PlayerState, b: PlayerState) -> list[str]:
+    r = before.rules
+    out = []
+    for c in range(2, 10):
+        if a.tracks[c] != b.tracks[c]:
+            out.append(f"{r.circles[c - 1].sin} track {a.tracks[c]} → {b.tracks[c]}")
+    for c in range(2, 10):
+        if b.diplomas >> c & 1 and not a.diplomas >> c & 1:
+            out.append(f"{r.circles[c - 1].sin} Diploma placed")
+    if a.half != b.half:
+        out.append(f"½ Diplomas {a.half} → {b.half}")
+    if len(a.hand) != len(b.hand):
+        out.append(f"Fraud cards in hand {len(a.hand)} → {len(b.hand)}")
+    return out
+
+
+def _lost(before: State, after: State, p: int, told: list[Event]) -> list[str]:
+    """A Fraud card played without the Barrel its instant half shows: the engine says the effect is lost."""
+    if not any(e.kind == "fraud_lost" and e.player == p for e in told):
+        return []
+    r = before.rules
+    played = after.players[p].played
+    if not played:
+        return []
+    fc = r.fraud_cards[played[-1]]
+    return [
+        f"you own no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost (its end-game "
+        f"half still scores if you own a {r.barrels[fc.endgame_barrel].id} Barrel at the end)"
+    ]
+
+
+def _graveyard(before: State, after: State) -> list[str]:
+    r = before.rules
+    return [
+        (f"a {r.circles[c - 1].sin} Soul enters" if n == 1 else f"{n} {r.circles[c - 1].sin} Souls enter")
+        + " the Graveyard"
+        for c in range(1, 10)
+        if (n := after.graveyard[c] - before.graveyard[c]) > 0
+    ]
+
+
+def _bonus(before: State, action: Action, p: int, told: list[Event]) -> list[str]:
+    """The bonus an accusation takes (the engine logs it; its effect is read from the tile)."""
+    if not any(e.kind == "bonus" and e.player == p for e in told):
+        return []
+    r = before.rules
+    if action.kind is Act.ACCUSE:
+        li = action.a
+    elif before.stack and before.stack[-1][0] == Decision.ACCUSER_FLOOR:
+        li = before.stack[-1][2]
+    else:
+        return []
+    c = r.locations[li].circle
+    tile = r.bonus_tiles[before.bonus[c]]
+    return [f"takes the {tile.kind} bonus of the {r.circles[c - 1].sin} track: {effect_words(r, tile.effect)}"]
+
+
+def _pushed(base: State, moved: State, d: Decision) -> bool:
+    """Whether a decision of kind ``d`` waits in ``moved`` that did not in ``base``."""
+    return sum(1 for f in moved.stack if f[0] == d) > sum(1 for f in base.stack if f[0] == d)
+
+
+def _stop_news(base: State, moved: State, p: int, name: Namer) -> str:
+    """What Dante's new stop gave, from the engine's own resolution of it (``base`` → ``moved``)."""
+    r = base.rules
+    stop = moved.stops[moved.dante]
+    head = f"Dante descends to stop {moved.dante + 1} of {len(moved.stops)}, {stop_name(moved, stop)}"
+    got: list[str] = []
+    if stop.kind in (StopKind.DIPLOMA, StopKind.END):
+        sin = r.circles[stop.circle - 1].sin
+        takers = [
+            q
+            for q in range(len(moved.players))
+            if moved.players[q].diplomas >> stop.circle & 1 and not base.players[q].diplomas >> stop.circle & 1
+        ]
+        if takers:
+            who = " and ".join(name(q) for q in takers)
+            got.append(f"{who} {'place' if takers == [p] or len(takers) > 1 else 'places'} the {sin} Diploma")
+        else:
+            got.append(f"nobody gets the {sin} Diploma")
+        if stop.kind is StopKind.END:
+            got.append(f"you score {plural(r.final_stop_infamy, 'Infamy point')}; every other player has one last turn")
+    elif stop.kind is StopKind.PAGAN:
+        if moved.graveyard[1] > base.graveyard[1]:
+            got.append("a pagan Soul enters the Graveyard")
+        if _pushed(base, moved, Decision.GUARDIAN_MOVE):
+            got.append("you may move a Guardian, free")
+    else:
+        if _pushed(base, moved, Decision.FRAUD_SOURCE):
+            got.append("you may play a Fraud card")
+    return head + (": " + "; ".join(got) if got else "")
+
+
+def _dante(before: State, after: State, p: int, action: Action, name: Namer) -> list[str]:
+    if after.dante != before.dante and after.dante < len(after.stops):
+        return [_stop_news(before, after, p, name)]
+    if action.kind not in (Act.ACCUSE, Act.FLOOR) or after.over:
+        return []
+    # Dante moves once the accusation's own choices (the accuser's floor, the bonus) are made: the
+    # engine resolves his stop on a copy, as the tracks stand now.
+    frames = [f for f in after.stack if f[0] == Decision.AUTO_DANTE and f[1] == p]
+    if not frames or after.dante + 1 >= len(after.stops):
+        return []
+    moved = after.copy()
+    advance_dante(moved, frames[-1])
+    return [_stop_news(after, moved, p, name) + " (after your next choices, as the tracks stand now)"]
+
+
+def _guardian(before: State, after: State, p: int, action: Action) -> list[str]:
+    if action.kind is not Act.GMOVE:
+        return []
+    r = before.rules
+    slot = action.a
+    g = r.guardians[after.guardians[slot]]
+    n = len(effect_targets(after, p, slot))
+    reach = (
+        f"{plural(n, 'choice')} for its effect from there"
+        if n
+        else "nothing in reach there: its effect would do nothing"
+    )
+    return [f"{g.name} moves to {after.board.labels[action.b]} ({reach}); then {guardian_effect_words(r, g)}"]
+
+
+def next_words(before: State, after: State, p: int, name: Namer) -> str:
+    """The decision the option leads to, in words."""
+    if after.over:
+        return "the game ends"
+    nxt = pending(after)
+    pend = pending(before)
+    if nxt is None or pend is None:
+        return ""
+    if nxt.player == p and nxt.decision != pend.decision:
+        entry = DECISION_HELP.get(nxt.decision)
+        return f"then: {entry.title if entry else 'a further choice'}"
+    if nxt.player != p:
+        return f"then {name(nxt.player)} decides"
+    return ""
+
+
+def outcome_lines(before: State, after: State, p: int, action: Action, name: Namer | None = None) -> list[str]:
+    """Every cost and gain of ``action`` for player ``p``: ``after`` is the engine's answer, the action
+    played on a copy of ``before``. Events are read when ``after`` recorded them."""
+    name = name or namer(before, p)
+    nxt = pending(after)
+    if action.kind is Act.ACCUSE and nxt is not None and nxt.decision == Decision.ACCUSER_FLOOR and nxt.actions:
+        # The accuser's floor comes first; the rest of the accusation is the same whichever floor.
+        follow = apply(after, nxt.actions[0])
+        return [*outcome_lines(before, follow, p, action, name), "you choose the accuser's Tower floor first"]
+    a, b = before.players[p], after.players[p]
+    told = new_events(before, after)
+    out = _money(before, after, p)
+    out.extend(_tracks(before, a, b))
+    out.extend(_family(a, b))
+    out.extend(_tower(before, a, b))
+    if action.kind is Act.BRIBE:
+        out.append("you may act in any quartiere")
+    out.extend(_graveyard(before, after))
+    out.extend(_bonus(before, action, p, told))
+    out.extend(_lost(before, after, p, told))
+    out.extend(_dante(before, after, p, action, name))
+    out.extend(_guardian(before, after, p, action))
+    if action.kind is Act.TARGET:
+        out.extend(e.text for e in told if e.player == p and e.kind in _GUARDIAN_NEWS)
+    return out
