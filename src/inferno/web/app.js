@@ -74,19 +74,46 @@ function problemFor(e) {
 
 // ----- lobby -----
 
+// The lobby's list of bot levels, weakest first, under the seats.
+function showBotLevels(levels) {
+  let box = $("bot-levels");
+  if (!levels.length) { if (box) box.remove(); return; }
+  if (!box) {
+    box = document.createElement("details");
+    box.id = "bot-levels";
+    $("seat-rows").after(box);
+  }
+  box.innerHTML = "<summary>Bots, from the weakest to the strongest</summary>";
+  const ol = document.createElement("ol");
+  levels.forEach((l) => {
+    const li = document.createElement("li");
+    li.dataset.bot = l.name;
+    const b = document.createElement("b");
+    b.textContent = l.name;
+    li.append(b, `: ${l.words}`);
+    ol.appendChild(li);
+  });
+  box.appendChild(ol);
+}
+
 async function showLobby() {
   $("lobby").hidden = false;
   $("game").hidden = true;
   let bots = ["random"];
-  try { bots = (await api("/api/bots")).bots; } catch { /* keep random */ }
+  let levels = [];
+  try { ({ bots, levels = [] } = await api("/api/bots")); } catch { /* keep random */ }
   setupLobbyTable(api, bots);
+  // Each bot in words, weakest first (the server's order and words: inferno.bots.levels).
+  const level = Object.fromEntries(levels.map((l) => [l.name, l]));
+  const botLabel = (b) => (level[b] ? `bot: ${b} — ${level[b].label}` : `bot: ${b}`);
+  showBotLevels(levels);
   const rows = () => {
     const n = Number($("players").value);
     $("seat-rows").innerHTML = "";
     for (let i = 0; i < n; i++) {
       const d = document.createElement("div");
       d.className = "seat-row";
-      const opts = [`<option value="human">human</option>`].concat(bots.map((b) => `<option value="bot:${esc(b)}" ${i > 0 && b === (bots.includes("greedy") ? "greedy" : "random") ? "selected" : ""}>bot: ${esc(b)}</option>`));
+      const opts = [`<option value="human">human</option>`].concat(bots.map((b) => `<option value="bot:${esc(b)}" title="${esc(level[b] ? level[b].words : "")}" ${i > 0 && b === (bots.includes("greedy") ? "greedy" : "random") ? "selected" : ""}>${esc(botLabel(b))}</option>`));
       d.innerHTML = `Seat ${i + 1} <select class="seat-kind" aria-label="seat ${i + 1}">${opts.join("")}</select> <input class="seat-name" maxlength="24" placeholder="name" aria-label="name ${i + 1}">`;
       $("seat-rows").appendChild(d);
     }
