@@ -135,8 +135,8 @@ function drawHell(svg, board, st, pieces) {
   sh.labels.forEach((label, i) => drawShield(g, board, pieces.shields[i], i, label));
   // The Walls of Dis with their gates and everyone's safe passages.
   const wallY = shieldXY(board, sh.circle_shields[board.walls_above_circle][0])[1] - 28 - GATE_GAP / 2;
-  el("rect", { x: L.left, y: wallY - 5, width: W - L.left - L.right, height: 10, class: "wall", "data-c": "walls" }, g);
-  el("text", { x: 16, y: wallY + 4, class: "wall-label", "data-c": "walls" }, g, "Walls of Dis");
+  el("rect", { x: L.left, y: wallY - 5, width: W - L.left - L.right, height: 10, class: "wall" }, g);
+  el("text", { x: 16, y: wallY + 4, class: "wall-label" }, g, "Walls of Dis");
   sh.gate.forEach((gate, i) => {
     if (gate < 0) return;
     const [x] = shieldXY(board, i);
@@ -260,7 +260,7 @@ function drawBottom(svg, board, st, pieces, y0, names) {
     const sr = el("rect", { x, y: dy + 30, width: step - 6, height: 30, rx: 4, class: `${cls} stop-${stop.kind}` }, g);
     if (i >= 0) keyed(sr, [`stop:${i}`]);
     const label = stop.kind === "D" ? `D${stop.circle}` : stop.kind === "F" ? "Fraud" : stop.kind === "P" ? "Pagan" : stop.kind === "END" ? "End" : "start";
-    el("text", { x: x + (step - 6) / 2, y: dy + 50, class: L === NARROW ? "stop-label small" : "stop-label" }, g, label);
+    el("text", { x: x + (step - 6) / 2, y: dy + 50, class: L === NARROW ? "stop-label small" : "stop-label", "data-c": i >= 0 ? `stop:${i}` : "dante" }, g, label);
     if (i === st.dante) {
       keyed(el("path", { d: `M${x + step / 2 - 3},${dy + 64}l-8,16h16z`, class: "dante" }, g), ["dante"]);
       el("text", { x: x + step / 2 - 3, y: dy + 88, class: "dante-label" }, g, "Dante");
