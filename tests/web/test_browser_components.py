@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.helpers import create
+from tests.web.helpers import create, state
 from tests.web.server_process import ServerProcess
 from tests.web.test_browser import _page, browser, open_lobby
 
@@ -77,3 +77,43 @@ def test_the_lobby_names_each_bots_level_weakest_first(server: ServerProcess, br
     options = page.locator(".seat-kind").nth(1).locator("option").all_inner_texts()
     assert "bot: random — the weakest" in options and any(o.startswith("bot: hard — the strongest") for o in options)
     assert options.index("bot: random — the weakest") < options.index("bot: easy — a beginner")
+
+
+def test_hovering_a_legal_location_shows_its_own_text_not_the_phases(server: ServerProcess, browser: Browser) -> None:
+    """In the Florence phase a highlighted location's tip lists its actions with their previews, then
+    that location's explanation (it used to repeat the Florence phase's help)."""
+    with httpx.Client(base_url=server.url) as c:
+        g = create(c, [{"kind": "human"}, {"kind": "human"}], seed=3)
+        token = g["seats"][0]["token"]
+        snap = state(c, g["game"], token)
+        mover = snap["pending"]["player"]
+        token = g["seats"][mover]["token"]
+        snap = state(c, g["game"], token)
+        r = c.post(
+            f"/api/games/{g['game']}/actions",
+            json={"version": snap["version"], "action": snap["legal"][0]["text"]},
+            headers={"X-Inferno-Token": token},
+        )
+        assert r.status_code == 200, r.text
+        for _ in range(10):  # the Soul's jumps, if any, until the Florence phase
+            snap = state(c, g["game"], token)
+            if snap["pending"]["decision"] == "florence":
+                break
+            c.post(
+                f"/api/games/{g['game']}/actions",
+                json={"version": snap["version"], "action": snap["legal"][0]["text"]},
+                headers={"X-Inferno-Token": token},
+            )
+        assert snap["pending"]["decision"] == "florence"
+        board = c.get(f"/api/games/{g['game']}/board", headers={"X-Inferno-Token": token}).json()
+    send = next(a for a in snap["legal"] if a["kind"] == "send")
+    key = next(k for k in send["targets"] if k.startswith("location:"))
+    page = _page(browser)
+    page.goto(server.url + g["seats"][mover]["link"])
+    page.wait_for_selector(f"#board .hl[data-k~='{key}']")
+    page.locator(f"#board [data-k~='{key}'] .loc-name").first.hover(force=True)
+    page.wait_for_selector("#tip:not([hidden]) .tip-component")
+    tip = page.inner_text("#tip")
+    assert send["text"] in tip and " · ".join(send["preview"]["words"]) in tip
+    assert board["components"][key]["text"] in tip
+    assert snap["pending"]["explain"] not in tip

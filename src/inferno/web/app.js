@@ -538,13 +538,20 @@ function onHover(ev) {
   }
   const acts = actionsAt(node);
   tip.innerHTML = "";
-  acts.forEach((a) => {
+  // A piece with many moves (a Guardian may go to any empty shield) lists the first few, then counts.
+  const TIP_ACTIONS = 6;
+  acts.slice(0, TIP_ACTIONS).forEach((a) => {
     const b = document.createElement("b");
     b.textContent = a.text;
     tip.appendChild(b);
     const pw = previewWords(a);
     if (pw) { const d = document.createElement("div"); d.className = "pv"; d.textContent = pw; tip.appendChild(d); }
   });
+  if (acts.length > TIP_ACTIONS) {
+    const more = document.createElement("div");
+    more.textContent = `… and ${acts.length - TIP_ACTIONS} more: click to choose`;
+    tip.appendChild(more);
+  }
   const comp = componentOf(app.board, ev.target);
   if (comp) appendComponent(tip, comp);
   else {
