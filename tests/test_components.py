@@ -47,6 +47,7 @@ def test_every_component_is_explained_in_the_games_words_with_its_rule(players: 
         assert c.rule.startswith("rulebook"), (key, c.rule)
         assert not INTERNAL.findall(c.title + " " + c.text), (key, INTERNAL.findall(c.text))
         assert "  " not in c.text and " ." not in c.text and ";." not in c.text, key
+        assert not re.search(r"\. [a-z]", c.text), (key, c.text)  # every sentence starts upper-case
 
 
 def test_a_location_says_what_it_does_costs_and_who_may_enter() -> None:
@@ -98,8 +99,8 @@ def test_amounts_are_read_from_the_rules_data() -> None:
         "for 3 Drachmas" in table["graveyard"].text and "the 8 Souls of the top Plague card" in table["graveyard"].text
     )
     loans = table["loans"].text
-    assert "lends you 9 Drachmas" in loans and "loan 1: 11 Infamy points lost at the end" in loans
-    assert "loan 2: 12 Infamy points lost at once, 13 Infamy points lost at the end" in loans
+    assert "lends you 9 Drachmas" in loans and "loan 1, 11 Infamy points lost at the end" in loans
+    assert "loan 2, 12 Infamy points lost at once, 13 Infamy points lost at the end" in loans
     assert "from 1 to 9" in table["phlegethon"].text
     assert "scores 15 Infamy points" in table["dante"].text
     assert "for 5 Drachmas" in table["styx"].text
@@ -141,7 +142,8 @@ def test_every_guardian_says_what_it_does_in_words(guardian: str) -> None:
     assert g is not None
     c = components(s)["guardian:0"]
     assert c.title == f"Guardian: {g.name}" and c.rule == "rulebook p.22-23: Guardians"
-    assert c.text.startswith(f"When {g.name} moves, ")
+    the = "the " if guardian in ("minotaur", "furies") else ""
+    assert c.text.startswith(f"When {the}{g.name} moves, ")
     words = {
         "geryon": "digs a Pit",
         "medusa": "lies down where it stands",

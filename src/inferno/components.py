@@ -320,12 +320,12 @@ def loan_words(r: Rules, n: int) -> str:
 
 def _loans(s: State) -> Component:
     r = s.rules
-    rows = [f"loan {i + 1}: {loan_words(r, i + 1)}" for i in range(len(r.loan_positions))]
+    rows = [f"loan {i + 1}, {loan_words(r, i + 1)}" for i in range(len(r.loan_positions))]
     beyond = f"{plural(-r.loan_beyond_immediate, 'Infamy point')} at once" if r.loan_beyond_immediate else "nothing"
     text = (
         "When you must pay Drachmas and have none, Charon lends you "
         f"{plural(r.drachmas_per_loan, 'Drachma')}: your Boat moves one space down the loan track. Only the "
-        "Boat's last space counts at the end (final scoring step 5). "
+        "Boat's last space counts at the end (final scoring step 5). What each loan costs: "
         + "; ".join(rows)
         + f"; each further loan costs {beyond} and the Boat stays. You never borrow just to hold coins."
     )
@@ -443,15 +443,15 @@ def _fraud(s: State, key: str = "fraud") -> Component:
     r = s.rules
     wall = _location_name(r, LocationAction.WALL)
     cost = _params(r, LocationAction.WALL).get("fraud_cost", 0)
-    ways = [f"the {wall} (for {plural(cost, 'Drachma')})"]
+    ways = [f"at the {wall} (for {plural(cost, 'Drachma')})"]
     also = _also(r, EffectType.FRAUD)
     if also:
-        ways.append(also)
-    ways.append("Dante's Fraud stops")
+        ways.append(f"with {also}")
+    ways.append("at Dante's Fraud stops")
     text = (
         f"You hold {plural(r.hand_size, 'Fraud card')}; {r.market_size} lie face up in the market beside the "
-        f"deck. {_words_list(ways)} let you play one: from your hand, or from the market or the top of the deck "
-        f"for {plural(r.off_hand_extra, 'Drachma')} more. Left half: if you own the Barrel it shows (in your "
+        f"deck. You play one {_words_list(ways, 'or')}: from your hand, or from the market or the top of the "
+        f"deck for {plural(r.off_hand_extra, 'Drachma')} more. Left half: if you own the Barrel it shows (in your "
         "Tower or on your supply panel) you choose one of its two instant effects, otherwise the instant effect "
         "is lost. Right half: at the end, if you own its Barrel, one of its end-game effects scores. A card "
         "played from your hand is replaced free from the market or the deck."
@@ -469,12 +469,21 @@ def _card(s: State, i: int) -> Component:
     end = " or ".join(endgame_words(r, e) for e in fc.endgame)
     text = (
         f"Instant, with a {ib} Barrel: {now} (without the {ib} Barrel this effect is lost). At the end, with a "
-        f"{eb} Barrel: {end} Infamy."
+        f"{eb} Barrel, it scores Infamy: {end}."
     )
     return Component(f"card:{i}", f"Fraud card {fc.id}", text, cite("S0 Fraud cards"))
 
 
 # --- Guardians ---------------------------------------------------------------------------------
+
+
+# Guardians whose names are not proper names take the article in a sentence ("the Minotaur moves").
+_COMMON_NAMES = frozenset({"minotaur", "furies"})
+
+
+def guardian_name(g: Guardian) -> str:
+    """A Guardian's name as a sentence uses it: "Geryon", "the Minotaur"."""
+    return f"the {g.name}" if g.id in _COMMON_NAMES else g.name
 
 
 def guardian_effect_words(r: Rules, g: Guardian) -> str:
@@ -498,7 +507,11 @@ def guardian_effect_words(r: Rules, g: Guardian) -> str:
     else:
         where = "any empty shield of its circle" if g.reach == "any" else "an empty shield beside it in its circle"
         what = f"{near} slides sideways to {where}"
-    lies = "; in its own circle it lies down and you score that circle's Infamy"
+    lies = (
+        "; there it lies down and you score that circle's Infamy"
+        if e is GuardianEffect.JUDGE
+        else "; in its own circle it lies down and you score that circle's Infamy"
+    )
     walls = (
         "; it may cross the Walls of Dis without a safe passage"
         if g.crosses_walls
@@ -518,7 +531,7 @@ def _guardian(s: State, slot: int) -> Component:
     if also:
         ways.append(f"with {also}")
     text = (
-        f"When {g.name} moves, {guardian_effect_words(r, g)}. A Guardian moves to an empty shield, and only a "
+        f"When {guardian_name(g)} moves, {guardian_effect_words(r, g)}. A Guardian moves to an empty shield, and only a "
         "move lets you use its effect (you may skip it). No effect takes a Soul below its own circle. Guardians "
         f"fill their shields: Souls jump over them. You move a Guardian {_words_list(ways, 'or')}."
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from inferno.components import guardian_effect_words, loan_words, plural, stop_name
+from inferno.components import guardian_effect_words, guardian_name, loan_words, plural, stop_name
 from inferno.help import DECISION_HELP, effect_words
 from inferno.records.log import player_name
 from inferno.rules.actions import Act, Action, Decision
@@ -229,7 +229,10 @@ def _guardian(before: State, after: State, p: int, action: Action) -> list[str]:
         if n
         else "nothing in reach there: its effect would do nothing"
     )
-    return [f"{g.name} moves to {after.board.labels[action.b]} ({reach}); then {guardian_effect_words(r, g)}"]
+    who = guardian_name(g)
+    return [
+        f"{who[:1].upper()}{who[1:]} moves to {after.board.labels[action.b]} ({reach}); then {guardian_effect_words(r, g)}"
+    ]
 
 
 def next_words(before: State, after: State, p: int, name: Namer) -> str:
