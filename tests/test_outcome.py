@@ -86,7 +86,12 @@ def test_a_fraud_card_without_its_barrel_says_its_effect_is_lost() -> None:
     grey = s.rules.barrels[card.instant_barrel].id
     lines, web = _both(s, "play F01")
     lost = f"you own no {grey} Barrel: the instant effect of F01 is lost"
-    assert any(x.startswith(lost) for x in lines) and any(x.startswith(lost) for x in web["words"])
+    assert lost in lines and lost in web["words"]
+    end = s.rules.barrels[card.endgame_barrel].id
+    assert any(
+        x.startswith("Infamy at the end: ") and x.endswith(f"if you own a {end} Barrel then (you have none yet)")
+        for x in lines
+    )
     # With the Barrel the effect is kept: the words say nothing is lost.
     sc.tower(0, 0, f"barrel:{grey}")
     kept = sc.decision((Decision.FRAUD_SOURCE, 0, 0, 1))

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from inferno.components import guardian_effect_words, guardian_name, loan_words, plural, stop_name
-from inferno.help import DECISION_HELP, effect_words
+from inferno.help import DECISION_HELP, effect_words, endgame_words
 from inferno.records.log import player_name
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.dante import advance_dante
-from inferno.rules.effects import endgame_loan_penalty
+from inferno.rules.effects import endgame_loan_penalty, owns_barrel
 from inferno.rules.engine import apply, pending
 from inferno.rules.events import Event
 from inferno.rules.guardians import effect_targets
@@ -125,19 +125,22 @@ def _tracks(before: State, a: PlayerState, b: PlayerState) -> list[str]:
     return out
 
 
-def _lost(before: State, after: State, p: int, told: list[Event]) -> list[str]:
-    """A Fraud card played without the Barrel its instant half shows: the engine says the effect is lost."""
-    if not any(e.kind == "fraud_lost" and e.player == p for e in told):
-        return []
+def _fraud(before: State, after: State, p: int, told: list[Event]) -> list[str]:
+    """A Fraud card played: its instant effect lost when the engine says the Barrel is missing, and what its
+    end-game half will score (Infamy at the end) if its Barrel is owned then."""
     r = before.rules
-    played = after.players[p].played
-    if not played:
+    a, b = before.players[p], after.players[p]
+    if len(b.played) <= len(a.played):
         return []
-    fc = r.fraud_cards[played[-1]]
-    return [
-        f"you own no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost (its end-game "
-        f"half still scores if you own a {r.barrels[fc.endgame_barrel].id} Barrel at the end)"
-    ]
+    fc = r.fraud_cards[b.played[-1]]
+    out = []
+    if any(e.kind == "fraud_lost" and e.player == p for e in told):
+        out.append(f"you own no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost")
+    barrel = r.barrels[fc.endgame_barrel].id
+    owned = "you own one" if owns_barrel(b, fc.endgame_barrel) else "you have none yet"
+    end = " or ".join(endgame_words(r, e) for e in fc.endgame)
+    out.append(f"Infamy at the end: {end}, if you own a {barrel} Barrel then ({owned})")
+    return out
 
 
 def _graveyard(before: State, after: State) -> list[str]:
@@ -270,7 +273,7 @@ def outcome_lines(before: State, after: State, p: int, action: Action, name: Nam
         out.append("you may act in any quartiere")
     out.extend(_graveyard(before, after))
     out.extend(_bonus(before, action, p, told))
-    out.extend(_lost(before, after, p, told))
+    out.extend(_fraud(before, after, p, told))
     out.extend(_dante(before, after, p, action, name))
     out.extend(_guardian(before, after, p, action))
     if action.kind is Act.TARGET:
