@@ -364,10 +364,15 @@ def _tower(s: State) -> Component:
 
 
 def _home(s: State) -> Component:
+    r = s.rules
+    award = next(((name, pts) for ident, name, pts in r.reputation if ident == "most_home"), None)
+    end = ""
+    if award is not None:
+        solo = "" if r.reputation_in_solo else " (not in solo games)"
+        end = f" At the end the Reputation award '{award[0]}' scores {plural(award[1], 'Infamy point')}{solo}."
     text = (
         "Family members at Home are free to go to Florence. Nobles and Urchins can do the same things; some "
-        "special locations let Urchins in free. At the end, the most family members at Home wins a Reputation "
-        "award (not in solo games)."
+        f"special locations let Urchins in free.{end}"
     )
     return Component("home", "Home", text, cite("S0 Family members; S3 step 6"))
 
