@@ -95,7 +95,8 @@ def glossary(s: State) -> RenderableType:
     parts.append(Text(_text(s, Decision.ENDGAME_FRAUD) + "\n" + _text(s, Decision.EXTRA_DIPLOMA)))
     parts.append(
         Text(
-            "\nF8 or 'explain' tells what each component does: the locations, tracks, Walls, Phlegethon, Graveyard, Plague cards, River Styx, loans, Dante's stops, Fraud market and Guardians.",
+            "\nF8 or 'explain' tells what each component does: the locations, tracks, Walls, Phlegethon, "
+            "Graveyard, Plague cards, River Styx, loans, Dante's stops, Fraud market and Guardians.",
             style="italic",
         )
     )
