@@ -208,8 +208,10 @@ def _stop_news(base: State, moved: State, p: int, name: Namer) -> str:
 def _dante(before: State, after: State, p: int, action: Action, name: Namer) -> list[str]:
     if after.dante != before.dante and after.dante < len(after.stops):
         return [_stop_news(before, after, p, name)]
-    if action.kind not in (Act.ACCUSE, Act.FLOOR) or after.over:
+    if after.over:
         return []
+    if action.kind is Act.ACCUSE and before.ender >= 0:
+        return ["Dante stays at his final stop: this is the last round"]
     # Dante moves once the accusation's own choices (the accuser's floor, the bonus) are made: the
     # engine resolves his stop on a copy, as the tracks stand now.
     frames = [f for f in after.stack if f[0] == Decision.AUTO_DANTE and f[1] == p]
