@@ -156,3 +156,14 @@ def test_the_lines_describe_only_the_difference() -> None:
     p = inferno.to_move(s)
     assert outcome_lines(s, s, p, a) == []
     assert all("→" in x or "Graveyard" in x for x in outcome_lines(s, after, p, a))
+
+
+def test_an_accusation_to_the_final_stop_says_the_last_round_starts() -> None:
+    sc = Scenario(2, 1).at(0, "bank", "noble").tracks(1, treachery=2)
+    sc.dante(len(sc.state.stops) - 2)
+    lines, _web = _both(sc.florence_phase(0, "bank"), "accuse bank noble")
+    final = f"Dante descends to stop {len(sc.state.stops)} of {len(sc.state.stops)}, the final stop (Treachery Diploma)"
+    news = next(x for x in lines if x.startswith(final))
+    pts = sc.state.rules.final_stop_infamy
+    assert f"Player 2 places the Treachery Diploma; you score {pts} Infamy points" in news
+    assert "every other player has one last turn" in news
