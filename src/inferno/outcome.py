@@ -28,6 +28,10 @@ TOLD = frozenset({"loan", "fraud_lost", "dante", "diploma", "pagan", "last_round
 _KINDS = ((NOBLE, "Noble", T_NOBLE), (URCHIN, "Urchin", T_URCHIN))
 
 Namer = Callable[[int], str]
+# The actions that take an accusation's bonus, and those whose words read the engine's events (a preview
+# made on a copy that records none can leave the others unrecorded).
+_ACCUSING = frozenset({Act.ACCUSE, Act.FLOOR})
+NEEDS_EVENTS = frozenset({Act.ACCUSE, Act.FLOOR, Act.PLAY, Act.BUY, Act.PLAY_DECK, Act.TARGET})
 # The engine's events that say what a Guardian's effect did.
 _GUARDIAN_NEWS = frozenset({"pit", "petrify", "guardian_effect", "stand", "score"})
 
@@ -75,6 +79,8 @@ def _money(before: State, after: State, p: int) -> list[str]:
 
 
 def _family(a: PlayerState, b: PlayerState) -> list[str]:
+    if a.home == b.home and a.florence == b.florence and a.tower == b.tower and a.reserve == b.reserve:
+        return []
     out = []
     for k, word, code in _KINDS:
         places = (
@@ -91,6 +97,8 @@ def _family(a: PlayerState, b: PlayerState) -> list[str]:
 
 
 def _tower(before: State, a: PlayerState, b: PlayerState) -> list[str]:
+    if a.tower == b.tower and a.floors == b.floors and a.panel == b.panel and a.passages == b.passages:
+        return []
     out = []
     if a.floors != b.floors:
         out.append(_change("Tower floors", a.floors, b.floors))
@@ -144,6 +152,8 @@ def _fraud(before: State, after: State, p: int, told: list[Event]) -> list[str]:
 
 
 def _graveyard(before: State, after: State) -> list[str]:
+    if before.graveyard == after.graveyard:
+        return []
     r = before.rules
     return [
         (f"a {r.circles[c - 1].sin} Soul enters" if n == 1 else f"{n} {r.circles[c - 1].sin} Souls enter")
@@ -155,7 +165,7 @@ def _graveyard(before: State, after: State) -> list[str]:
 
 def _bonus(before: State, action: Action, p: int, told: list[Event]) -> list[str]:
     """The bonus an accusation takes (the engine logs it; its effect is read from the tile)."""
-    if not any(e.kind == "bonus" and e.player == p for e in told):
+    if action.kind not in _ACCUSING or not any(e.kind == "bonus" and e.player == p for e in told):
         return []
     r = before.rules
     if action.kind is Act.ACCUSE:
@@ -240,19 +250,26 @@ def _guardian(before: State, after: State, p: int, action: Action) -> list[str]:
     ]
 
 
+def _deciding(s: State) -> tuple[int, Decision] | None:
+    """Who decides what in ``s`` (the engine's pending decision without listing its actions)."""
+    if s.over:
+        return None
+    frame = s.stack[-1]
+    return frame[1], Decision(frame[0])
+
+
 def next_words(before: State, after: State, p: int, name: Namer) -> str:
     """The decision the option leads to, in words."""
     if after.over:
         return "the game ends"
-    nxt = pending(after)
-    pend = pending(before)
-    if nxt is None or pend is None:
+    nxt, now = _deciding(after), _deciding(before)
+    if nxt is None or now is None:
         return ""
-    if nxt.player == p and nxt.decision != pend.decision:
-        entry = DECISION_HELP.get(nxt.decision)
+    if nxt[0] == p and nxt[1] != now[1]:
+        entry = DECISION_HELP.get(nxt[1])
         return f"then: {entry.title if entry else 'a further choice'}"
-    if nxt.player != p:
-        return f"then {name(nxt.player)} decides"
+    if nxt[0] != p:
+        return f"then {name(nxt[0])} decides"
     return ""
 
 
@@ -260,17 +277,19 @@ def outcome_lines(before: State, after: State, p: int, action: Action, name: Nam
     """Every cost and gain of ``action`` for player ``p``: ``after`` is the engine's answer, the action
     played on a copy of ``before``. Events are read when ``after`` recorded them."""
     name = name or namer(before, p)
-    nxt = pending(after)
-    if action.kind is Act.ACCUSE and nxt is not None and nxt.decision == Decision.ACCUSER_FLOOR and nxt.actions:
+    nxt = pending(after) if action.kind is Act.ACCUSE else None
+    if nxt is not None and nxt.decision == Decision.ACCUSER_FLOOR and nxt.actions:
         # The accuser's floor comes first; the rest of the accusation is the same whichever floor.
         follow = apply(after, nxt.actions[0])
         return [*outcome_lines(before, follow, p, action, name), "you choose the accuser's Tower floor first"]
     a, b = before.players[p], after.players[p]
     told = new_events(before, after)
-    out = _money(before, after, p)
-    out.extend(_tracks(before, a, b))
-    out.extend(_family(a, b))
-    out.extend(_tower(before, a, b))
+    out: list[str] = []
+    if a is not b:  # a player's pieces are copied only when the engine changes them
+        out.extend(_money(before, after, p))
+        out.extend(_tracks(before, a, b))
+        out.extend(_family(a, b))
+        out.extend(_tower(before, a, b))
     if action.kind is Act.BRIBE:
         out.append("you may act in any quartiere")
     out.extend(_graveyard(before, after))

@@ -11,7 +11,7 @@ from typing import Any
 from inferno.components import components_json
 from inferno.defaults import SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.help import effect_words, endgame_words, help_text
-from inferno.outcome import namer, next_words, outcome_lines
+from inferno.outcome import NEEDS_EVENTS, namer, next_words, outcome_lines
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.citations import cite
@@ -90,7 +90,7 @@ def preview(s: State, a: Action, mover: int | None = None) -> dict[str, Any] | N
         return None
     p = to_move(s) if mover is None else mover
     new = s.copy()
-    new.record_events = True  # the words read the engine's events (a lost Fraud effect, a Guardian's effect)
+    new.record_events = a.kind in NEEDS_EVENTS  # their words read the engine's events (a lost Fraud effect)
     try:
         apply_in_place(new, a, rollback=False)
     except Exception:  # a legal action always applies; a preview must never break the view
