@@ -167,3 +167,33 @@ def test_an_accusation_to_the_final_stop_says_the_last_round_starts() -> None:
     pts = sc.state.rules.final_stop_infamy
     assert f"Player 2 places the Treachery Diploma; you score {pts} Infamy points" in news
     assert "every other player has one last turn" in news
+
+
+def test_a_solo_turns_end_never_tells_the_rivals_face_down_cards() -> None:
+    """The Rival's turn follows a solo player's at once, from its face-down deck: the words name the stop
+    the player's own accusation reaches, never who the Rival's moves give a Diploma to."""
+    sc = Scenario(1, 4).at(0, "bank", "noble").tracks(0, lust=3)
+    sc.dante(_before(sc.state, StopKind.DIPLOMA, 2))
+    s = sc.florence_phase(0, "bank")
+    rival = s.rules.solo.opponent_name
+    ended = 0
+    frontier = [s]
+    for _ in range(4):  # the accusation's own choices, down to the end of the turn
+        nxt = []
+        for x in frontier:
+            for a in inferno.legal_actions(x):
+                web = server_preview(x, a)
+                assert web is not None
+                after = inferno.apply(x, a)
+                if after.turn == x.turn:
+                    nxt.append(after)
+                    continue
+                ended += 1
+                assert web["words"][-1] == f"then {rival} plays from its face-down deck"
+                assert not any("Diploma placed" in w or "places the" in w or "Graveyard" in w for w in web["words"])
+                accusing = a.kind is inferno.Act.ACCUSE or any(f[0] == Decision.AUTO_DANTE for f in x.stack)
+                if accusing and x.dante == s.dante:
+                    stop = f"Dante descends to stop {s.dante + 2} of {len(s.stops)}, the Lust Diploma stop: the Lust"
+                    assert any(w.startswith(stop) for w in web["words"]), web["words"]
+        frontier = nxt[:6]
+    assert ended

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from inferno.components import guardian_effect_words, guardian_name, loan_words, plural, stop_name
+from inferno.components import guardian_effect_words, guardian_name, loan_words, plural, stop_name, stop_reward
 from inferno.help import DECISION_HELP, effect_words, endgame_words
 from inferno.records.log import player_name
 from inferno.rules.actions import Act, Action, Decision
@@ -117,13 +117,13 @@ def _tower(before: State, a: PlayerState, b: PlayerState) -> list[str]:
     return out
 
 
-def _tracks(before: State, a: PlayerState, b: PlayerState) -> list[str]:
+def _tracks(before: State, a: PlayerState, b: PlayerState, diplomas: bool = True) -> list[str]:
     r = before.rules
     out = []
     for c in range(2, 10):
         if a.tracks[c] != b.tracks[c]:
             out.append(f"{r.circles[c - 1].sin} track {a.tracks[c]} → {b.tracks[c]}")
-    for c in range(2, 10):
+    for c in range(2 if diplomas else 10, 10):
         if b.diplomas >> c & 1 and not a.diplomas >> c & 1:
             out.append(f"{r.circles[c - 1].sin} Diploma placed")
     if a.half != b.half:
@@ -284,19 +284,39 @@ def outcome_lines(before: State, after: State, p: int, action: Action, name: Nam
         return [*outcome_lines(before, follow, p, action, name), "you choose the accuser's Tower floor first"]
     a, b = before.players[p], after.players[p]
     told = new_events(before, after)
+    # In a solo game the Rival's turn follows at once, played from its face-down deck: what it changes
+    # (Dante, the Diplomas he gives, the Graveyard) is no part of this option's words.
+    rival = before.solo is not None and after.turn != before.turn
     out: list[str] = []
     if a is not b:  # a player's pieces are copied only when the engine changes them
         out.extend(_money(before, after, p))
-        out.extend(_tracks(before, a, b))
+        out.extend(_tracks(before, a, b, diplomas=not rival))
         out.extend(_family(a, b))
         out.extend(_tower(before, a, b))
     if action.kind is Act.BRIBE:
         out.append("you may act in any quartiere")
-    out.extend(_graveyard(before, after))
+    if not rival:
+        out.extend(_graveyard(before, after))
     out.extend(_bonus(before, action, p, told))
     out.extend(_fraud(before, after, p, told))
-    out.extend(_dante(before, after, p, action, name))
+    out.extend(_rival_turn(before, p, action, name) if rival else _dante(before, after, p, action, name))
     out.extend(_guardian(before, after, p, action))
     if action.kind is Act.TARGET:
         out.extend(e.text for e in told if e.player == p and e.kind in _GUARDIAN_NEWS)
+    return out
+
+
+def _rival_turn(before: State, p: int, action: Action, name: Namer) -> list[str]:
+    """The option ends the turn of a solo game: the stop Dante reaches if it finishes an accusation
+    (named, not resolved: the Rival plays before the words could tell who gets what), then the Rival."""
+    out = []
+    accusing = action.kind in _ACCUSING or any(f[0] == Decision.AUTO_DANTE and f[1] == p for f in before.stack)
+    i = before.dante + 1
+    if accusing and before.ender < 0 and i < len(before.stops):
+        stop = before.stops[i]
+        out.append(
+            f"Dante descends to stop {i + 1} of {len(before.stops)}, {stop_name(before, stop)}: "
+            f"{stop_reward(before, stop)}"
+        )
+    out.append(f"then {rival_name(before) or 'the Rival'} plays from its face-down deck")
     return out
