@@ -95,7 +95,9 @@ def preview(state: State, action: Action, seed: int = 0) -> Preview:
     else:
         rival = rival_name(base)
         for e in new_events(base.events, after.events):
-            if e.kind == "turn" or e.kind in TOLD:
+            if e.kind == "turn":  # the next turn (a solo Rival's, played from its face-down deck) is not shown
+                break
+            if e.kind in TOLD:
                 continue
             pts = f" [{e.points:+d} Infamy]" if e.points else ""
             who = "" if e.player == p else f"{player_name(e.player, rival)}: "
