@@ -189,7 +189,7 @@ def test_a_solo_turns_end_never_tells_the_rivals_face_down_cards() -> None:
                     nxt.append(after)
                     continue
                 ended += 1
-                assert web["words"][-1] == f"then {rival} plays from its face-down deck"
+                assert web["next"] == f"then {rival} plays from its face-down deck"
                 assert not any("Diploma placed" in w or "places the" in w or "Graveyard" in w for w in web["words"])
                 accusing = a.kind is inferno.Act.ACCUSE or any(f[0] == Decision.AUTO_DANTE for f in x.stack)
                 if accusing and x.dante == s.dante:

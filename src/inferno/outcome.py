@@ -260,6 +260,8 @@ def _deciding(s: State) -> tuple[int, Decision] | None:
 
 def next_words(before: State, after: State, p: int, name: Namer) -> str:
     """The decision the option leads to, in words."""
+    if before.solo is not None and after.turn != before.turn:  # never what the Rival's hidden cards do
+        return f"then {rival_name(before) or 'the Rival'} plays from its face-down deck"
     if after.over:
         return "the game ends"
     nxt, now = _deciding(after), _deciding(before)
@@ -308,7 +310,7 @@ def outcome_lines(before: State, after: State, p: int, action: Action, name: Nam
 
 def _rival_turn(before: State, p: int, action: Action, name: Namer) -> list[str]:
     """The option ends the turn of a solo game: the stop Dante reaches if it finishes an accusation
-    (named, not resolved: the Rival plays before the words could tell who gets what), then the Rival."""
+    (named, not resolved: the Rival plays before the words could tell who gets what)."""
     out = []
     accusing = action.kind in _ACCUSING or any(f[0] == Decision.AUTO_DANTE and f[1] == p for f in before.stack)
     i = before.dante + 1
@@ -318,5 +320,4 @@ def _rival_turn(before: State, p: int, action: Action, name: Namer) -> list[str]
             f"Dante descends to stop {i + 1} of {len(before.stops)}, {stop_name(before, stop)}: "
             f"{stop_reward(before, stop)}"
         )
-    out.append(f"then {rival_name(before) or 'the Rival'} plays from its face-down deck")
     return out
