@@ -17,6 +17,7 @@ import orjson
 import inferno
 from inferno.help import DECISION_HELP
 from inferno.help import _amounts as help_amounts
+from inferno.outcome import namer, next_words, outcome_lines
 from inferno.records.log import events
 from inferno.records.undo import undoable
 from inferno.rules import position
@@ -162,6 +163,8 @@ def _reference_preview(s: inferno.State, a: inferno.Action) -> dict[str, Any] | 
         out["stops"] = [i for i in changed if 0 < new.hell[i] < GUARDIAN]
         if new.quartiere != s.quartiere and new.quartiere >= 0:
             out["quartiere"] = s.rules.quartieri[new.quartiere]
+    out["words"] = outcome_lines(s, new, p, a)
+    out["next"] = next_words(s, new, p, namer(s, p))
     return out
 
 

@@ -62,9 +62,16 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
+# The bots a table offers, weakest first (measured: docs/research/bots.md, "Measured ladder"); every other
+# registered bot (a style or a yardstick) follows them in name order.
+LADDER: tuple[str, ...] = ("random", "easy", "medium", "greedy", "expert", "hard")
+
+
 def bot_names() -> list[str]:
+    """Every bot available here: the ladder's, weakest first, then the others by name."""
     _load_builtin()
-    return sorted(_REGISTRY)
+    rank = {name: i for i, name in enumerate(LADDER)}
+    return sorted(_REGISTRY, key=lambda n: (rank.get(n, len(LADDER)), n))
 
 
 def _load_builtin() -> None:

@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
+from inferno.bots.levels import bot_levels
 from inferno.defaults import PNP_MODULES, SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.rules.solo_model import SoloConfig
 from inferno.server.context import Rooms
@@ -108,8 +109,10 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
     service, gate, settings, desk = rooms.service, rooms.gate, rooms.settings, rooms.desk
 
     @app.get("/api/bots")
-    def bots() -> dict[str, list[str]]:
-        return {"bots": bot_names()}
+    def bots() -> dict[str, Any]:
+        """The bots, weakest first, each with what it does in words (``levels``)."""
+        levels = bot_levels()
+        return {"bots": [b.name for b in levels], "levels": [b.to_dict() for b in levels]}
 
     @app.get("/api/table")
     def table_choices() -> dict[str, Any]:

@@ -8,8 +8,10 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
+from inferno.components import components_json
 from inferno.defaults import SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.help import effect_words, endgame_words, help_text
+from inferno.outcome import NEEDS_EVENTS, namer, next_words, outcome_lines
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.citations import cite
@@ -71,22 +73,24 @@ def action_targets(a: Action) -> list[str]:
 
 
 # Actions whose preview is shown before they are played: their outcome depends on nothing hidden
-# (no card is drawn or revealed while they resolve), so the preview tells nothing a seat may not know.
-_PREVIEWED = frozenset({Act.ENTER, Act.MOVE, Act.STEP, Act.BELL, Act.SEND, Act.EXCHANGE, Act.BRIBE, Act.GATE})
+# (no card is drawn or revealed to the player while they resolve), so the preview tells nothing a seat
+# may not know. Playing or drawing from the top of the deck reveals a card: never previewed.
+_PREVIEWED = frozenset(Act) - {Act.PLAY_DECK, Act.DRAW_DECK}
 # Targets of a past move that everyone may see on the board (never a card: a hand is secret).
 _PUBLIC_TARGET = ("shield:", "location:", "colour:", "gate:", "guest:", "barrel:", "phleg:", "track:", "styx")
 
 
 def preview(s: State, a: Action, mover: int | None = None) -> dict[str, Any] | None:
-    """What playing ``a`` would change that everyone sees: the mover's Infamy, Florins and Drachmas,
-    the quartiere where Florence is played, and the shields whose piece changes. Computed by the engine
-    on a copy; None for actions whose outcome depends on hidden cards. ``mover``: who decides now, if
-    the caller knows."""
+    """What playing ``a`` would change: the mover's Infamy, Florins and Drachmas, the quartiere where
+    Florence is played, the shields whose piece changes, and every cost and gain in words (``words``,
+    :mod:`inferno.outcome`) with the decision it leads to (``next``). Computed by the engine on a copy;
+    None for actions whose outcome depends on hidden cards. ``mover``: who decides now, if the caller
+    knows."""
     if a.kind not in _PREVIEWED:
         return None
     p = to_move(s) if mover is None else mover
     new = s.copy()
-    new.record_events = False  # a preview needs the outcome, not its log lines
+    new.record_events = a.kind in NEEDS_EVENTS  # their words read the engine's events (a lost Fraud effect)
     try:
         apply_in_place(new, a, rollback=False)
     except Exception:  # a legal action always applies; a preview must never break the view
@@ -104,6 +108,8 @@ def preview(s: State, a: Action, mover: int | None = None) -> dict[str, Any] | N
         out["stops"] = [i for i in changed if 0 < now[i] < GUARDIAN]  # where a Soul now is
         if new.quartiere != s.quartiere and new.quartiere >= 0:
             out["quartiere"] = s.rules.quartieri[new.quartiere]
+    out["words"] = outcome_lines(s, new, p, a)
+    out["next"] = next_words(s, new, p, namer(s, p))
     return out
 
 
@@ -534,6 +540,9 @@ def board_json(s: State) -> dict[str, Any]:
         "pnp": {"desk_circle": s.ext.data.desk_circle, "bell_circle": s.ext.data.bell_circle}
         if s.ext is not None
         else None,
+        # Every component explained (what it does, what it costs, who may enter), by board key, with its
+        # rulebook page: the texts the terminal shows too (inferno.components).
+        "components": components_json(s),
         # The board key of the Tower as a place a family member is recalled from (a council's target).
         "tower_key": f"place:{TOWER_LOC}",
         # How the engine's state lists encode pieces (inferno.rules.state). The browser reads the view's

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from inferno.components import action_components, component_list, find_components
 from inferno.help import effect_words, endgame_words, help_text
 from inferno.rules.actions import Action, Decision
 from inferno.rules.engine import Pending, legal_actions
@@ -31,6 +32,7 @@ ONE_PER_LINE = 12  # up to this many options get a line each; more share lines, 
 READER_COMMANDS = (
     "Commands: a number or an action's text plays it; to SHIELD [via SHIELD] moves the Soul there whole; "
     "preview N (what option N would do); board (Hell and Florence); families; hand; dante; options; "
+    "explain [N or NAME] (what a component does: option N's, or one named, e.g. explain styx; alone: the list); "
     "why [ACTION]; hint; undo [N]; log [N]; save [FILE]; help; quit."
 )
 
@@ -272,7 +274,32 @@ class ReaderGame(TerminalGame):
         if word in ("preview", "p"):
             self.preview(pend, rest)
             return None
+        if word == "explain":
+            self.explain(pend, rest)
+            return None
         return super().handle(p, pend, line)
+
+    def explain(self, pend: Pending, rest: str) -> None:
+        """``explain``: the components' names; ``explain N`` option N's components; ``explain NAME`` one."""
+        s = self.session.state
+        if not rest:
+            names = ", ".join(dict.fromkeys(c.title for c in component_list(s)))
+            self.say(f"Components (explain NAME tells what one does): {names}.")
+            return
+        if is_number(rest):
+            n = len(pend.actions)
+            if not 1 <= int(rest) <= n:
+                self.error(f"explain takes an option number from 1 to {n} or a component's name, not {shown(rest)}")
+                return
+            found = action_components(s, pend.actions[int(rest) - 1])
+            if not found:
+                self.say("That option involves no component with its own explanation: 'help' explains the decision.")
+        else:
+            found = find_components(s, rest)
+            if not found:
+                self.error(f"no component is called {shown(rest)}: 'explain' alone lists them")
+        for c in found:
+            self.say(c.words())
 
     def offered(self, pend: Pending) -> list[SoulPath]:
         """The whole descents numbered after the engine's options: at a jump only (at the Hell phase's

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from inferno.bots.base import bot_names
+from inferno.bots.levels import bot_levels
 from inferno.defaults import SOLO_LEVEL
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import check_modules, load_pnp
@@ -80,7 +81,8 @@ def interactive_setup(read: Reader, console: Console) -> tuple[list[Seat], int, 
     """Players, the P&P expansion modules, who plays each seat (human or a bot), the solo variant and
     level (1 player), and the seed."""
     console.print("New game of Inferno. Press Enter to accept a [default].", markup=False)
-    console.print(f"Bots available: {', '.join(bot_names())}", markup=False)
+    levels = ", ".join(f"{b.name} ({b.label})" for b in bot_levels())
+    console.print(f"Bots available, weakest first: {levels}", markup=False)
     n = _players(ask(read, console, "Players (1-5)", "3", _players))
     modules = interactive_modules(read, console, n)
     seats = []

@@ -8,6 +8,7 @@ import { animateMove, animating, skipAnimation } from "./anim.js";
 import { linkLog, setupLogLinks } from "./loglink.js";
 import { setupAlerts, turnStarted } from "./notify.js";
 import { clearWhy, whyClick } from "./why.js";
+import { appendComponent, componentOf, showComponentTip } from "./components.js";
 import { initReview, lobbyHints, renderReview } from "./review.js";
 import { announceMoves, setupA11y } from "./a11y.js";
 
@@ -74,19 +75,46 @@ function problemFor(e) {
 
 // ----- lobby -----
 
+// The lobby's list of bot levels, weakest first, under the seats.
+function showBotLevels(levels) {
+  let box = $("bot-levels");
+  if (!levels.length) { if (box) box.remove(); return; }
+  if (!box) {
+    box = document.createElement("details");
+    box.id = "bot-levels";
+    $("seat-rows").after(box);
+  }
+  box.innerHTML = "<summary>Bots, from the weakest to the strongest</summary>";
+  const ol = document.createElement("ol");
+  levels.forEach((l) => {
+    const li = document.createElement("li");
+    li.dataset.bot = l.name;
+    const b = document.createElement("b");
+    b.textContent = l.name;
+    li.append(b, `: ${l.words}`);
+    ol.appendChild(li);
+  });
+  box.appendChild(ol);
+}
+
 async function showLobby() {
   $("lobby").hidden = false;
   $("game").hidden = true;
   let bots = ["random"];
-  try { bots = (await api("/api/bots")).bots; } catch { /* keep random */ }
+  let levels = [];
+  try { ({ bots, levels = [] } = await api("/api/bots")); } catch { /* keep random */ }
   setupLobbyTable(api, bots);
+  // Each bot in words, weakest first (the server's order and words: inferno.bots.levels).
+  const level = Object.fromEntries(levels.map((l) => [l.name, l]));
+  const botLabel = (b) => (level[b] ? `bot: ${b} — ${level[b].label}` : `bot: ${b}`);
+  showBotLevels(levels);
   const rows = () => {
     const n = Number($("players").value);
     $("seat-rows").innerHTML = "";
     for (let i = 0; i < n; i++) {
       const d = document.createElement("div");
       d.className = "seat-row";
-      const opts = [`<option value="human">human</option>`].concat(bots.map((b) => `<option value="bot:${esc(b)}" ${i > 0 && b === (bots.includes("greedy") ? "greedy" : "random") ? "selected" : ""}>bot: ${esc(b)}</option>`));
+      const opts = [`<option value="human">human</option>`].concat(bots.map((b) => `<option value="bot:${esc(b)}" title="${esc(level[b] ? level[b].words : "")}" ${i > 0 && b === (bots.includes("greedy") ? "greedy" : "random") ? "selected" : ""}>${esc(botLabel(b))}</option>`));
       d.innerHTML = `Seat ${i + 1} <select class="seat-kind" aria-label="seat ${i + 1}">${opts.join("")}</select> <input class="seat-name" maxlength="24" placeholder="name" aria-label="name ${i + 1}">`;
       $("seat-rows").appendChild(d);
     }
@@ -440,6 +468,8 @@ function previewWords(a) {
   const labels = app.board.shields.labels;
   if (pv.stops && pv.stops.length) parts.push(`the Soul stops on ${pv.stops.map((i) => labels[i]).join(", ")}`);
   if (pv.quartiere) parts.push(`Florence: ${pv.quartiere}`);
+  // Every cost and gain in words, from the engine (inferno.outcome); the numbers below are for older servers.
+  if (pv.words) return parts.concat(pv.words, pv.next ? [pv.next] : []).join(" · ");
   if (pv.infamy) parts.push(`${pv.infamy > 0 ? "+" : ""}${pv.infamy} Infamy`);
   const signed = (n, w) => `${n > 0 ? "+" : "-"}${plural(Math.abs(n), w)}`;
   if (pv.florins) parts.push(signed(pv.florins, "Florin"));
@@ -455,7 +485,12 @@ function showPreview(acts) {
 
 function onBoardClick(ev) {
   const node = ev.target.closest(".target.hl");
-  if (!node) { hideMenu(); whyClick(ev, api, app.game); return; }
+  if (!node) {
+    hideMenu();
+    whyClick(ev, api, app.game);
+    if (app.pointer === "touch") showComponentTip($("tip"), app.board, ev); // a tap explains the component
+    return;
+  }
   clearWhy();
   const acts = actionsAt(node);
   if (acts.length === 1) {
@@ -499,21 +534,37 @@ function clearSelection() {
 function onHover(ev) {
   const tip = $("tip");
   const node = ev.target.closest(".target.hl");
+  if (!node || !app.snap || !app.snap.pending) {
+    if (!app.selected) showPreview(null);
+    // what the component under the pointer does (not on a touch screen: a tip there would cover the board)
+    if (app.pointer === "touch" || !showComponentTip(tip, app.board, ev)) tip.hidden = true;
+    return;
+  }
   if (app.pointer === "touch") { tip.hidden = true; return; } // a tap shows its move in the confirmation, not over the board
-  if (!node || !app.snap || !app.snap.pending) { tip.hidden = true; if (!app.selected) showPreview(null); return; }
   const acts = actionsAt(node);
   tip.innerHTML = "";
-  acts.forEach((a) => {
+  // A piece with many moves (a Guardian may go to any empty shield) lists the first few, then counts.
+  const TIP_ACTIONS = 6;
+  acts.slice(0, TIP_ACTIONS).forEach((a) => {
     const b = document.createElement("b");
     b.textContent = a.text;
     tip.appendChild(b);
     const pw = previewWords(a);
     if (pw) { const d = document.createElement("div"); d.className = "pv"; d.textContent = pw; tip.appendChild(d); }
   });
-  const d = document.createElement("div");
-  d.textContent = `${app.snap.pending.explain} (${app.snap.pending.rule})`;
-  d.className = "tip-rule";
-  tip.appendChild(d);
+  if (acts.length > TIP_ACTIONS) {
+    const more = document.createElement("div");
+    more.textContent = `… and ${acts.length - TIP_ACTIONS} more: click to choose`;
+    tip.appendChild(more);
+  }
+  const comp = componentOf(app.board, ev.target);
+  if (comp) appendComponent(tip, comp);
+  else {
+    const d = document.createElement("div");
+    d.textContent = `${app.snap.pending.explain} (${app.snap.pending.rule})`;
+    d.className = "tip-rule";
+    tip.appendChild(d);
+  }
   tip.style.left = `${Math.max(0, Math.min(ev.clientX + 14, innerWidth - 330))}px`;
   tip.style.top = `${Math.min(ev.clientY + 14, innerHeight - 120)}px`;
   tip.hidden = false;

@@ -217,8 +217,8 @@ function drawBottom(svg, board, st, pieces, y0, names) {
   };
   // Graveyard: Souls per colour (up to six a row).
   let [gx, gy] = place(300);
-  el("rect", { x: gx, y: gy, width: 300, height: 92, rx: 8, class: "panel" }, g);
-  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, g, "Graveyard");
+  el("rect", { x: gx, y: gy, width: 300, height: 92, rx: 8, class: "panel", "data-c": "graveyard" }, g);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small", "data-c": "graveyard" }, g, "Graveyard");
   const colours = [];
   for (let c = 1; c <= 9; c++) if (st.graveyard[c]) colours.push(c);
   colours.forEach((c, k) => {
@@ -232,8 +232,8 @@ function drawBottom(svg, board, st, pieces, y0, names) {
   });
   // Plague deck (face up: its top card is open information).
   [gx, gy] = place(150);
-  el("rect", { x: gx, y: gy, width: 150, height: 92, rx: 8, class: "panel" }, g);
-  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, g, `Plague (${st.plague.length})`);
+  el("rect", { x: gx, y: gy, width: 150, height: 92, rx: 8, class: "panel", "data-c": "plague" }, g);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small", "data-c": "plague" }, g, `Plague (${st.plague.length})`);
   const top = st.plague.length ? board.plague_cards[st.plague[0]] : [];
   top.forEach((c, i) => soul(g, board, c, gx + 24 + i * 32, gy + 52, false, 10));
   // River Styx.
@@ -247,8 +247,8 @@ function drawBottom(svg, board, st, pieces, y0, names) {
   el("title", {}, sx, "River Styx: return Souls of one colour from the Graveyard (rulebook p.9)");
   // Fraud market and deck.
   [gx, gy] = place(360);
-  el("rect", { x: gx, y: gy, width: 360, height: 92, rx: 8, class: "panel" }, g);
-  el("text", { x: gx + 10, y: gy + 18, class: "area-title small" }, g, "Fraud market");
+  el("rect", { x: gx, y: gy, width: 360, height: 92, rx: 8, class: "panel", "data-c": "fraud" }, g);
+  el("text", { x: gx + 10, y: gy + 18, class: "area-title small", "data-c": "fraud" }, g, "Fraud market");
   st.market.forEach((card, i) => fraudCard(g, board, card, gx + 10 + i * 82, gy + 26));
   const dk = keyed(el("g", { transform: `translate(${gx + 268},${gy + 26})` }, g), ["deck"]);
   el("rect", { width: 78, height: 58, rx: 5, class: "card back" }, dk);
@@ -260,8 +260,8 @@ function drawBottom(svg, board, st, pieces, y0, names) {
   }
   // Dante's path.
   const dy = y + 100;
-  el("rect", { x: 8, y: dy, width: W - 16, height: 90, rx: 8, class: "panel" }, g);
-  el("text", { x: 18, y: dy + 18, class: "area-title small" }, g, "Dante's path");
+  el("rect", { x: 8, y: dy, width: W - 16, height: 90, rx: 8, class: "panel", "data-c": "dante" }, g);
+  el("text", { x: 18, y: dy + 18, class: "area-title small", "data-c": "dante" }, g, "Dante's path");
   const n = board.stops.length + 1;
   const step = (W - 60) / n;
   for (let i = -1; i < board.stops.length; i++) {
@@ -271,7 +271,7 @@ function drawBottom(svg, board, st, pieces, y0, names) {
     const sr = el("rect", { x, y: dy + 30, width: step - 6, height: 30, rx: 4, class: `${cls} stop-${stop.kind}` }, g);
     if (i >= 0) keyed(sr, [`stop:${i}`]);
     const label = stop.kind === "D" ? `D${stop.circle}` : stop.kind === "F" ? "Fraud" : stop.kind === "P" ? "Pagan" : stop.kind === "END" ? "End" : "start";
-    el("text", { x: x + (step - 6) / 2, y: dy + 50, class: L === NARROW ? "stop-label small" : "stop-label" }, g, label);
+    el("text", { x: x + (step - 6) / 2, y: dy + 50, class: L === NARROW ? "stop-label small" : "stop-label", "data-c": i >= 0 ? `stop:${i}` : "dante" }, g, label);
     if (i === st.dante) {
       keyed(el("path", { d: `M${x + step / 2 - 3},${dy + 64}l-8,16h16z`, class: "dante" }, g), ["dante"]);
       el("text", { x: x + step / 2 - 3, y: dy + 88, class: "dante-label" }, g, "Dante");

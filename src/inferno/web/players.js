@@ -18,7 +18,7 @@ export function drawPlayer(svg, board, st, pieces, p, name, own, toMove) {
   const x = st.pnp;
   const pnp = x ? `${x.bells[p] !== undefined && x.bell_supply + x.bells.reduce((a, b) => a + b, 0) > 0 ? ` · ${x.bells[p]} Bell${x.bells[p] === 1 ? "" : "s"}` : ""}${x.desks[p] ? ` · ${x.desks[p]} Desk to place` : ""}` : "";
   const n = (k, w) => `${k} ${w}${k === 1 ? "" : "s"}`;
-  fit(el("text", { x: W - 10, y: 25, class: "p-money" }, svg, `Infamy ${pl.infamy} · ${n(pl.florins, "Florin")} · ${n(pl.drachmas, "Drachma")} · ${boat}${pnp}`), W - 200);
+  fit(el("text", { x: W - 10, y: 25, class: "p-money", "data-c": "loans" }, svg, `Infamy ${pl.infamy} · ${n(pl.florins, "Florin")} · ${n(pl.drachmas, "Drachma")} · ${boat}${pnp}`), W - 200);
   drawTower(svg, board, pl, fam, p, own, 10, 40);
   drawTracks(svg, board, st, pl, fam, own, 250, 40);
   drawCards(svg, board, pl, fam, own, 10, 318);
@@ -28,11 +28,11 @@ function drawTower(svg, board, pl, fam, p, own, x0, y0) {
   const g = el("g", { class: "tower" }, svg);
   const per = board.spaces_per_floor, floors = board.tower_floors;
   const cw = 34, ch = 30;
-  el("text", { x: x0, y: y0 + 12, class: "small-title" }, g, "Tower");
+  el("text", { x: x0, y: y0 + 12, class: "small-title", "data-c": "tower" }, g, "Tower");
   for (let f = 0; f < floors; f++) {
     const y = y0 + 18 + (floors - 1 - f) * (ch + 4);
     const built = f < pl.floors;
-    const row = el("g", {}, g);
+    const row = el("g", { "data-c": "tower" }, g);
     if (own) keyed(row, [`floor:${f}`]);
     el("rect", { x: x0, y, width: per * cw + 26, height: ch, rx: 3, class: built ? "floor built" : "floor unbuilt" }, row);
     el("text", { x: x0 + 4, y: y + 19, class: "floor-no" }, row, String(f));
@@ -64,7 +64,7 @@ function drawTower(svg, board, pl, fam, p, own, x0, y0) {
   }
   // Home and the Urchin reserve.
   const hy = y0 + 18 + floors * (ch + 4) + 4;
-  const home = el("g", {}, g);
+  const home = el("g", { "data-c": "home" }, g);
   el("rect", { x: x0, y: hy, width: 220, height: 34, rx: 4, class: "home" }, home);
   el("text", { x: x0 + 4, y: hy + 13, class: "small-title" }, home, "Home");
   let k = 0;
@@ -85,7 +85,7 @@ function drawTracks(svg, board, st, pl, fam, own, x0, y0) {
     const cc = board.circles[c - 1];
     const diploma = fam.diplomas.includes(cc.id);
     const y = y0 + 18 + (c - 2) * 25;
-    const row = el("g", {}, g);
+    const row = el("g", { "data-c": `track:${c}` }, g);
     if (own) keyed(row, [`track:${c}`]);
     el("rect", { x: x0, y, width: 262, height: 22, rx: 4, fill: cc.hex, class: "track" }, row);
     el("text", { x: x0 + 4, y: y + 15, class: "track-name" }, row, cc.sin);

@@ -133,7 +133,9 @@ class InfernoApp(KeyActions):
         elif found:
             self.offer(found, [])
         else:
-            self.say(next(x for x in florence_words(s) if x.startswith(s.rules.locations[loc].name + ",")))
+            name = s.rules.locations[loc].name
+            here = next(x for x in florence_words(s) if x.startswith(name + ","))
+            self.say(f"{here} Type 'explain {name.lower()}' for what it does and costs.")
 
     def offer(self, found: list[int], paths: list[str]) -> None:
         """Several options fit a click: highlight the first and name them all."""

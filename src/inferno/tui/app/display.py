@@ -40,7 +40,7 @@ from inferno.tui.session import LogEntry, Session
 from inferno.tui.text import player_text
 
 LOG_SHOWN = 40  # log entries kept in the log panel
-COMMANDS = ("help", "why", "glossary", "undo", "hint", "log", "board", "shield", "to", "save", "quit")
+COMMANDS = ("help", "why", "glossary", "explain", "undo", "hint", "log", "board", "shield", "to", "save", "quit")
 LOG_POINTER = "(whole message in the log)"
 
 

@@ -10,25 +10,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from inferno.help import DECISION_HELP, effect_words, help_text
+from inferno.components import BARREL_SCORES, location_does
+from inferno.help import effect_words, help_text
 from inferno.rules.actions import Decision
 from inferno.rules.citations import cite
-from inferno.rules.model import LocationAction, StopKind
+from inferno.rules.model import StopKind
 from inferno.rules.scoring import STEPS
 from inferno.rules.state import State
 from inferno.tui.compact import legend_text
 from inferno.tui.screen import STEP_NAMES
 from inferno.tui.text import sin_name, stop_text, stop_words
-
-# What each location does when a family member is sent there: the decisions it opens.
-LOCATION_DECISIONS: dict[LocationAction, tuple[Decision, ...]] = {
-    LocationAction.COURTYARD: (Decision.COURTYARD,),
-    LocationAction.BONFIRE: (Decision.BONFIRE_EXCHANGE, Decision.BONFIRE_SECOND, Decision.BONFIRE_THIRD),
-    LocationAction.WALL: (Decision.WALL_EXCHANGE, Decision.WALL_FRAUD, Decision.WALL_DELIVER),
-    LocationAction.MARKET: (Decision.MARKET,),
-    LocationAction.PALACE: (Decision.PALACE,),
-}
-BARREL_SCORES = {"per_guest": "per Guest", "per_floor": "per Tower floor built", "per_urchin": "per Urchin"}
 
 
 def rule_words(rule: str) -> str:
@@ -38,17 +29,6 @@ def rule_words(rule: str) -> str:
 
 def _text(s: State, d: Decision) -> str:
     return help_text(s, d)[1]
-
-
-def _location_words(s: State, action: LocationAction, params: dict[str, int]) -> str:
-    if action is LocationAction.HAYSTACK:
-        return "Adopt an Urchin: it is placed beside the family member you sent."
-    if action is LocationAction.BANQUET:
-        return "Build the next floor of your Tower."
-    if action is LocationAction.BANK:
-        base, per = params.get("base_florins", 0), params.get("florins_per_guest", 0)
-        return f"Gain {base} Florins, plus {per} per Guest in your Tower."
-    return " Then ".join(DECISION_HELP[d].title + ": " + _text(s, d) for d in LOCATION_DECISIONS[action])
 
 
 def glossary(s: State) -> RenderableType:
@@ -77,7 +57,7 @@ def glossary(s: State) -> RenderableType:
             entry = "free"
         if loc.special:
             entry += "; accusing needs the Guest of its colour"
-        locs.add_row(loc.name, sin_name(r, loc.circle), entry, _location_words(s, loc.action, dict(loc.params)))
+        locs.add_row(loc.name, sin_name(r, loc.circle), entry, location_does(s, loc))
     parts.append(locs)
     parts.append(Text("Family council: " + _text(s, Decision.COUNCIL)))
 
@@ -113,4 +93,11 @@ def glossary(s: State) -> RenderableType:
     steps = ", ".join(STEP_NAMES.get(k, k.replace("_", " ")) for k in STEPS)
     parts.append(Text(f"Final scoring, in order: {steps}."))
     parts.append(Text(_text(s, Decision.ENDGAME_FRAUD) + "\n" + _text(s, Decision.EXTRA_DIPLOMA)))
+    parts.append(
+        Text(
+            "\nF8 or 'explain' tells what each component does: the locations, tracks, Walls, Phlegethon, "
+            "Graveyard, Plague cards, River Styx, loans, Dante's stops, Fraud market and Guardians.",
+            style="italic",
+        )
+    )
     return Group(*parts)

@@ -13,6 +13,7 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList
 
+from inferno.components import Component, action_components, component_list, find_components
 from inferno.records.undo import UndoError
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import pending
@@ -28,7 +29,8 @@ from inferno.tui.why import illegal_message, why_answer
 
 KEYS = (
     "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
-    "F6 Hell and Florence in detail · F7 next scrolling region (then ↑/↓, PgUp/PgDn, Home/End, ←/→ scroll it; "
+    "F6 Hell and Florence in detail · F8 explain the highlighted option's components (explain NAME: one, "
+    "explain: all) · F7 next scrolling region (then ↑/↓, PgUp/PgDn, Home/End, ←/→ scroll it; "
     "Escape back to the choices) · Ctrl+Z undo · F4 hint (if the table allows) · "
     "Space skip the bots' moves (in the command line: a space) · Ctrl+S save · Ctrl+Q or Ctrl+C save and quit · "
     "a click on a highlighted shield or location chooses it · to 3.4 [via 2.3] moves the Soul there whole · "
@@ -44,6 +46,7 @@ class KeyActions(TurnPacing):
         Binding("f2", "glossary", "glossary"),
         Binding("f3", "next_tab", "next tab"),
         Binding("f6", "detail", "Hell and Florence in detail", show=False),
+        Binding("f8", "explain", "explain the components"),
         Binding("f7", "next_region", "next scrolling region", show=False),
         Binding("shift+f7", "next_region(-1)", "previous scrolling region", show=False),
         Binding("ctrl+z", "undo", "undo"),
@@ -119,6 +122,8 @@ class KeyActions(TurnPacing):
             self.goto_tab("tab-board")
         elif word == "shield":
             self.shield(rest)
+        elif word == "explain":
+            self.explain(rest)
         elif word == "to" and self.pend is not None:
             self.soul_to(rest)
         elif word == "save":
@@ -171,6 +176,32 @@ class KeyActions(TurnPacing):
 
     def action_glossary(self) -> None:
         self.push_screen(TextScreen("Glossary", glossary(self.session.state)))
+
+    def action_explain(self) -> None:
+        """F8: what the highlighted option's components do (its location, track, Guardian, Dante's next
+        stop, ...); with none, every component of the game."""
+        s = self.session.state
+        found = []
+        if self.pend is not None and 0 <= self.index < len(self.pend.actions):
+            found = action_components(s, self.pend.actions[self.index])
+        self.explain_screen(found or component_list(s))
+
+    def explain(self, words: str) -> None:
+        """The ``explain`` command: every component, or those whose name holds ``words``."""
+        s = self.session.state
+        found = find_components(s, words) if words else component_list(s)
+        if not found:
+            self.say(f"No component is called {shown(words)}: 'explain' alone lists them all.", error=True)
+            return
+        self.explain_screen(found)
+
+    def explain_screen(self, found: list[Component]) -> None:
+        parts: list[RenderableType] = []
+        for c in found:
+            parts.append(Text(c.title, style="bold underline"))
+            parts.append(Text(c.text))
+            parts.append(Text(f"Rule: {c.rule}\n", style="italic"))
+        self.push_screen(TextScreen("Components", Group(*parts)))
 
     def action_detail(self) -> None:
         """F6: Hell and Florence in full, every shield with its name, quartiere and lines down."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from inferno.outcome import TOLD, namer, next_words, outcome_lines, rival_name
 from inferno.records.log import player_name
 from inferno.rules.actions import Act, Action, Decision, InfernoError
 from inferno.rules.engine import apply, determinize, pending, view
@@ -47,40 +48,6 @@ class Preview:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if abs(n) == 1 else 's'}"
-
-
-def _changes(before: State, after: State, p: int) -> list[str]:
-    """The deciding player's counters that change, in the game's words."""
-    r = before.rules
-    a, b = before.players[p], after.players[p]
-    out: list[str] = []
-    for name, x, y in (
-        ("Infamy", a.infamy, b.infamy),
-        ("Florins", a.florins, b.florins),
-        ("Drachmas", a.drachmas, b.drachmas),
-        ("loans", a.loans, b.loans),
-    ):
-        if x != y:
-            out.append(f"{name} {x} → {y} ({y - x:+d})")
-    for c in range(2, 10):
-        if a.tracks[c] != b.tracks[c]:
-            out.append(f"{r.circles[c - 1].sin} track {a.tracks[c]} → {b.tracks[c]}")
-    got = bin(b.diplomas).count("1") - bin(a.diplomas).count("1")
-    if got:
-        out.append(f"Diplomas {got:+d}")
-    if a.half != b.half:
-        out.append(f"½ Diplomas {a.half} → {b.half}")
-    if len(a.hand) != len(b.hand):
-        out.append(f"Fraud cards in hand {len(a.hand)} → {len(b.hand)}")
-    if a.home != b.home:
-        out.append(f"Home: {a.home[0]}→{b.home[0]} Noble, {a.home[1]}→{b.home[1]} Urchin")
-    if a.passages != b.passages:
-        gates = [str(g + 1) for g in range(before.board.gates) if (b.passages & ~a.passages) >> g & 1]
-        if gates:
-            out.append(f"safe passage on gate {', '.join(gates)}")
-    if after.dante != before.dante:
-        out.append(f"Dante moves to stop {after.dante + 1} of {len(after.stops)}")
-    return out
 
 
 def _is_hell_step(s: State, p: int) -> bool:
@@ -128,12 +95,14 @@ def preview(state: State, action: Action, seed: int = 0) -> Preview:
     else:
         rival = rival_name(base)
         for e in new_events(base.events, after.events):
-            if e.kind in ("turn",):
+            if e.kind == "turn":  # the next turn (a solo Rival's, played from its face-down deck) is not shown
+                break
+            if e.kind in TOLD:
                 continue
             pts = f" [{e.points:+d} Infamy]" if e.points else ""
             who = "" if e.player == p else f"{player_name(e.player, rival)}: "
             out.events.append(f"{who}{e.text}{pts}")
-    out.changes = _changes(base, after, p)
+    out.changes = outcome_lines(base, after, p, action)
     out.shields = {t for t in range(len(base.hell)) if base.hell[t] != after.hell[t]}
     if action.kind in (Act.MOVE, Act.STEP, Act.ENTER):
         start = "Graveyard" if action.kind == Act.ENTER else base.board.labels[action.a]
@@ -141,23 +110,9 @@ def preview(state: State, action: Action, seed: int = 0) -> Preview:
             out.shields.add(action.a)
         _routes(base, after, p, (start,), 0, out.routes)
         out.shields.update(r.shield for r in out.routes)
-    nxt = pending(after)
-    if nxt is not None and not out.routes:
-        if nxt.player == p and nxt.decision != pend.decision:
-            from inferno.help import DECISION_HELP
-
-            entry = DECISION_HELP.get(nxt.decision)
-            out.next_step = f"then: {entry.title if entry else 'a further choice'}"
-        elif nxt.player != p:
-            out.next_step = f"then {player_name(nxt.player, rival_name(base))} decides"
-    elif after.over:
-        out.next_step = "the game ends"
+    if not out.routes:
+        out.next_step = next_words(base, after, p, namer(base, p))
     return out
-
-
-def rival_name(s: State) -> str | None:
-    """The solo game's Rival's name (None in a game between players)."""
-    return s.rules.solo.opponent_name if s.solo is not None else None
 
 
 def route_words(r: Route) -> str:
