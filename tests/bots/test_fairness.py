@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 import inferno
 from inferno.bots.base import Bot, play_game
-from inferno.bots.expert import make_expert
+from inferno.bots.expert import EXPERT, make_expert
 from inferno.bots.greedy import GreedyBot
 from inferno.bots.search import SearchBot
 from inferno.rules.state import State
@@ -19,8 +20,8 @@ from tests.bots.conftest import TINY, advance_to_choice
 def _make(kind: str, seed: int) -> Bot:
     if kind == "greedy":
         return GreedyBot(seed)
-    if kind == "expert":  # the search with the learned value model at its leaves
-        return make_expert(seed, TINY)
+    if kind == "expert":  # the search with settled leaves
+        return make_expert(seed, replace(EXPERT, iterations=TINY.iterations, max_seconds=None))
     return SearchBot(seed, TINY, "tiny")
 
 

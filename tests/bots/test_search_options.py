@@ -1,5 +1,5 @@
-"""The search's options: leaves settled at the start of a move, and the subtree kept for the decision
-that follows the bot's own at once. Both are bot parameters; every rule is still the engine's."""
+"""The search's ``settle`` option: leaves played on to the start of a move before they are scored
+(a bot parameter; every rule is still the engine's)."""
 
 from __future__ import annotations
 
@@ -48,41 +48,13 @@ def test_settled_leaves_wait_for_a_move_start() -> None:
     assert any(k is not None and k not in MOVE_STARTS for k in raw.seen)
 
 
-def test_the_kept_subtree_serves_the_next_decision_only() -> None:
-    """``reuse`` keeps the chosen action's subtree when the bot decides again at once, and drops it
-    when anyone else moved in between (the position is not the one the tree was grown from)."""
-    cfg = SearchConfig(iterations=80, reuse=True)
-    found = False
-    for s in _positions(2, seed=11, count=12):
-        me = to_move(s)
-        bot = SearchBot(2, cfg)
-        a = bot.choose(inferno.view(s, me), legal_actions(s))
-        t = apply(s, a)
-        kept = bot._kept
-        assert kept is not None
-        if t.over or to_move(t) != me or len(legal_actions(t)) < 2:
-            continue
-        found = True
-        node = kept[1]
-        before = sum(ch.visits for ch in node.children.values())
-        assert before > 0
-        bot.choose(inferno.view(t, me), legal_actions(t))
-        after = sum(ch.visits for ch in node.children.values())
-        assert after == before + cfg.iterations  # the search went on from the kept statistics
-        # a position that does not follow the bot's last decision starts a fresh tree
-        bot2 = SearchBot(2, cfg)
-        bot2.choose(inferno.view(s, me), legal_actions(s))
-        assert bot2._take_kept(inferno.view(s, me)) is None
-    assert found
-
-
-def test_reuse_keeps_decisions_deterministic() -> None:
-    """The same seed and the same sequence of views give the same decisions with a kept tree."""
+def test_settled_search_is_deterministic() -> None:
+    """The same seed and the same sequence of views give the same decisions with settled leaves."""
     for seed in (0, 1):
         logs = []
         for _ in range(2):
             s = inferno.new_game(2, seed, record_events=False)
-            bots = [SearchBot(7 + p, SearchConfig(iterations=20, reuse=True, settle=20)) for p in range(2)]
+            bots = [SearchBot(7 + p, SearchConfig(iterations=20, settle=20)) for p in range(2)]
             picks = []
             for _ in range(60):
                 if s.over:

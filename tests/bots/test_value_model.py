@@ -11,7 +11,7 @@ import pytest
 
 import inferno
 from inferno.bots.base import BotSpecError, bot_names, make_bot, unavailable_bot
-from inferno.bots.expert import EXPERT, make_expert
+from inferno.bots.expert import EXPERT, make_expert, make_learned_expert
 from inferno.bots.search import LEVELS, SearchBot
 from inferno.bots.value_data import DataConfig, Samples, final_labels, generate, split_by_game
 from inferno.bots.value_model import (
@@ -181,11 +181,19 @@ def test_games_the_model_does_not_know_are_scored_by_the_hand_written_estimate()
 
 
 def test_expert_is_registered_above_hard() -> None:
-    assert "expert" in bot_names()
+    """The expert is hard's search with settled leaves and less exploration, on the same time cap, and
+    the ladder lists it last (the strongest)."""
+    names = bot_names()
+    assert names.index("expert") > names.index("hard")
     bot = make_bot("expert", 7)
-    assert isinstance(bot, SearchBot) and bot.name == "expert"
-    assert isinstance(bot.evaluator, ValueModelEvaluator) and bot.config == EXPERT
+    assert isinstance(bot, SearchBot) and bot.name == "expert" and bot.config == EXPERT
     assert EXPERT.max_seconds == LEVELS["hard"].max_seconds
+    assert EXPERT.settle > 0 and EXPERT.exploration < LEVELS["hard"].exploration
+
+
+def test_the_learned_expert_scores_leaves_with_the_value_model() -> None:
+    bot = make_learned_expert(3)
+    assert isinstance(bot.evaluator, ValueModelEvaluator) and bot.config.settle == EXPERT.settle
 
 
 def test_an_unavailable_bot_says_why() -> None:

@@ -75,7 +75,7 @@ def test_the_lobby_names_each_bots_level_weakest_first(server: ServerProcess, br
     assert items.first.get_attribute("data-bot") == "random"
     assert "the weakest" in items.first.inner_text()
     options = page.locator(".seat-kind").nth(1).locator("option").all_inner_texts()
-    assert "bot: random — the weakest" in options and any(o.startswith("bot: hard — the strongest") for o in options)
+    assert "bot: random — the weakest" in options and any(o.startswith("bot: expert — the strongest") for o in options)
     assert options.index("bot: random — the weakest") < options.index("bot: easy — a beginner")
 
 

@@ -37,5 +37,5 @@ def test_the_lobby_lists_the_bots_weakest_first_with_words(client: TestClient) -
     assert d["bots"][: len(ladder)] == ladder  # the ladder first, the other styles after
     words = {x["name"]: x for x in d["levels"]}
     assert [x["name"] for x in d["levels"]] == d["bots"]
-    assert words["random"]["label"] == "the weakest" and words["hard"]["label"] == "the strongest"
+    assert words["random"]["label"] == "the weakest" and words["expert"]["label"] == "the strongest"
     assert "searches 50 possible futures" in words["easy"]["words"]

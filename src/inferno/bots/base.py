@@ -64,7 +64,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
 # The bots a table offers, weakest first (measured: docs/research/bots.md, "Measured ladder"); every other
 # registered bot (a style or a yardstick) follows them in name order.
-LADDER: tuple[str, ...] = ("random", "easy", "medium", "greedy", "expert", "hard")
+LADDER: tuple[str, ...] = ("random", "easy", "medium", "greedy", "hard", "expert")
 
 
 def bot_names() -> list[str]:
@@ -77,11 +77,14 @@ def bot_names() -> list[str]:
 def _load_builtin() -> None:
     """Import the optional built-in bot modules so they register themselves."""
     import importlib
-    from importlib.util import find_spec
 
-    builtin = ["inferno.bots.greedy", "inferno.bots.strategy", "inferno.bots.search", "inferno.bots.rollout"]
-    if find_spec("numpy") is not None:  # the expert's value model runs on numpy (the ``bots`` extra)
-        builtin.append("inferno.bots.expert")
+    builtin = [
+        "inferno.bots.greedy",
+        "inferno.bots.strategy",
+        "inferno.bots.search",
+        "inferno.bots.expert",
+        "inferno.bots.rollout",
+    ]
     for mod in builtin:
         try:
             importlib.import_module(mod)

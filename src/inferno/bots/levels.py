@@ -43,9 +43,11 @@ def _words(name: str) -> str:
     if name == "greedy":
         return "steady: takes the move that looks best now, counting its own next step"
     if name == "expert":
-        return "strong, about as strong as hard: hard's search judged by a learned model of positions"
+        return (
+            "the strongest: hard's search in the same thinking time, judging each position only once a move is complete"
+        )
     if name == "hard":
-        return f"the strongest: {_search_words('hard')}"
+        return f"strong: {_search_words('hard')}"
     if name == "rollout":
         return "greedy's best moves played out to compare them (the hints' search)"
     if name == "greedy-classic":

@@ -9,8 +9,8 @@ action leading to it, so the search works for any number of players.
 
 The budget is a number of iterations (deterministic: the same seed and view give the same decision),
 optionally capped by wall-clock time. Difficulty levels (``easy``, ``medium``, ``hard``) differ only
-in budget; ``expert`` (:mod:`inferno.bots.expert`, needs numpy) scores its leaves with the learned
-value model instead of the hand-written estimate.
+in budget; ``expert`` (:mod:`inferno.bots.expert`) settles its leaves at the next move start
+(``settle``) and explores less.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from typing import Protocol
 
-from inferno.bots.base import BotFactory, register_bot, unavailable_bot
+from inferno.bots.base import BotFactory, register_bot
 from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, utilities_and_margins
 from inferno.rules.actions import Action, Decision
 from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move
@@ -40,7 +40,6 @@ class SearchConfig:
     rollout_depth: int = 0
     exploration: float = 0.3
     settle: int = 0  # after the new node, random decisions until the next move starts (at most this many)
-    reuse: bool = False  # keep the chosen action's subtree when the bot's next decision follows at once
 
 
 LEVELS: dict[str, SearchConfig] = {
@@ -109,18 +108,15 @@ class SearchBot:
         self.weights = weights
         self.evaluator: LeafEvaluator = evaluator if evaluator is not None else HeuristicEvaluator(weights)
         self.last = SearchStats(0, 0.0)
-        self._kept: tuple[tuple[int, int, int], _Node] | None = None
 
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             self.last = SearchStats(0, 0.0)
-            kept = self._take_kept(view)
-            self._keep(view, kept.children.get(actions[0]) if kept is not None else None)
             return actions[0]
         cfg = self.config
         start = time.perf_counter()
         deadline = None if cfg.max_seconds is None else start + cfg.max_seconds
-        root = self._take_kept(view) or _Node(-1)
+        root = _Node(-1)
         done = 0
         while done < cfg.iterations:
             self._iterate(view, root)
@@ -134,21 +130,7 @@ class SearchBot:
             visits = child.visits if child is not None else 0
             if visits > best_visits:
                 best, best_visits = a, visits
-        self._keep(view, root.children.get(best))
         return best
-
-    def _keep(self, view: State, node: _Node | None) -> None:
-        """Keep ``node`` (the subtree after this decision's action) for the decision that follows it at once."""
-        self._kept = (
-            None if node is None or not self.config.reuse else ((view.version + 1, view.turn, view.num_players), node)
-        )
-
-    def _take_kept(self, view: State) -> _Node | None:
-        """The kept subtree if this decision is the one right after the bot's last (nobody moved between)."""
-        kept, self._kept = self._kept, None
-        if kept is None or kept[0] != (view.version, view.turn, view.num_players):
-            return None
-        return kept[1]
 
     def _iterate(self, view: State, root: _Node, forced: Action | None = None) -> tuple[Action | None, float, float]:
         """One iteration; ``forced`` (if given) is taken at the root instead of the UCB choice.
@@ -253,10 +235,6 @@ def strongest_evaluator() -> LeafEvaluator:
     from inferno.bots.value_model import ValueModelEvaluator
 
     return ValueModelEvaluator()
-
-
-if find_spec("numpy") is None:  # the expert's value model runs on numpy (the ``bots`` extra)
-    unavailable_bot("expert", "the expert level needs numpy: pip install 'inferno-game[bots]'")
 
 
 register_frozen(SearchConfig, SearchStats)
