@@ -61,4 +61,4 @@ def apply_bell(s: State, frame: Frame, action: Action) -> None:
         labels = s.board.labels
         emit(s, "bell", p, f"rings a Bell: the Soul slides from {labels[frm]} to {labels[u]}", RULE)
         frm = u
-    s.stack.append((Decision.HELL_STEP, p, colour, frm))
+    s.stack.append(Frame(Decision.HELL_STEP, p, colour, frm))
