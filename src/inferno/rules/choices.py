@@ -16,7 +16,7 @@ from inferno.rules.effects import (
 )
 from inferno.rules.events import article, count, emit
 from inferno.rules.model import MEMBER_KINDS, Effect, EffectType
-from inferno.rules.state import Frame, State
+from inferno.rules.state import Frame, State, make_frame
 
 GROUP_UPPER = 0
 GROUP_LOWER = 1
@@ -44,21 +44,21 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
         if e.track:
             advance_track(s, p, e.track, why)
         else:
-            s.stack.append(Frame(Decision.TRACK, p, _GROUP_CODE[e.group]))
+            s.stack.append(make_frame(Decision.TRACK, p, _GROUP_CODE[e.group]))
     elif t is EffectType.SAFE_PASSAGE:
-        s.stack.append(Frame(Decision.GATE, p))
+        s.stack.append(make_frame(Decision.GATE, p))
     elif t is EffectType.TOWER_HOME:
-        s.stack.append(Frame(Decision.TOWER_HOME, p, max(e.amount, 1)))
+        s.stack.append(make_frame(Decision.TOWER_HOME, p, max(e.amount, 1)))
     elif t is EffectType.STYX:
-        s.stack.append(Frame(Decision.STYX, p, e.amount))
+        s.stack.append(make_frame(Decision.STYX, p, e.amount))
     elif t is EffectType.FRAUD:
-        s.stack.append(Frame(Decision.FRAUD_SOURCE, p, e.amount, 1))
+        s.stack.append(make_frame(Decision.FRAUD_SOURCE, p, e.amount, 1))
     elif t is EffectType.GUARDIAN:
         if e.amount:
             pay_drachmas(s, p, e.amount, "a Guardian")
-        s.stack.append(Frame(Decision.GUARDIAN_MOVE, p, 1))
+        s.stack.append(make_frame(Decision.GUARDIAN_MOVE, p, 1))
     elif t is EffectType.PHLEGETHON:
-        s.stack.append(Frame(Decision.PHLEG, p, max(e.amount, 1)))
+        s.stack.append(make_frame(Decision.PHLEG, p, max(e.amount, 1)))
 
 
 # --- GATE: place a safe passage (S2: BONFIRE or a silver bonus) ---------------------------------
@@ -117,7 +117,7 @@ def member_home(s: State, p: int, kind: int, why: str) -> None:
     floors hold one (pushed last, so it resolves before any decision pushed earlier)."""
     floors = member_floors(s, p, kind)
     if len(floors) > 1:
-        s.stack.append(Frame(Decision.LEAVE_FLOOR, p, kind, _WHY.index(why)))
+        s.stack.append(make_frame(Decision.LEAVE_FLOOR, p, kind, _WHY.index(why)))
     else:
         leave_tower(s, p, kind, floors[0], why)
 
@@ -154,7 +154,7 @@ def apply_tower_home(s: State, frame: Frame, action: Action) -> None:
         return
     p, left = frame.player, frame.a
     if left > 1:
-        s.stack.append(Frame(Decision.TOWER_HOME, p, left - 1))
+        s.stack.append(make_frame(Decision.TOWER_HOME, p, left - 1))
     member_home(s, p, action.a, "effect")
 
 
@@ -211,7 +211,7 @@ def apply_styx(s: State, frame: Frame, action: Action) -> None:
             "S0 The River Styx",
         )
     for g in reversed(s.rules.styx_table[k]):
-        s.stack.append(Frame(Decision.TRACK, p, _GROUP_CODE[g]))
+        s.stack.append(make_frame(Decision.TRACK, p, _GROUP_CODE[g]))
 
 
 def tower_members(s: State, p: int) -> int:

@@ -37,7 +37,7 @@ from inferno.rules.events import emit
 from inferno.rules.explain_words import DOING, who
 from inferno.rules.notation import action_text, action_word
 from inferno.rules.pickling import register_frozen
-from inferno.rules.state import STATE_FIELDS, Frame, State
+from inferno.rules.state import STATE_FIELDS, Frame, State, make_frame
 
 Lister = Callable[[State, Frame], list[Action]]
 Applier = Callable[[State, Frame, Action], None]
@@ -103,7 +103,7 @@ def start_turn(s: State, p: int) -> None:
     if s.record_events:
         emit(s, "turn", p, f"turn {s.turn}", "S2 Your turn")
     solo.start_rival_turn(s)
-    s.stack.append(Frame(Decision.HELL, p))
+    s.stack.append(make_frame(Decision.HELL, p))
 
 
 def _end_turn(s: State) -> None:

@@ -19,7 +19,7 @@ from inferno.rules.effects import (
 from inferno.rules.events import article, count, emit, gain_infamy
 from inferno.rules.locations import arrive
 from inferno.rules.model import MEMBER_KINDS, NOBLE, URCHIN, Location, Rules
-from inferno.rules.state import T_BARREL, T_GUEST, TOWER_LOC, Frame, PlayerState, State
+from inferno.rules.state import T_BARREL, T_GUEST, TOWER_LOC, Frame, PlayerState, State, make_frame
 
 
 def entry_cost(loc: Location, kind: int) -> int:
@@ -110,7 +110,7 @@ def apply_florence(s: State, frame: Frame, action: Action) -> None:
         pay_drachmas(s, p, s.rules.bribe_cost, "bribe to act in any quartiere")
         emit(s, "bribe", p, "bribes Charon to act in any quartiere", "S2 Or bribe Charon")
         s.quartiere = -1
-        s.stack.append(Frame(Decision.FLORENCE, p, 1))
+        s.stack.append(make_frame(Decision.FLORENCE, p, 1))
     elif k == Act.SEND:
         send(s, p, action.a, action.b)
     elif k == Act.ACCUSE:
@@ -156,7 +156,7 @@ def accuse(s: State, p: int, li: int, kind: int) -> None:
     # chooses the floor when several have room.
     floors = accuser_floors(s, pl, loc)
     if len(floors) > 1:
-        s.stack.append(Frame(Decision.ACCUSER_FLOOR, p, li, kind))
+        s.stack.append(make_frame(Decision.ACCUSER_FLOOR, p, li, kind))
         return
     finish_accusation(s, p, li, kind, floors[0] if floors else -1)
 
@@ -234,7 +234,7 @@ def finish_accusation(s: State, p: int, li: int, kind: int, floor: int) -> None:
             )
     # 5. Dante moves (pushed first so it resolves after the bonus), unless he is at the end.
     if s.ender < 0:
-        s.stack.append(Frame(Decision.AUTO_DANTE, p))
+        s.stack.append(make_frame(Decision.AUTO_DANTE, p))
     # 4. the Skull advances and the track's bonus is taken.
     advance_track(s, p, loc.circle, "accusation")
     tile = r.bonus_tiles[s.bonus[loc.circle]]
@@ -253,7 +253,7 @@ def council(s: State, p: int) -> None:
     """Family council: lose 2 Infamy, then one recall/dismissal (IT; S2; D2)."""
     cost = s.rules.council_cost
     gain_infamy(s, p, -cost, "council", "holds a family council", "S2; IT family council")
-    s.stack.append(Frame(Decision.COUNCIL, p))
+    s.stack.append(make_frame(Decision.COUNCIL, p))
 
 
 def list_council(s: State, frame: Frame) -> list[Action]:

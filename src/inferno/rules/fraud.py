@@ -6,7 +6,7 @@ from inferno.rules.actions import Act, Action, Decision, HiddenInformationError,
 from inferno.rules.choices import push_effect
 from inferno.rules.effects import owns_barrel, pay_drachmas
 from inferno.rules.events import emit
-from inferno.rules.state import Frame, State
+from inferno.rules.state import Frame, State, make_frame
 
 
 def list_source(s: State, frame: Frame) -> list[Action]:
@@ -46,11 +46,11 @@ def apply_source(s: State, frame: Frame, action: Action) -> None:
     fc = r.fraud_cards[card]
     if s.record_events:
         emit(s, "fraud", p, f"plays Fraud card {fc.id} {where}", "S0 Fraud cards")
-    s.stack.append(Frame(Decision.AUTO_REFILL_MARKET, p))
+    s.stack.append(make_frame(Decision.AUTO_REFILL_MARKET, p))
     if k == Act.PLAY:
-        s.stack.append(Frame(Decision.FRAUD_DRAW, p))
+        s.stack.append(make_frame(Decision.FRAUD_DRAW, p))
     if owns_barrel(pl, fc.instant_barrel):
-        s.stack.append(Frame(Decision.FRAUD_EFFECT, p, card))
+        s.stack.append(make_frame(Decision.FRAUD_EFFECT, p, card))
     else:
         if s.record_events:
             emit(

@@ -9,7 +9,7 @@ from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.events import emit
 from inferno.rules.hell import land_soul, passage_into
 from inferno.rules.model import GuardianEffect
-from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State
+from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State, make_frame
 
 
 def list_move(s: State, frame: Frame) -> list[Action]:
@@ -40,7 +40,7 @@ def apply_move(s: State, frame: Frame, action: Action) -> None:
             f"moves {g.name} from {s.board.labels[old]} to {s.board.labels[t]}",
             "S1 p.22-23 Guardians",
         )
-    s.stack.append(Frame(Decision.GUARDIAN_EFFECT, p, slot))
+    s.stack.append(make_frame(Decision.GUARDIAN_EFFECT, p, slot))
 
 
 def _wall_ok(s: State, p: int, frm: int, to: int, crosses: bool) -> bool:

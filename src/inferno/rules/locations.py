@@ -15,7 +15,7 @@ from inferno.rules.effects import (
 )
 from inferno.rules.events import count, emit, gain_infamy
 from inferno.rules.model import URCHIN, Location, LocationAction
-from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, PlayerState, State
+from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, PlayerState, State, make_frame
 
 
 def arrive(s: State, p: int, loc: Location) -> None:
@@ -39,19 +39,19 @@ def arrive(s: State, p: int, loc: Location) -> None:
         if s.record_events:
             emit(s, "bank", p, f"gains {count(gain, 'Florin')} at the BANK", "IT BANK")
     elif a is LocationAction.COURTYARD:
-        s.stack.append(Frame(Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
+        s.stack.append(make_frame(Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
     elif a is LocationAction.BONFIRE:
-        s.stack.append(Frame(Decision.BONFIRE_THIRD, p))
-        s.stack.append(Frame(Decision.BONFIRE_SECOND, p))
-        s.stack.append(Frame(Decision.BONFIRE_EXCHANGE, p, prm["exchange_max"]))
+        s.stack.append(make_frame(Decision.BONFIRE_THIRD, p))
+        s.stack.append(make_frame(Decision.BONFIRE_SECOND, p))
+        s.stack.append(make_frame(Decision.BONFIRE_EXCHANGE, p, prm["exchange_max"]))
     elif a is LocationAction.WALL:
-        s.stack.append(Frame(Decision.WALL_DELIVER, p))
-        s.stack.append(Frame(Decision.WALL_FRAUD, p))
-        s.stack.append(Frame(Decision.WALL_EXCHANGE, p, prm["exchange_max"]))
+        s.stack.append(make_frame(Decision.WALL_DELIVER, p))
+        s.stack.append(make_frame(Decision.WALL_FRAUD, p))
+        s.stack.append(make_frame(Decision.WALL_EXCHANGE, p, prm["exchange_max"]))
     elif a is LocationAction.MARKET:
-        s.stack.append(Frame(Decision.MARKET, p))
+        s.stack.append(make_frame(Decision.MARKET, p))
     else:
-        s.stack.append(Frame(Decision.PALACE, p))
+        s.stack.append(make_frame(Decision.PALACE, p))
 
 
 def _location(s: State, action: LocationAction) -> Location:
@@ -102,7 +102,7 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
     if action.kind == Act.HOME:
-        s.stack.append(Frame(Decision.COURTYARD, p, home_left - 1, swaps_left))
+        s.stack.append(make_frame(Decision.COURTYARD, p, home_left - 1, swaps_left))
         member_home(s, p, action.a, "COURTYARD")
         return
     t = s.own_player(p).tower
@@ -116,7 +116,7 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
             f"rearranges the Tower: floor {action.a // per} <-> floor {action.b // per}",
             "IT COURTYARD",
         )
-    s.stack.append(Frame(Decision.COURTYARD, p, 0, swaps_left - 1))
+    s.stack.append(make_frame(Decision.COURTYARD, p, 0, swaps_left - 1))
 
 
 # --- BONFIRE and WALL -------------------------------------------------------------------------
@@ -189,10 +189,10 @@ def apply_bonfire_third(s: State, frame: Frame, action: Action) -> None:
     prm = _location(s, LocationAction.BONFIRE).params
     if action.kind == Act.GUARDIAN:
         pay_drachmas(s, p, prm["guardian_cost"], "a Guardian at the BONFIRE")
-        s.stack.append(Frame(Decision.GUARDIAN_MOVE, p, 0))
+        s.stack.append(make_frame(Decision.GUARDIAN_MOVE, p, 0))
     elif action.kind == Act.STYX:
         pay_drachmas(s, p, prm["styx_cost"], "the River Styx at the BONFIRE")
-        s.stack.append(Frame(Decision.STYX, p, prm["styx_souls"]))
+        s.stack.append(make_frame(Decision.STYX, p, prm["styx_souls"]))
 
 
 def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
@@ -206,7 +206,7 @@ def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
 def apply_wall_fraud(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.FRAUD:
         cost = _location(s, LocationAction.WALL).params["fraud_cost"]
-        s.stack.append(Frame(Decision.FRAUD_SOURCE, frame.player, cost, 0))
+        s.stack.append(make_frame(Decision.FRAUD_SOURCE, frame.player, cost, 0))
 
 
 def list_deliver(s: State, frame: Frame) -> list[Action]:
