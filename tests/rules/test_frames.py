@@ -82,10 +82,11 @@ def test_a_state_pickled_with_plain_tuple_frames_loads_with_named_ones() -> None
     assert pickle.loads(pickle.dumps(back)).stack == s.stack
 
 
-def test_make_frame_shares_small_frames_and_builds_the_rest() -> None:
+def test_make_frame_gives_the_frame_and_shares_those_without_arguments() -> None:
     f = make_frame(Decision.HELL_STEP, 1, 4, -1)
-    assert f == Frame(Decision.HELL_STEP, 1, 4, -1) and f.a == 4 and f.b == -1
-    assert make_frame(Decision.HELL_STEP, 1, 4, -1) is f
-    assert make_frame(Decision.HELL, 0) == Frame(Decision.HELL, 0, 0, 0)
-    big = make_frame(Decision.STYX, 0, 1000)
-    assert big == Frame(Decision.STYX, 0, 1000) and big.a == 1000
+    assert type(f) is Frame and f == Frame(Decision.HELL_STEP, 1, 4, -1) and (f.a, f.b) == (4, -1)
+    assert make_frame(Decision.HELL, 0) is make_frame(Decision.HELL, 0) == Frame(Decision.HELL, 0, 0, 0)
+    assert make_frame(Decision.AUTO_FINISH, -1) == Frame(Decision.AUTO_FINISH, -1)
+    assert make_frame(Decision.AUTO_FINISH, -1).player == -1 and make_frame(Decision.HELL, 5).player == 5
+    assert make_frame(Decision.STYX, 0, 1000).a == 1000 and make_frame(Decision.HELL, 9) == (Decision.HELL, 9, 0, 0)
+    assert str(Decision(make_frame(Decision.COUNCIL, 2).kind)) == "COUNCIL"

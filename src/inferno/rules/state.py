@@ -193,20 +193,22 @@ FRAME_ARGS: Final[dict[int, tuple[str, ...]]] = {
 }
 
 
-_SHARED_FRAMES: Final[dict[int, Frame]] = {}
+_SEATS: Final = 6  # seats 0-5 (five players, or the solo player and the Rival), and -1 as the last slot
+_DECISIONS: Final = {int(d): d for d in Decision}
+# The frame of each kind and seat that carries no argument, made once (most pushes are one of these).
+_PLAIN_FRAMES: Final[list[list[Frame]]] = [
+    [Frame(_DECISIONS.get(k, k), p if p < _SEATS else -1) for p in range(_SEATS + 1)] for k in range(max(Decision) + 1)
+]
+_new_tuple: Final = tuple.__new__
 
 
 def make_frame(kind: int, player: int, a: int = 0, b: int = 0) -> Frame:
-    """``Frame(kind, player, a, b)``, shared between calls for small arguments, as :func:`act` shares
-    actions: a frame is immutable, and building a named tuple is a Python-level call (the compiled
-    engine's cost per decision rose by a fifth with one per push) where a look-up is not."""
-    if -1 <= player < 15 and -1 <= a < 255 and -1 <= b < 255:
-        key = ((kind * 16 + player + 1) * 256 + a + 1) * 256 + b + 1
-        got = _SHARED_FRAMES.get(key)
-        if got is None:
-            got = _SHARED_FRAMES[key] = Frame(kind, player, a, b)
-        return got
-    return Frame(kind, player, a, b)
+    """``Frame(kind, player, a, b)``, cheaper: a frame without arguments is shared (frames are immutable),
+    and one with arguments is made as a tuple of the class, past the named tuple's Python-level
+    ``__new__`` (building ``Frame(...)`` at each push cost the compiled engine a fifth of its time)."""
+    if a or b or not -1 <= player < _SEATS:
+        return _new_tuple(Frame, (kind, player, a, b))
+    return _PLAIN_FRAMES[kind][player]
 
 
 def frame_to_list(f: Frame) -> list[int]:
