@@ -94,7 +94,8 @@ compiled: $(STAMP_DEV)
 unit-compiled: compiled
 	PYTHONPATH=$(COMPILED) INFERNO_ENGINE=compiled INFERNO_HARNESS_SEEDS=5 $(BIN)/pytest -n 2 -q -p no:cacheprovider \
 		tests/test_compiled.py tests/test_clean_build.py tests/harness/test_golden.py tests/harness/test_perft.py tests/harness/test_invariants.py \
-		tests/harness/test_copy_on_write.py tests/harness/test_pickling.py tests/harness/test_api_errors.py tests/envs
+		tests/harness/test_copy_on_write.py tests/harness/test_pickling.py tests/harness/test_api_errors.py tests/envs \
+		tests/api/test_scenario_setters.py
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks tools

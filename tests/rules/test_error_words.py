@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from inferno import Act, Action, Decision, GameNotOverError, IllegalActionError, InfernoError, apply, to_move
+from inferno import (
+    Act,
+    Action,
+    Decision,
+    GameNotOverError,
+    IllegalActionError,
+    InfernoError,
+    apply,
+    legal_actions,
+    to_move,
+)
 from inferno.rules.notation import parse_action
 from inferno.rules.scoring import result
 from inferno.rules.setup import new_game
@@ -39,3 +49,14 @@ def test_act_and_decision_print_their_names_and_format_as_numbers() -> None:
     assert str(Act.COUNCIL) == "COUNCIL" and str(Decision.HELL) == "HELL"
     # Formatted as before (texts and logs that write the number stay as they are).
     assert f"{Act.COUNCIL}" == str(int(Act.COUNCIL)) and f"{Decision.HELL:>3}" == f"{int(Decision.HELL):>3}"
+
+
+def test_the_third_seat_is_player_3_in_an_illegal_action_s_error() -> None:
+    """The table's numbers, not the seat index: the third seat (index 2) is "Player 3"."""
+    s = new_game(3, 1)
+    while to_move(s) != 2:
+        s = apply(s, legal_actions(s)[0])
+    with pytest.raises(IllegalActionError) as info:
+        apply(s, parse_action(s, "council"))
+    assert str(info.value).startswith("'council' is not legal now: Player 3 must ")
+    assert "player 2" not in str(info.value).lower()

@@ -7,7 +7,7 @@ import pytest
 import inferno
 from inferno import Scenario
 from inferno.rules.actions import Decision
-from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, State
+from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State
 from tests.rules.helpers import decision, do, texts
 
 
@@ -116,7 +116,7 @@ def test_medusa_petrifies_a_soul_where_it_stands_without_score_bm() -> None:
     assert at(s, "4.2") == LYING + 6
     assert s.players[0].infamy == 0
     s2 = s.copy()
-    s2.stack = [(Decision.HELL, 0)]
+    s2.stack = [Frame(Decision.HELL, 0)]
     s2.legal_cache = None
     assert "move 4.2" not in texts(s2)  # lying Souls never move again
 

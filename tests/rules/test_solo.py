@@ -16,7 +16,7 @@ from inferno.rules.model import Rules
 from inferno.rules.scoring import result
 from inferno.rules.solo import RIVAL, next_card
 from inferno.rules.solo_model import SoloCard, SoloConfig
-from inferno.rules.state import EMPTY, LYING, State
+from inferno.rules.state import EMPTY, LYING, Frame, State
 
 CFG = SoloConfig("rival", "medium")
 
@@ -39,7 +39,7 @@ def _play_card(s: State, card: SoloCard) -> None:
     cards[0] = card
     s.rules = _with_cards(s, tuple(cards))
     solo.deck[0] = 0
-    s.stack.append((Decision.AUTO_RIVAL, RIVAL, 1))
+    s.stack.append(Frame(Decision.AUTO_RIVAL, RIVAL, 1))
     s.legal_cache = None
     settle(s)
 
@@ -159,7 +159,7 @@ def test_card_passage_and_infamy() -> None:
 
 def test_rival_turn_comes_after_each_player_turn() -> None:
     s = _game(12)
-    assert s.stack[0] == (Decision.AUTO_RIVAL, RIVAL, 1)
+    assert s.stack[0] == Frame(Decision.AUTO_RIVAL, RIVAL, 1)
     rng = random.Random(2)
     while s.turn < 3:
         apply_in_place(s, rng.choice(legal_actions(s)))

@@ -316,7 +316,7 @@ def ready_accusation(s: State, p: int, phleg: list[float], future: list[int], w:
     fl = pl.florence
     top = s.stack[-1] if s.stack else None
     here = -2
-    if top is not None and top[0] == Decision.FLORENCE and top[1] == p:
+    if top is not None and top.kind == Decision.FLORENCE and top.player == p:
         here = s.quartiere
     lq = s.loc_quartiere
     best = now = 0.0

@@ -80,7 +80,7 @@ class GreedyBot:
         if s.over or to_move(s) != me:
             return margin(s, me, self.weights)
         acts = legal_actions(s)
-        if follow > 0 and len(acts) <= FOLLOW_BRANCHING and s.stack[-1][0] not in _MOVES:
+        if follow > 0 and len(acts) <= FOLLOW_BRANCHING and s.stack[-1].kind not in _MOVES:
             return max(self._value(apply(s, a), me, depth, follow - 1) for a in acts)
         if depth <= 0:
             return margin(s, me, self.weights)

@@ -80,7 +80,7 @@ class RolloutBot:
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
-        if view.stack[-1][0] not in MOVES:
+        if view.stack[-1].kind not in MOVES:
             return self.greedy.choose(view, actions)
         options = self.playouts(view, actions)
         return max(options, key=lambda o: o.mean_margin).action
@@ -126,7 +126,7 @@ class RolloutBot:
             p = to_move(s)
             if p != me:
                 others_played = True
-            elif s.stack[-1][0] in MOVES and (others_played or s.turn != turn):
+            elif s.stack[-1].kind in MOVES and (others_played or s.turn != turn):
                 break
             acts = legal_actions(s)
             apply_in_place(s, acts[0] if len(acts) == 1 else self.policy.best(s, acts), rollback=False)

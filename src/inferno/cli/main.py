@@ -142,7 +142,7 @@ def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | Non
     while not s.over:
         a = rng.choice(legal_actions(s))
         if not quiet:
-            click.echo(f"> P{s.stack[-1][1] + 1}: {action_text(s, a)}")
+            click.echo(f"> P{s.stack[-1].player + 1}: {action_text(s, a)}")
         apply_in_place(s, a, rollback=False)
         moves += 1
     if not quiet:

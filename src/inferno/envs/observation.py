@@ -600,7 +600,7 @@ class ObservationEncoder:
         )
         if frame is not None:
             # int(): a Decision (IntEnum) would send bytearray() down its slow path (~3x the time)
-            small += (int(frame[0]), (frame[1] - me) % n + 1, (s.current - me) % n + 1)
+            small += (int(frame.kind), (frame.player - me) % n + 1, (s.current - me) % n + 1)
             args = frame[2 : 2 + FRAME_ARGS]
             small += [x + FRAME_ARGS_BIAS for x in args]
             small += self._no_args[len(args) :]

@@ -38,7 +38,7 @@ def render_text(v: State, max_actions: int = 12) -> str:
         frame = v.stack[-1]
         nxt = v.stops[v.dante + 1] if v.dante + 1 < len(v.stops) else None
         lines.append(
-            f"Turn {v.turn}: player {frame[1] + 1} decides {Decision(frame[0]).name}; "
+            f"Turn {v.turn}: player {frame.player + 1} decides {Decision(frame.kind).name}; "
             f"Dante at stop {v.dante + 1}/{len(v.stops)} (next {nxt})"
         )
     for c in range(1, len(r.circles) + 1):
@@ -51,7 +51,7 @@ def render_text(v: State, max_actions: int = 12) -> str:
             f"  P{p + 1}{who}: Infamy {pl.infamy}, Florins {pl.florins}, Drachmas {pl.drachmas}, "
             f"loans {pl.loans}, floors {pl.floors}, hand {hand}"
         )
-    acts = legal_actions(v) if not v.over and v.stack[-1][1] == me else []
+    acts = legal_actions(v) if not v.over and v.stack[-1].player == me else []
     if acts:
         shown = ", ".join(action_text(v, a) for a in acts[:max_actions])
         more = f" (+{len(acts) - max_actions} more)" if len(acts) > max_actions else ""

@@ -16,7 +16,7 @@ from inferno.rules.effects import (
 )
 from inferno.rules.events import article, count, emit
 from inferno.rules.model import MEMBER_KINDS, Effect, EffectType
-from inferno.rules.state import Frame, State
+from inferno.rules.state import Frame, State, make_frame
 
 GROUP_UPPER = 0
 GROUP_LOWER = 1
@@ -44,28 +44,28 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
         if e.track:
             advance_track(s, p, e.track, why)
         else:
-            s.stack.append((Decision.TRACK, p, _GROUP_CODE[e.group]))
+            s.stack.append(make_frame(Decision.TRACK, p, _GROUP_CODE[e.group]))
     elif t is EffectType.SAFE_PASSAGE:
-        s.stack.append((Decision.GATE, p))
+        s.stack.append(make_frame(Decision.GATE, p))
     elif t is EffectType.TOWER_HOME:
-        s.stack.append((Decision.TOWER_HOME, p, max(e.amount, 1)))
+        s.stack.append(make_frame(Decision.TOWER_HOME, p, max(e.amount, 1)))
     elif t is EffectType.STYX:
-        s.stack.append((Decision.STYX, p, e.amount))
+        s.stack.append(make_frame(Decision.STYX, p, e.amount))
     elif t is EffectType.FRAUD:
-        s.stack.append((Decision.FRAUD_SOURCE, p, e.amount, 1))
+        s.stack.append(make_frame(Decision.FRAUD_SOURCE, p, e.amount, 1))
     elif t is EffectType.GUARDIAN:
         if e.amount:
             pay_drachmas(s, p, e.amount, "a Guardian")
-        s.stack.append((Decision.GUARDIAN_MOVE, p, 1))
+        s.stack.append(make_frame(Decision.GUARDIAN_MOVE, p, 1))
     elif t is EffectType.PHLEGETHON:
-        s.stack.append((Decision.PHLEG, p, max(e.amount, 1)))
+        s.stack.append(make_frame(Decision.PHLEG, p, max(e.amount, 1)))
 
 
 # --- GATE: place a safe passage (S2: BONFIRE or a silver bonus) ---------------------------------
 
 
 def list_gate(s: State, frame: Frame) -> list[Action]:
-    own = s.players[frame[1]].passages
+    own = s.players[frame.player].passages
     return [act(Act.GATE, g) for g in range(s.board.gates) if not own >> g & 1]
 
 
@@ -76,25 +76,25 @@ def place_passage(s: State, p: int, gate: int) -> None:
 
 
 def apply_gate(s: State, frame: Frame, action: Action) -> None:
-    place_passage(s, frame[1], action.a)
+    place_passage(s, frame.player, action.a)
 
 
 # --- TRACK: advance on one track of a group -----------------------------------------------------
 
 
 def list_track(s: State, frame: Frame) -> list[Action]:
-    return [act(Act.TRACK, c) for c in group_tracks(s, frame[2])]
+    return [act(Act.TRACK, c) for c in group_tracks(s, frame.a)]  # a: the tracks' group
 
 
 def apply_track(s: State, frame: Frame, action: Action) -> None:
-    advance_track(s, frame[1], action.a, "effect")
+    advance_track(s, frame.player, action.a, "effect")
 
 
 # --- TOWER_HOME: family members Tower -> Home ---------------------------------------------------
 
 
 def list_tower_home(s: State, frame: Frame) -> list[Action]:
-    pl = s.players[frame[1]]
+    pl = s.players[frame.player]
     out = [act(Act.HOME, k) for k in (0, 1) if member_code(k) in pl.tower]
     if out:
         out.append(act(Act.DONE))
@@ -117,7 +117,7 @@ def member_home(s: State, p: int, kind: int, why: str) -> None:
     floors hold one (pushed last, so it resolves before any decision pushed earlier)."""
     floors = member_floors(s, p, kind)
     if len(floors) > 1:
-        s.stack.append((Decision.LEAVE_FLOOR, p, kind, _WHY.index(why)))
+        s.stack.append(make_frame(Decision.LEAVE_FLOOR, p, kind, _WHY.index(why)))
     else:
         leave_tower(s, p, kind, floors[0], why)
 
@@ -141,7 +141,7 @@ def leave_tower(s: State, p: int, kind: int, floor: int, why: str) -> None:
 
 
 def list_leave_floor(s: State, frame: Frame) -> list[Action]:
-    return [act(Act.FLOOR, f) for f in member_floors(s, frame[1], frame[2])]
+    return [act(Act.FLOOR, f) for f in member_floors(s, frame.player, frame.a)]  # a: the member kind
 
 
 def apply_leave_floor(s: State, frame: Frame, action: Action) -> None:
@@ -152,9 +152,9 @@ def apply_leave_floor(s: State, frame: Frame, action: Action) -> None:
 def apply_tower_home(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
-    _, p, left = frame
+    p, left = frame.player, frame.a
     if left > 1:
-        s.stack.append((Decision.TOWER_HOME, p, left - 1))
+        s.stack.append(make_frame(Decision.TOWER_HOME, p, left - 1))
     member_home(s, p, action.a, "effect")
 
 
@@ -179,14 +179,14 @@ def raise_phleg(s: State, p: int, circle: int, step: int) -> None:
 
 
 def apply_phleg(s: State, frame: Frame, action: Action) -> None:
-    raise_phleg(s, frame[1], action.a, frame[2])
+    raise_phleg(s, frame.player, action.a, frame.a)  # a: steps left
 
 
 # --- STYX: the River Styx (S0, S1 p.9) ----------------------------------------------------------
 
 
 def list_styx(s: State, frame: Frame) -> list[Action]:
-    most = frame[2]
+    most = frame.a
     table = s.rules.styx_table
     out = []
     for c in range(1, 10):
@@ -198,7 +198,7 @@ def list_styx(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_styx(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     c, k = action.a, action.b
     s.supply[c] += k
     take_from_graveyard(s, c, k)
@@ -211,7 +211,7 @@ def apply_styx(s: State, frame: Frame, action: Action) -> None:
             "S0 The River Styx",
         )
     for g in reversed(s.rules.styx_table[k]):
-        s.stack.append((Decision.TRACK, p, _GROUP_CODE[g]))
+        s.stack.append(make_frame(Decision.TRACK, p, _GROUP_CODE[g]))
 
 
 def tower_members(s: State, p: int) -> int:

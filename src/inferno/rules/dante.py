@@ -6,12 +6,12 @@ from inferno.rules.actions import Decision
 from inferno.rules.effects import award_diploma
 from inferno.rules.events import emit, gain_infamy
 from inferno.rules.model import StopKind
-from inferno.rules.state import Frame, State
+from inferno.rules.state import Frame, State, make_frame
 
 
 def advance_dante(s: State, frame: Frame) -> None:
     """Move Dante one stop and resolve it for the accuser."""
-    p = frame[1]
+    p = frame.player
     rival = p >= s.num_players  # the solo game's Rival makes no choices: no Fraud card, no Guardian
     s.dante += 1
     stop = s.stops[s.dante]
@@ -20,14 +20,14 @@ def advance_dante(s: State, frame: Frame) -> None:
     if stop.kind is StopKind.FRAUD:
         if rival:
             return
-        s.stack.append((Decision.FRAUD_SOURCE, p, 0, 1))
+        s.stack.append(make_frame(Decision.FRAUD_SOURCE, p, 0, 1))
     elif stop.kind is StopKind.PAGAN:
         if s.supply[1] > 0:
             s.supply[1] -= 1
             s.graveyard[1] += 1
             emit(s, "pagan", p, "a pagan Soul enters the Graveyard", "LM, IT pagan stop")
         if s.guardians and not rival:
-            s.stack.append((Decision.GUARDIAN_MOVE, p, 1))
+            s.stack.append(make_frame(Decision.GUARDIAN_MOVE, p, 1))
     elif stop.kind is StopKind.DIPLOMA:
         award_diploma(s, stop.circle, f"Dante's stop {stop}")
     else:

@@ -37,7 +37,7 @@ from inferno.rules.events import emit
 from inferno.rules.explain_words import DOING, who
 from inferno.rules.notation import action_text, action_word
 from inferno.rules.pickling import register_frozen
-from inferno.rules.state import STATE_FIELDS, Frame, State
+from inferno.rules.state import STATE_FIELDS, Frame, State, make_frame
 
 Lister = Callable[[State, Frame], list[Action]]
 Applier = Callable[[State, Frame, Action], None]
@@ -103,7 +103,7 @@ def start_turn(s: State, p: int) -> None:
     if s.record_events:
         emit(s, "turn", p, f"turn {s.turn}", "S2 Your turn")
     solo.start_rival_turn(s)
-    s.stack.append((Decision.HELL, p))
+    s.stack.append(make_frame(Decision.HELL, p))
 
 
 def _end_turn(s: State) -> None:
@@ -116,7 +116,7 @@ def _end_turn(s: State) -> None:
 
 
 def _sudden_death(s: State) -> None:
-    p = s.stack[-1][1]
+    p = s.stack[-1].player
     emit(
         s,
         "sudden_death",
@@ -143,7 +143,7 @@ def settle(s: State) -> None:
             stack = s.stack
             continue
         frame = stack[-1]
-        kind = frame[0]
+        kind = frame.kind
         if kind >= AUTO:
             stack.pop()
             AUTOMATIC[kind](s, frame)
@@ -170,10 +170,10 @@ def legal_actions(s: State) -> list[Action]:
         return []
     cache = s.legal_cache
     if cache is None:
-        if s.viewer >= 0 and s.stack and s.stack[-1][1] != s.viewer:
+        if s.viewer >= 0 and s.stack and s.stack[-1].player != s.viewer:
             return []
         frame = s.stack[-1]
-        cache = HANDLERS[frame[0]][0](s, frame)
+        cache = HANDLERS[frame.kind][0](s, frame)
         s.legal_cache = cache
     return list(cache)
 
@@ -183,12 +183,12 @@ def pending(s: State) -> Pending | None:
     if s.over:
         return None
     frame = s.stack[-1]
-    return Pending(frame[1], Decision(frame[0]), tuple(legal_actions(s)))
+    return Pending(frame.player, Decision(frame.kind), tuple(legal_actions(s)))
 
 
 def to_move(s: State) -> int:
     """The player who must decide now (-1 when the game is over)."""
-    return -1 if s.over else s.stack[-1][1]
+    return -1 if s.over else s.stack[-1].player
 
 
 # Every argument the engine uses is a small index or count; anything outside this is not an action.
@@ -252,14 +252,14 @@ def _not_legal(s: State, act: Action) -> str:
     except (IndexError, ValueError, KeyError):  # an argument the state cannot name
         shown = f"that '{action_word(act.kind)}' action"
     frame = s.stack[-1]
-    doing = DOING.get(Decision(frame[0]), "decide")
-    return f"{shown} is not legal now: {who(s, frame[1])} must {doing}"
+    doing = DOING.get(Decision(frame.kind), "decide")
+    return f"{shown} is not legal now: {who(s, frame.player)} must {doing}"
 
 
 def _step(s: State, act: Action) -> None:
     frame = s.stack.pop()
     s.legal_cache = None
-    HANDLERS[frame[0]][1](s, frame, act)
+    HANDLERS[frame.kind][1](s, frame, act)
     s.actions = (act, s.actions)
     s.version += 1
     settle(s)
@@ -321,7 +321,7 @@ def view(s: State, player: int) -> State:
             v.own_player(i).hand = [-1] * len(pl.hand)
     v.deck = [-1] * len(v.deck)
     solo.hide_deck(v)
-    if s.over or v.stack[-1][1] != player:
+    if s.over or v.stack[-1].player != player:
         v.legal_cache = None
     return v
 

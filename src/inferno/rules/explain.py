@@ -64,12 +64,12 @@ def explain(s: State, player: int, action: object) -> Explanation:
     if s.over:
         return Explanation(False, Why.GAME_OVER, "the game is over", FINAL)
     frame = s.stack[-1]
-    decision = Decision(frame[0])
-    if frame[1] != player:
+    decision = Decision(frame.kind)
+    if frame.player != player:
         return Explanation(
             False,
             Why.NOT_YOUR_TURN,
-            f"it is not your turn: {who(s, frame[1])} must {DOING[decision]}",
+            f"it is not your turn: {who(s, frame.player)} must {DOING[decision]}",
             HELL,
         )
     bad = _bad_argument(s, act)
@@ -98,10 +98,10 @@ def decision_summary(s: State, player: int) -> Explanation:
     if s.over:
         return Explanation(False, Why.GAME_OVER, "the game is over", FINAL)
     frame = s.stack[-1]
-    decision = Decision(frame[0])
-    if frame[1] != player:
+    decision = Decision(frame.kind)
+    if frame.player != player:
         return Explanation(
-            False, Why.NOT_YOUR_TURN, f"it is not your turn: {who(s, frame[1])} must {DOING[decision]}", HELL
+            False, Why.NOT_YOUR_TURN, f"it is not your turn: {who(s, frame.player)} must {DOING[decision]}", HELL
         )
     n = len(legal_actions(s))
     parts = [f"you must {DOING[decision]} ({count(n, 'choice')})"]
@@ -122,12 +122,12 @@ def decision_summary(s: State, player: int) -> Explanation:
         parts.append("you accuse only with a family member already at the location")
         rule = FLORENCE
     elif decision in (Decision.BONFIRE_EXCHANGE, Decision.WALL_EXCHANGE):
-        parts.append(f"you have {count(pl.florins, 'Florin')}; at most {count(frame[2], 'Florin')} here")
+        parts.append(f"you have {count(pl.florins, 'Florin')}; at most {count(frame.a, 'Florin')} here")
     elif decision == Decision.STYX:
-        parts.append(f"at most {count(frame[2], 'Soul')} of one colour")
+        parts.append(f"at most {count(frame.a, 'Soul')} of one colour")
         rule = STYX
     elif decision == Decision.COURTYARD:
-        parts.append(f"{count(frame[2], 'family member')} may still come Home, {count(frame[3], 'swap')} left")
+        parts.append(f"{count(frame.a, 'family member')} may still come Home, {count(frame.b, 'swap')} left")
     return Explanation(False, Why.WRONG_STEP, "; ".join(parts), rule)
 
 
@@ -136,8 +136,8 @@ def decision_summary(s: State, player: int) -> Explanation:
 
 def _candidates(s: State, player: int, shape: str, value: int) -> list[Action]:
     """The actions a click on ``shape`` ``value`` could mean now (the pending decision's kinds first)."""
-    legal = legal_actions(s) if not s.over and s.stack[-1][1] == player else []
-    decision = Decision(s.stack[-1][0]) if not s.over else None
+    legal = legal_actions(s) if not s.over and s.stack[-1].player == player else []
+    decision = Decision(s.stack[-1].kind) if not s.over else None
     kinds = sorted(KINDS[decision]) if decision is not None else []
     out: list[Action] = []
     for kind in kinds:
@@ -174,8 +174,8 @@ def explain_place(s: State, player: int, shape: str, value: int) -> list[Explana
     acts = _candidates(s, player, shape, value)
     if s.over:
         return [Explanation(False, Why.GAME_OVER, "the game is over", FINAL)]
-    decision = Decision(s.stack[-1][0])
-    if acts and acts[0].kind not in KINDS[decision] and shape in _NO_OWN_STEP and s.stack[-1][1] == player:
+    decision = Decision(s.stack[-1].kind)
+    if acts and acts[0].kind not in KINDS[decision] and shape in _NO_OWN_STEP and s.stack[-1].player == player:
         return [Explanation(False, Why.WRONG_STEP, f"not now: you must {DOING[decision]}", _decision_rule(decision))]
     if not acts:
         return [Explanation(False, Why.NO_SUCH, "nothing can be done with that", "")]

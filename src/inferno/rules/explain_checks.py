@@ -122,7 +122,7 @@ def _step(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
 
 
 def _bell(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
-    frm = frame[3]
+    frm = frame.b
     u = act.a
     if act.kind == Act.DONE:
         return Why.BLOCKED, f"the Soul cannot descend from {_label(s, frm)}: it must slide first", PHLEGYAS
@@ -246,7 +246,7 @@ def _floor_problem(s: State, p: int, f: int, guest: bool = False) -> _Result | N
 def _courtyard(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
     pl = s.players[p]
     if act.kind == Act.HOME:
-        if frame[0] == Decision.COURTYARD and not frame[2]:
+        if frame.kind == Decision.COURTYARD and not frame.a:  # a: home_left
             return Why.LIMIT, "no more family members may come Home from the Tower at this COURTYARD", GENERAL
         return Why.NO_PIECE, f"you have no {_member(act.a)} in your Tower", GENERAL
     if act.kind == Act.DONE:
@@ -280,8 +280,8 @@ def _exchange(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
     pl = s.players[p]
     if n < rate or n % rate:
         return Why.LIMIT, f"Florins are changed {rate} for each Drachma, at least one Drachma's worth", GENERAL
-    if n > frame[2]:
-        return Why.LIMIT, f"you may change at most {count(frame[2], 'Florin')} here", GENERAL
+    if n > frame.a:
+        return Why.LIMIT, f"you may change at most {count(frame.a, 'Florin')} here", GENERAL
     if n > pl.florins:
         return (
             Why.CANNOT_AFFORD,
@@ -361,13 +361,13 @@ def _palace(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
 
 
 def _one_of(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
-    kind = frame[0]
+    kind = frame.kind
     if kind == Decision.GATE:
         return _gate(s, act)
     if kind == Decision.PHLEG:
         return _phleg(s, act)
     if kind == Decision.TRACK:
-        names = ", ".join(s.rules.circles[c - 1].sin for c in group_tracks(s, frame[2]))
+        names = ", ".join(s.rules.circles[c - 1].sin for c in group_tracks(s, frame.a))
         return Why.LIMIT, f"this advance must be on one of these Sin Tracks: {names}", GENERAL
     if kind == Decision.EXTRA_DIPLOMA:
         c = act.a
@@ -379,7 +379,7 @@ def _one_of(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
 
 def _styx(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
     c, k = act.a, act.b
-    most = frame[2]
+    most = frame.a
     table = s.rules.styx_table
     if k not in table:
         sizes = sorted(table)
@@ -405,7 +405,7 @@ def _guardian_move(s: State, p: int, frame: Frame, act: Action) -> _Result | Non
 def _guardian_effect(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
     if act.kind == Act.DONE:
         return None
-    slot = frame[2]
+    slot = frame.a
     g = s.rules.guardians[s.guardians[slot]]
     x, t = act.a, act.b
     b = s.board
@@ -478,7 +478,7 @@ def _accuser_floor(s: State, p: int, frame: Frame, act: Action) -> _Result | Non
 
 
 def _leave_floor(s: State, p: int, frame: Frame, act: Action) -> _Result | None:
-    kind = frame[2]
+    kind = frame.a
     floors = member_floors(s, p, kind)
     if act.a not in floors:
         return Why.NO_PIECE, f"no {_member(kind)} of yours stands on floor {act.a} of your Tower", GENERAL

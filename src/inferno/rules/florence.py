@@ -19,7 +19,7 @@ from inferno.rules.effects import (
 from inferno.rules.events import article, count, emit, gain_infamy
 from inferno.rules.locations import arrive
 from inferno.rules.model import MEMBER_KINDS, NOBLE, URCHIN, Location, Rules
-from inferno.rules.state import T_BARREL, T_GUEST, TOWER_LOC, Frame, PlayerState, State
+from inferno.rules.state import T_BARREL, T_GUEST, TOWER_LOC, Frame, PlayerState, State, make_frame
 
 
 def entry_cost(loc: Location, kind: int) -> int:
@@ -64,7 +64,7 @@ def can_accuse(s: State, pl: PlayerState, loc: Location) -> bool:
 
 def acting_quartiere(s: State, frame: Frame) -> int:
     """The quartiere the Florence phase must act in (-1: any, after a bribe)."""
-    return -1 if frame[2] else s.quartiere
+    return -1 if frame.a else s.quartiere  # a: bribed
 
 
 _MEMBER_ACTIONS: Final = 64  # shared SEND and ACCUSE actions for the first 32 locations
@@ -75,7 +75,7 @@ _COUNCIL: Final = act(Act.COUNCIL)
 
 
 def list_florence(s: State, frame: Frame) -> list[Action]:
-    _, p, bribed = frame
+    p, bribed = frame.player, frame.a
     pl = s.players[p]
     q = acting_quartiere(s, frame)
     out = []
@@ -104,13 +104,13 @@ def list_florence(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_florence(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     k = action.kind
     if k == Act.BRIBE:
         pay_drachmas(s, p, s.rules.bribe_cost, "bribe to act in any quartiere")
         emit(s, "bribe", p, "bribes Charon to act in any quartiere", "S2 Or bribe Charon")
         s.quartiere = -1
-        s.stack.append((Decision.FLORENCE, p, 1))
+        s.stack.append(make_frame(Decision.FLORENCE, p, 1))
     elif k == Act.SEND:
         send(s, p, action.a, action.b)
     elif k == Act.ACCUSE:
@@ -156,7 +156,7 @@ def accuse(s: State, p: int, li: int, kind: int) -> None:
     # chooses the floor when several have room.
     floors = accuser_floors(s, pl, loc)
     if len(floors) > 1:
-        s.stack.append((Decision.ACCUSER_FLOOR, p, li, kind))
+        s.stack.append(make_frame(Decision.ACCUSER_FLOOR, p, li, kind))
         return
     finish_accusation(s, p, li, kind, floors[0] if floors else -1)
 
@@ -234,7 +234,7 @@ def finish_accusation(s: State, p: int, li: int, kind: int, floor: int) -> None:
             )
     # 5. Dante moves (pushed first so it resolves after the bonus), unless he is at the end.
     if s.ender < 0:
-        s.stack.append((Decision.AUTO_DANTE, p))
+        s.stack.append(make_frame(Decision.AUTO_DANTE, p))
     # 4. the Skull advances and the track's bonus is taken.
     advance_track(s, p, loc.circle, "accusation")
     tile = r.bonus_tiles[s.bonus[loc.circle]]
@@ -253,11 +253,11 @@ def council(s: State, p: int) -> None:
     """Family council: lose 2 Infamy, then one recall/dismissal (IT; S2; D2)."""
     cost = s.rules.council_cost
     gain_infamy(s, p, -cost, "council", "holds a family council", "S2; IT family council")
-    s.stack.append((Decision.COUNCIL, p))
+    s.stack.append(make_frame(Decision.COUNCIL, p))
 
 
 def list_council(s: State, frame: Frame) -> list[Action]:
-    pl = s.players[frame[1]]
+    pl = s.players[frame.player]
     tower = set(pl.tower)
     out = []
     for kind in (NOBLE, URCHIN):
@@ -276,7 +276,7 @@ def list_council(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_council(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     pl = s.own_player(p)
     r = s.rules
     if action.kind == Act.RECALL:

@@ -6,7 +6,7 @@ from inferno.rules.actions import Act, Action, Decision, HiddenInformationError,
 from inferno.rules.choices import push_effect
 from inferno.rules.effects import owns_barrel, pay_drachmas
 from inferno.rules.events import emit
-from inferno.rules.state import Frame, State
+from inferno.rules.state import Frame, State, make_frame
 
 
 def list_source(s: State, frame: Frame) -> list[Action]:
@@ -46,11 +46,11 @@ def apply_source(s: State, frame: Frame, action: Action) -> None:
     fc = r.fraud_cards[card]
     if s.record_events:
         emit(s, "fraud", p, f"plays Fraud card {fc.id} {where}", "S0 Fraud cards")
-    s.stack.append((Decision.AUTO_REFILL_MARKET, p))
+    s.stack.append(make_frame(Decision.AUTO_REFILL_MARKET, p))
     if k == Act.PLAY:
-        s.stack.append((Decision.FRAUD_DRAW, p))
+        s.stack.append(make_frame(Decision.FRAUD_DRAW, p))
     if owns_barrel(pl, fc.instant_barrel):
-        s.stack.append((Decision.FRAUD_EFFECT, p, card))
+        s.stack.append(make_frame(Decision.FRAUD_EFFECT, p, card))
     else:
         if s.record_events:
             emit(
@@ -67,7 +67,7 @@ def list_effect(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_effect(s: State, frame: Frame, action: Action) -> None:
-    _, p, card = frame
+    p, card = frame.player, frame.a
     fc = s.rules.fraud_cards[card]
     push_effect(s, p, fc.instant[action.a], f"Fraud card {fc.id}")
 
@@ -80,7 +80,7 @@ def list_draw(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_draw(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     pl = s.own_player(p)
     if action.kind == Act.DRAW:
         s.market.remove(action.a)

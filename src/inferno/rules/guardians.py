@@ -9,11 +9,11 @@ from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.events import emit
 from inferno.rules.hell import land_soul, passage_into
 from inferno.rules.model import GuardianEffect
-from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State
+from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State, make_frame
 
 
 def list_move(s: State, frame: Frame) -> list[Action]:
-    _, _p, optional = frame
+    optional = frame.a
     empties = [t for t, c in enumerate(s.hell) if c == EMPTY]
     gmove = Act.GMOVE
     out = [act(gmove, slot, t) for slot in range(len(s.guardians)) for t in empties]
@@ -25,7 +25,7 @@ def list_move(s: State, frame: Frame) -> list[Action]:
 def apply_move(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
-    p = frame[1]
+    p = frame.player
     slot, t = action.a, action.b
     old = s.guardian_pos[slot]
     s.hell[old] = EMPTY
@@ -40,7 +40,7 @@ def apply_move(s: State, frame: Frame, action: Action) -> None:
             f"moves {g.name} from {s.board.labels[old]} to {s.board.labels[t]}",
             "S1 p.22-23 Guardians",
         )
-    s.stack.append((Decision.GUARDIAN_EFFECT, p, slot))
+    s.stack.append(make_frame(Decision.GUARDIAN_EFFECT, p, slot))
 
 
 def _wall_ok(s: State, p: int, frm: int, to: int, crosses: bool) -> bool:
@@ -99,7 +99,7 @@ def effect_targets(s: State, p: int, slot: int) -> list[tuple[int, int]]:
 
 
 def list_effect(s: State, frame: Frame) -> list[Action]:
-    _, p, slot = frame
+    p, slot = frame.player, frame.a
     out = [act(Act.TARGET, x, t) for x, t in effect_targets(s, p, slot)]
     out.append(act(Act.DONE))
     return out
@@ -108,7 +108,7 @@ def list_effect(s: State, frame: Frame) -> list[Action]:
 def apply_effect(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
-    _, p, slot = frame
+    p, slot = frame.player, frame.a
     g = s.rules.guardians[s.guardians[slot]]
     x, t = action.a, action.b
     labels = s.board.labels

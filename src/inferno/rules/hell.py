@@ -9,7 +9,7 @@ from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import pay_drachmas, take_from_graveyard
 from inferno.rules.events import emit, gain_infamy
 from inferno.rules.model import Board
-from inferno.rules.state import EMPTY, LYING, Frame, State
+from inferno.rules.state import EMPTY, LYING, Frame, State, make_frame
 
 GRAVEYARD: Final = -1  # the Graveyard as a shield linked to every Limbo shield (S2)
 
@@ -182,7 +182,7 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
 
     With Phlegyas, a standing Soul that can move only after a Bell's slide may be chosen too (P&P).
     """
-    p = frame[1]
+    p = frame.player
     hell = s.hell
     raw = bytes(hell)
     memo = _Memo(s, s.players[p].passages, raw)
@@ -217,7 +217,7 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_hell(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     sin = s.rules.circles
     if action.kind == Act.ENTER:
         c = action.a
@@ -231,7 +231,7 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
                 f"ferries a {sin[c - 1].sin} Soul from the Graveyard across the Acheron",
                 "S2 Move one Soul",
             )
-        s.stack.append((Decision.HELL_STEP, p, c, GRAVEYARD))
+        s.stack.append(make_frame(Decision.HELL_STEP, p, c, GRAVEYARD))
     else:
         t = action.a
         c = s.hell[t]
@@ -239,9 +239,9 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
         if s.record_events:
             emit(s, "lift", p, f"moves the standing {sin[c - 1].sin} Soul on {s.board.labels[t]}", "S2 Move one Soul")
         if s.ext is not None and phlegyas.can_ring(s, p) and _bell_slides(s, c, t, _Memo(s, s.players[p].passages)):
-            s.stack.append((Decision.BELL, p, c, t))  # P&P: a Bell may slide it before it descends
+            s.stack.append(make_frame(Decision.BELL, p, c, t))  # P&P: a Bell may slide it before it descends
         else:
-            s.stack.append((Decision.HELL_STEP, p, c, t))
+            s.stack.append(make_frame(Decision.HELL_STEP, p, c, t))
 
 
 def list_bell(s: State, frame: Frame) -> list[Action]:
@@ -290,7 +290,7 @@ def apply_step(s: State, frame: Frame, action: Action) -> None:
             emit(s, "jump", p, f"the Soul jumps the occupied shield {s.board.labels[t]}", "S2 Soul movement: jumps")
         if s.ext is not None:
             plutus.cross(s, p, t)  # P&P: crossing another player's Desk pays its owner
-        s.stack.append((Decision.HELL_STEP, p, colour, t))
+        s.stack.append(make_frame(Decision.HELL_STEP, p, colour, t))
         return
     land_soul(s, p, colour, t, "Hell phase")
     s.quartiere = s.board.symbol[t]
@@ -303,7 +303,7 @@ def apply_step(s: State, frame: Frame, action: Action) -> None:
             f"must act in {q} ({s.rules.quartiere_symbols[s.quartiere]})",
             "S2 The shield picks the quartiere",
         )
-    s.stack.append((Decision.FLORENCE, p, 0))
+    s.stack.append(make_frame(Decision.FLORENCE, p, 0))
     if s.ext is not None and s.board.circle[t] == colour:  # P&P: Desks and Bells gained by lying down
         phlegyas.after_lay_down(s, p, colour)
         plutus.after_lay_down(s, p, colour)

@@ -15,7 +15,7 @@ from inferno.rules.effects import (
 )
 from inferno.rules.events import count, emit, gain_infamy
 from inferno.rules.model import URCHIN, Location, LocationAction
-from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, PlayerState, State
+from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, PlayerState, State, make_frame
 
 
 def arrive(s: State, p: int, loc: Location) -> None:
@@ -39,19 +39,19 @@ def arrive(s: State, p: int, loc: Location) -> None:
         if s.record_events:
             emit(s, "bank", p, f"gains {count(gain, 'Florin')} at the BANK", "IT BANK")
     elif a is LocationAction.COURTYARD:
-        s.stack.append((Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
+        s.stack.append(make_frame(Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
     elif a is LocationAction.BONFIRE:
-        s.stack.append((Decision.BONFIRE_THIRD, p))
-        s.stack.append((Decision.BONFIRE_SECOND, p))
-        s.stack.append((Decision.BONFIRE_EXCHANGE, p, prm["exchange_max"]))
+        s.stack.append(make_frame(Decision.BONFIRE_THIRD, p))
+        s.stack.append(make_frame(Decision.BONFIRE_SECOND, p))
+        s.stack.append(make_frame(Decision.BONFIRE_EXCHANGE, p, prm["exchange_max"]))
     elif a is LocationAction.WALL:
-        s.stack.append((Decision.WALL_DELIVER, p))
-        s.stack.append((Decision.WALL_FRAUD, p))
-        s.stack.append((Decision.WALL_EXCHANGE, p, prm["exchange_max"]))
+        s.stack.append(make_frame(Decision.WALL_DELIVER, p))
+        s.stack.append(make_frame(Decision.WALL_FRAUD, p))
+        s.stack.append(make_frame(Decision.WALL_EXCHANGE, p, prm["exchange_max"]))
     elif a is LocationAction.MARKET:
-        s.stack.append((Decision.MARKET, p))
+        s.stack.append(make_frame(Decision.MARKET, p))
     else:
-        s.stack.append((Decision.PALACE, p))
+        s.stack.append(make_frame(Decision.PALACE, p))
 
 
 def _location(s: State, action: LocationAction) -> Location:
@@ -102,7 +102,7 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
     if action.kind == Act.HOME:
-        s.stack.append((Decision.COURTYARD, p, home_left - 1, swaps_left))
+        s.stack.append(make_frame(Decision.COURTYARD, p, home_left - 1, swaps_left))
         member_home(s, p, action.a, "COURTYARD")
         return
     t = s.own_player(p).tower
@@ -116,7 +116,7 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
             f"rearranges the Tower: floor {action.a // per} <-> floor {action.b // per}",
             "IT COURTYARD",
         )
-    s.stack.append((Decision.COURTYARD, p, 0, swaps_left - 1))
+    s.stack.append(make_frame(Decision.COURTYARD, p, 0, swaps_left - 1))
 
 
 # --- BONFIRE and WALL -------------------------------------------------------------------------
@@ -125,7 +125,7 @@ def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
 def exchange_amounts(s: State, frame: Frame) -> range:
     """The Florin amounts that may be changed now: whole Drachmas, up to the location's limit and your Florins."""
     rate = s.rules.florins_per_drachma
-    most = min(frame[2], s.players[frame[1]].florins)
+    most = min(frame.a, s.players[frame.player].florins)
     return range(rate, most + 1, rate)
 
 
@@ -138,7 +138,7 @@ def list_exchange(s: State, frame: Frame) -> list[Action]:
 def apply_exchange(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
-    pl = s.own_player(frame[1])
+    pl = s.own_player(frame.player)
     n = action.a
     pl.florins -= n
     pl.drachmas += n // s.rules.florins_per_drachma
@@ -146,7 +146,7 @@ def apply_exchange(s: State, frame: Frame, action: Action) -> None:
         emit(
             s,
             "exchange",
-            frame[1],
+            frame.player,
             f"changes {count(n, 'Florin')} into {count(n // s.rules.florins_per_drachma, 'Drachma')}",
             "S0 Money; IT",
         )
@@ -160,9 +160,9 @@ def list_bonfire_second(s: State, frame: Frame) -> list[Action]:
 
 def apply_bonfire_second(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.PHLEG:
-        raise_phleg(s, frame[1], action.a, _location(s, LocationAction.BONFIRE).params["phlegethon_step"])
+        raise_phleg(s, frame.player, action.a, _location(s, LocationAction.BONFIRE).params["phlegethon_step"])
     elif action.kind == Act.GATE:
-        place_passage(s, frame[1], action.a)
+        place_passage(s, frame.player, action.a)
 
 
 def guardian_can_move(s: State) -> bool:
@@ -172,7 +172,7 @@ def guardian_can_move(s: State) -> bool:
 
 def fraud_available(s: State, frame: Frame) -> bool:
     """Some Fraud card can be had: from your hand, the market or the deck (S0)."""
-    return bool(s.players[frame[1]].hand or s.market or s.deck)
+    return bool(s.players[frame.player].hand or s.market or s.deck)
 
 
 def list_bonfire_third(s: State, frame: Frame) -> list[Action]:
@@ -185,14 +185,14 @@ def list_bonfire_third(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_bonfire_third(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     prm = _location(s, LocationAction.BONFIRE).params
     if action.kind == Act.GUARDIAN:
         pay_drachmas(s, p, prm["guardian_cost"], "a Guardian at the BONFIRE")
-        s.stack.append((Decision.GUARDIAN_MOVE, p, 0))
+        s.stack.append(make_frame(Decision.GUARDIAN_MOVE, p, 0))
     elif action.kind == Act.STYX:
         pay_drachmas(s, p, prm["styx_cost"], "the River Styx at the BONFIRE")
-        s.stack.append((Decision.STYX, p, prm["styx_souls"]))
+        s.stack.append(make_frame(Decision.STYX, p, prm["styx_souls"]))
 
 
 def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
@@ -206,11 +206,11 @@ def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
 def apply_wall_fraud(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.FRAUD:
         cost = _location(s, LocationAction.WALL).params["fraud_cost"]
-        s.stack.append((Decision.FRAUD_SOURCE, frame[1], cost, 0))
+        s.stack.append(make_frame(Decision.FRAUD_SOURCE, frame.player, cost, 0))
 
 
 def list_deliver(s: State, frame: Frame) -> list[Action]:
-    pl = s.players[frame[1]]
+    pl = s.players[frame.player]
     out = [act(Act.DELIVER, b.index) for b in s.rules.barrels if (T_BARREL + b.index) in pl.tower]
     out.append(act(Act.DONE))
     return out
@@ -219,7 +219,7 @@ def list_deliver(s: State, frame: Frame) -> list[Action]:
 def apply_deliver(s: State, frame: Frame, action: Action) -> None:
     if action.kind == Act.DONE:
         return
-    p = frame[1]
+    p = frame.player
     pl = s.own_player(p)
     b = s.rules.barrels[action.a]
     pl.tower[pl.tower.index(T_BARREL + b.index)] = EMPTY
@@ -249,7 +249,7 @@ def can_invite(s: State, pl: PlayerState, c: int) -> bool:
 
 
 def list_market(s: State, frame: Frame) -> list[Action]:
-    pl = s.players[frame[1]]
+    pl = s.players[frame.player]
     floors = [f for f in range(pl.floors) if floor_has_room(s, pl, f)]
     out: list[Action] = []
     for b in s.rules.barrels:
@@ -259,7 +259,7 @@ def list_market(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_market(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     pl = s.own_player(p)
     s.barrel_market[action.a] -= 1
     put_in_tower(s, pl, action.b, T_BARREL + action.a)
@@ -268,7 +268,7 @@ def apply_market(s: State, frame: Frame, action: Action) -> None:
 
 
 def list_palace(s: State, frame: Frame) -> list[Action]:
-    pl = s.players[frame[1]]
+    pl = s.players[frame.player]
     floors = [f for f in range(pl.floors) if floor_has_room(s, pl, f, guest=True)]
     out: list[Action] = []
     for c in s.rules.guest_circles:
@@ -278,7 +278,7 @@ def list_palace(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_palace(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     pl = s.own_player(p)
     c, f = action.a, action.b
     s.palace[c] -= 1

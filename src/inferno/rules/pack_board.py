@@ -126,13 +126,14 @@ def read_dante(r: Reader, side: str) -> DantePath:
     if not path or path[-1].kind is not StopKind.END or any(s.kind is StopKind.END for s in path[:-1]):
         raise r.fail(f"{base}.path", "the path must end with exactly one END stop")
     start: dict[int, int] = {}
-    for k, v in dict(node.get("start", {})).items():
-        start[int(k)] = r.check_int(v, f"{base}.start.{k}", 0, len(path) - 1)
+    for k, v in r.table(f"{base}.start", optional=True).items():
+        start[r.whole_key(k, f"{base}.start.{k}", 1, 4)] = r.check_int(v, f"{base}.start.{k}", 0, len(path) - 1)
     shortcut: dict[int, tuple[int, ...]] = {}
-    for k in dict(node.get("shortcut", {})):
+    for k in r.table(f"{base}.shortcut", optional=True):
+        n = r.whole_key(k, f"{base}.shortcut.{k}", 1, 4)
         idx = r.ints(f"{base}.shortcut.{k}")
         for i in idx:
             if not 0 <= i < len(path) - 1:
                 raise r.fail(f"{base}.shortcut.{k}", f"index {i} is outside the path")
-        shortcut[int(k)] = idx
+        shortcut[n] = idx
     return DantePath(side, path, start, shortcut)

@@ -46,14 +46,14 @@ def read_barrels(r: Reader) -> tuple[Barrel, ...]:
 
 def read_locations(r: Reader, core: CoreTables) -> tuple[Location, ...]:
     """The eight locations, one per circle 2-9, each with its entry rules and its action's parameters."""
-    special_entry = r.get("entry.special")
-    free_entry = r.get("entry.free")
+    special_entry = r.table("entry.special")
+    free_entry = r.table("entry.free")
     locations = []
     for i, e in enumerate(table_list(r, "location")):
         p = f"location[{i}]"
         tile = e.text("tile", ("free", "special"))
         entry = Reader(r.file, special_entry if tile == "special" else free_entry, f"entry.{tile}.")
-        params = dict(e.tree.get("params", {}))
+        params = dict(e.table("params", optional=True))
         for k, v in params.items():
             r.check_int(v, f"{p}.params.{k}", 0, 20)
         locations.append(

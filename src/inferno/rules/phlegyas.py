@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.events import emit
-from inferno.rules.state import EMPTY, Frame, State
+from inferno.rules.state import EMPTY, Frame, State, make_frame
 
 RULE = "rulebook, Hell Phase p.11 (P&P: Phlegyas)"
 
@@ -61,4 +61,4 @@ def apply_bell(s: State, frame: Frame, action: Action) -> None:
         labels = s.board.labels
         emit(s, "bell", p, f"rings a Bell: the Soul slides from {labels[frm]} to {labels[u]}", RULE)
         frm = u
-    s.stack.append((Decision.HELL_STEP, p, colour, frm))
+    s.stack.append(make_frame(Decision.HELL_STEP, p, colour, frm))

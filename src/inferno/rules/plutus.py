@@ -13,7 +13,7 @@ from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import pay_drachmas
 from inferno.rules.events import emit
 from inferno.rules.pnp import DESK
-from inferno.rules.state import EMPTY, Frame, State
+from inferno.rules.state import EMPTY, Frame, State, make_frame
 
 RULE = "rulebook, Hell Phase p.11 (P&P: Plutus)"
 
@@ -71,7 +71,7 @@ def after_lay_down(s: State, p: int, circle: int) -> None:
     if ext is None or not ext.plutus or not ext.data.desk_on_lay_down:
         return
     if circle == ext.data.desk_circle and ext.desks[p] > 0 and desk_places(s):
-        s.stack.append((Decision.DESK, p))
+        s.stack.append(make_frame(Decision.DESK, p))
 
 
 def list_desk(s: State, frame: Frame) -> list[Action]:
@@ -79,7 +79,7 @@ def list_desk(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_desk(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     ext = s.ext
     assert ext is not None
     t = action.a

@@ -610,7 +610,7 @@ class Position:
             return None
         frame = s.stack[-1]
         opts = tuple(Option(a, action_text(s, a)) for a in legal_actions(s))
-        return PendingDecision(frame[1], Decision(frame[0]), opts)
+        return PendingDecision(frame.player, Decision(frame.kind), opts)
 
 
 register_frozen(

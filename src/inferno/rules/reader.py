@@ -82,6 +82,30 @@ class Reader:
     def ints(self, path: str, length: int | None = None, lo: int | None = None) -> tuple[int, ...]:
         return tuple(self.check_int(v, f"{path}[{i}]", lo) for i, v in enumerate(self.seq(path, length)))
 
+    def table(self, path: str, optional: bool = False) -> Mapping[str, Any]:
+        """The table at ``path`` (an empty one if ``optional`` and it is missing)."""
+        if optional and not self.has(path):
+            return {}
+        v = self.get(path)
+        if not isinstance(v, Mapping):
+            raise self.fail(path, f"expected a table, got {v!r}")
+        return v
+
+    def has(self, path: str) -> bool:
+        """Whether the entry at ``path`` is there (its parents being tables)."""
+        node: Any = self.tree
+        for part in path.split("."):
+            if not isinstance(node, Mapping) or part not in node:
+                return False
+            node = node[part]
+        return True
+
+    def whole_key(self, key: str, path: str, lo: int | None = None, hi: int | None = None) -> int:
+        """The table key ``key`` (at ``path``) read as a whole number, e.g. a player count ``"3"``."""
+        if not (key.isascii() and key.isdigit()):
+            raise self.fail(path, f"the key {key!r} is not a whole number")
+        return self.check_int(int(key), path, lo, hi)
+
 
 def table_list(r: Reader, path: str) -> list[Reader]:
     """A reader for each table of the list at ``path`` (all checked to be tables first)."""

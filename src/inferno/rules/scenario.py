@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import SupportsIndex
 
 from inferno.rules.actions import Decision, InfernoError
 from inferno.rules.boards import ShieldSpec, with_board
@@ -71,12 +72,20 @@ from inferno.rules.state import (
     T_NOBLE,
     T_URCHIN,
     TILE,
+    Frame,
     State,
 )
 
 
 class ScenarioError(InfernoError):
     """A position the game's pieces cannot make (too few Souls in the supply, a full Tower floor ...)."""
+
+
+# A number a setter checks itself, refusing anything but a whole number with a ScenarioError in words.
+# Typed as a protocol (which int satisfies and text does not), so mypy still flags a wrong type while the
+# compiled build, which checks an ``int`` argument at the call with a TypeError of its own, lets the
+# setter say what is wrong, as the pure-Python build does.
+Whole = SupportsIndex
 
 
 def _count(n: int, word: str) -> str:
@@ -261,12 +270,12 @@ class Scenario:
         self.state.own_player(self._seat(p)).diplomas = sum(1 << c for c in {self._circle(x) for x in sins})
         return self._changed()
 
-    def half_diplomas(self, p: int, n: int) -> Scenario:
+    def half_diplomas(self, p: int, n: Whole) -> Scenario:
         """Seat ``p`` holds ``n`` half-Diploma tokens."""
         self.state.own_player(self._seat(p)).half = self._number(n, "half-Diplomas")
         return self._changed()
 
-    def track(self, p: int, sin: str | Sin, level: int) -> Scenario:
+    def track(self, p: int, sin: str | Sin, level: Whole) -> Scenario:
         """Put seat ``p``'s Skull on ``level`` of the Sin Track of ``sin`` (lust to treachery)."""
         c = self._circle(sin)
         if c == 1:
@@ -277,14 +286,14 @@ class Scenario:
         )
         return self._changed()
 
-    def tracks(self, p: int, **levels: int) -> Scenario:
+    def tracks(self, p: int, **levels: Whole) -> Scenario:
         """Several tracks at once: ``tracks(0, greed=2, lust=1)``."""
         for sin, level in levels.items():
             self.track(p, sin, level)
         return self
 
     def money(
-        self, p: int, florins: int | None = None, drachmas: int | None = None, loans: int | None = None
+        self, p: int, florins: Whole | None = None, drachmas: Whole | None = None, loans: Whole | None = None
     ) -> Scenario:
         """Seat ``p``'s Florins, Drachmas and loans from Charon (those given)."""
         pl = self.state.own_player(self._seat(p))
@@ -296,7 +305,7 @@ class Scenario:
             pl.loans = self._number(loans, "loans", 0, len(self.state.rules.loan_positions))
         return self._changed()
 
-    def infamy(self, p: int, points: int) -> Scenario:
+    def infamy(self, p: int, points: Whole) -> Scenario:
         """Seat ``p``'s Infamy (it may be below zero)."""
         self.state.own_player(self._seat(p)).infamy = self._number(points, "Infamy", lo=-(10**6))
         return self._changed()
@@ -309,7 +318,7 @@ class Scenario:
             card_index(self.state, c)
         return self.fraud_cards(hands={self._seat(p): tuple(c.strip().upper() for c in cards)})._changed()
 
-    def home(self, p: int, nobles: int | None = None, urchins: int | None = None) -> Scenario:
+    def home(self, p: int, nobles: Whole | None = None, urchins: Whole | None = None) -> Scenario:
         """How many Nobles and Urchins seat ``p`` has at Home (those given)."""
         pl = self.state.own_player(self._seat(p))
         if nobles is not None:
@@ -319,19 +328,19 @@ class Scenario:
             pl.home[1] = self._number(urchins, "Urchins at Home", 0, self.state.rules.urchins_per_player)
         return self._changed()
 
-    def floors(self, p: int, n: int) -> Scenario:
+    def floors(self, p: int, n: Whole) -> Scenario:
         """Seat ``p``'s Tower has ``n`` floors built (the ground floor counts); floors above must be empty."""
         r = self.state.rules
         pl = self.state.own_player(self._seat(p))
-        n = self._number(n, "Tower floors", 1, r.tower_floors)
-        if any(pl.tower[n * r.spaces_per_floor :]):
-            raise ScenarioError(f"player {p + 1}'s Tower has pieces above floor {n - 1}: empty those floors first")
-        pl.floors = n
+        built = self._number(n, "Tower floors", 1, r.tower_floors)
+        if any(pl.tower[built * r.spaces_per_floor :]):
+            raise ScenarioError(f"player {p + 1}'s Tower has pieces above floor {built - 1}: empty those floors first")
+        pl.floors = built
         return self._changed()
 
     # --- the board around ----------------------------------------------------------------------
 
-    def phlegethon(self, sin: str | Sin, level: int) -> Scenario:
+    def phlegethon(self, sin: str | Sin, level: Whole) -> Scenario:
         """Put the Phlegethon cube of circle ``sin`` (lust to treachery) on ``level``."""
         r = self.state.rules
         c = self._circle(sin)
@@ -413,14 +422,14 @@ class Scenario:
         s.ext.bells[p] = n
         return self
 
-    def guardian(self, slot: int, shield: str) -> Scenario:
+    def guardian(self, slot: Whole, shield: str) -> Scenario:
         """Move the Guardian of active slot ``slot`` to ``shield`` (:meth:`shield` takes it by name)."""
         s = self.state
         t = self._shield(shield)
-        self._number(slot, "a Guardian slot", 0, len(s.guardians) - 1)
-        s.hell[s.guardian_pos[slot]] = EMPTY
-        s.hell[t] = GUARDIAN + slot
-        s.guardian_pos[slot] = t
+        g = self._number(slot, "a Guardian slot", 0, len(s.guardians) - 1)
+        s.hell[s.guardian_pos[g]] = EMPTY
+        s.hell[t] = GUARDIAN + g
+        s.guardian_pos[g] = t
         return self
 
     def guardians(self, *ids: str) -> Scenario:
@@ -439,7 +448,7 @@ class Scenario:
             s.guardian_pos.append(t)
         return self
 
-    def graveyard(self, **counts: int) -> Scenario:
+    def graveyard(self, **counts: Whole) -> Scenario:
         """Set the Graveyard's Souls by sin id: ``graveyard(lust=2, pagan=1)`` (others go back to the supply)."""
         s = self.state
         want = {self._circle(sin): self._number(n, f"{sin} Souls in the Graveyard") for sin, n in counts.items()}
@@ -496,7 +505,7 @@ class Scenario:
     def _barrel(self, ident: str) -> int:
         return barrel_index(self.state, ident)
 
-    def tower(self, p: int, floor: int, *items: str | TowerSpace) -> Scenario:
+    def tower(self, p: int, floor: Whole, *items: str | TowerSpace) -> Scenario:
         """Fill floor ``floor`` of seat ``p``'s Tower (building it if needed), space by space.
 
         Items are ``Member.NOBLE``, ``Member.URCHIN``, ``Guest(Sin.HERESY)``, ``Barrel("grey")``,
@@ -506,16 +515,16 @@ class Scenario:
         r = s.rules
         pl = s.own_player(self._seat(p))
         per = r.spaces_per_floor
-        floor = self._number(floor, "a Tower floor", 0, r.tower_floors - 1)
+        f = self._number(floor, "a Tower floor", 0, r.tower_floors - 1)
         if len(items) > per:
             raise ScenarioError(f"a Tower floor has {_count(per, 'space')}, not {len(items)}")
         codes = [self._tower_code(item) for item in items]
         guests = sum(1 for c in codes if T_GUEST <= c < T_BARREL)
         if guests > r.max_guests_per_floor:
             raise ScenarioError(f"a Tower floor holds at most {_count(r.max_guests_per_floor, 'Guest')}")
-        pl.floors = max(pl.floors, floor + 1)
+        pl.floors = max(pl.floors, f + 1)
         for k in range(per):
-            pl.tower[floor * per + k] = codes[k] if k < len(codes) else EMPTY
+            pl.tower[f * per + k] = codes[k] if k < len(codes) else EMPTY
         return self._changed()
 
     def _tower_code(self, item: str | TowerSpace) -> int:
@@ -540,14 +549,14 @@ class Scenario:
             return T_BARREL + self._barrel(arg)
         raise ScenarioError(f"unknown Tower item {item!r} (noble, urchin, guest:<sin> or barrel:<id>)")
 
-    def at(self, p: int, location: str, member: str | Member = "noble", n: int = 1) -> Scenario:
+    def at(self, p: int, location: str, member: str | Member = "noble", n: Whole = 1) -> Scenario:
         """Put ``n`` more family members of seat ``p`` at a location in Florence (``"bank"``)."""
         i = location_index(self.state, location)
         kind = str(member).strip().lower()
         if kind not in MEMBER_KINDS:
             raise ScenarioError(f"unknown family member {member!r} (noble or urchin)")
-        self._number(n, "family members", 1)
-        self.state.own_player(self._seat(p)).florence[2 * i + MEMBER_KINDS.index(kind)] += n
+        more = self._number(n, "family members", 1)
+        self.state.own_player(self._seat(p)).florence[2 * i + MEMBER_KINDS.index(kind)] += more
         return self._changed()
 
     def quartiere_of(self, location: str) -> int:
@@ -585,7 +594,7 @@ class Scenario:
         s.loc_quartiere = tuple(lq)
         return self._changed()
 
-    def palace(self, sin: str | Sin, guests: int) -> Scenario:
+    def palace(self, sin: str | Sin, guests: Whole) -> Scenario:
         """How many Guests of ``sin``'s colour are left at the PALACE."""
         s = self.state
         c = self._circle(sin)
@@ -595,7 +604,7 @@ class Scenario:
         s.palace[c] = self._number(guests, f"{Sin.of_circle(c).label} Guests", 0, s.num_players)
         return self._changed()
 
-    def market_barrels(self, barrel: str, n: int) -> Scenario:
+    def market_barrels(self, barrel: str, n: Whole) -> Scenario:
         """How many Barrels of one kind (``"grey"``) are left at the MARKET."""
         s = self.state
         b = barrel_index(s, barrel)
@@ -607,12 +616,12 @@ class Scenario:
         self.state.first_player = self._seat(seat)
         return self._changed()
 
-    def dante(self, stop_index: int) -> Scenario:
+    def dante(self, stop_index: Whole) -> Scenario:
         """Put Dante on a stop by the engine's index (-1 = his first space); :meth:`dante_at` takes names."""
         self.state.dante = self._number(stop_index, "Dante's stop index", -1, len(self.state.stops) - 1)
         return self._changed()
 
-    def _open(self, frame: tuple[int, ...], p: int) -> State:
+    def _open(self, frame: Frame, p: int) -> State:
         s = self.state
         s.current = p
         s.stack = [frame]
@@ -622,16 +631,18 @@ class Scenario:
 
     def hell_phase(self, p: int) -> State:
         """Player ``p`` is to move a Soul (sudden death is detected as in play)."""
-        return self._open((Decision.HELL, p), p)
+        return self._open(Frame(Decision.HELL, p), p)
 
     def florence_phase(self, p: int, location: str | None = None, bribed: bool = False) -> State:
         """Player ``p`` is in the Florence phase, in the quartiere of ``location`` if given."""
         self.state.quartiere = self.quartiere_of(location) if location else 0
-        return self._open((Decision.FLORENCE, p, int(bribed)), p)
+        return self._open(Frame(Decision.FLORENCE, p, int(bribed)), p)
 
     def decision(self, frame: tuple[int, ...]) -> State:
-        """Open any decision frame directly, e.g. ``(Decision.STYX, 0, 3)``."""
-        return self._open(frame, frame[1])
+        """Open any decision frame directly, e.g. ``(Decision.STYX, 0, 3)`` or a :class:`Frame`: kind,
+        player and the arguments :data:`~inferno.rules.state.FRAME_ARGS` names for that kind."""
+        f = Frame(*frame)
+        return self._open(f, f.player)
 
     # --- helpers added for the rules tests (tests/rules) ------------------------------------------
 

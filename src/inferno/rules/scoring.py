@@ -9,7 +9,7 @@ from inferno.rules.effects import circle_is_full, endgame_loan_penalty, guests, 
 from inferno.rules.events import emit, gain_infamy
 from inferno.rules.model import Endgame, EndgameType
 from inferno.rules.pickling import register_frozen
-from inferno.rules.state import EMPTY, PIT, Frame, State
+from inferno.rules.state import EMPTY, PIT, Frame, State, make_frame
 
 STEPS = ("fraud", "phlegethon", "extra_diplomas", "diplomas", "loans", "reputation")
 FRAUD, PHLEGETHON, EXTRA, DIPLOMAS, LOANS, REPUTATION = range(6)
@@ -25,10 +25,10 @@ def start_final_scoring(s: State) -> None:
     s.breakdown = [[0] * len(STEPS) for _ in s.players]
     emit(s, "final", -1, "final scoring begins", "S3 Final scoring")
     s.stack = [
-        (Decision.AUTO_FINISH, -1),
-        (Decision.AUTO_EXTRA_DIPLOMAS, -1),
-        (Decision.AUTO_PHLEGETHON, -1),
-        (Decision.AUTO_FINAL_FRAUD, -1),
+        make_frame(Decision.AUTO_FINISH, -1),
+        make_frame(Decision.AUTO_EXTRA_DIPLOMAS, -1),
+        make_frame(Decision.AUTO_PHLEGETHON, -1),
+        make_frame(Decision.AUTO_FINAL_FRAUD, -1),
     ]
 
 
@@ -39,7 +39,7 @@ def push_final_fraud(s: State, frame: Frame) -> None:
         pl = s.players[p]
         for card in pl.played:
             if owns_barrel(pl, s.rules.fraud_cards[card].endgame_barrel):
-                todo.append((Decision.ENDGAME_FRAUD, p, card))
+                todo.append(make_frame(Decision.ENDGAME_FRAUD, p, card))
     s.stack.extend(reversed(todo))
 
 
@@ -67,7 +67,7 @@ def list_endgame(s: State, frame: Frame) -> list[Action]:
 
 
 def apply_endgame(s: State, frame: Frame, action: Action) -> None:
-    _, p, card = frame
+    p, card = frame.player, frame.a
     fc = s.rules.fraud_cards[card]
     if action.kind == Act.DONE:
         emit(s, "endgame", p, f"applies neither end-game effect of {fc.id}", "S3 step 1")
@@ -104,17 +104,17 @@ def push_extra_diplomas(s: State, frame: Frame) -> None:
     """Step 3: each pair of ½ Diploma tokens buys a Diploma, in reverse order (S3)."""
     todo = []
     for p in final_order(s):
-        todo.extend([(Decision.EXTRA_DIPLOMA, p)] * (s.players[p].half // 2))
+        todo.extend([make_frame(Decision.EXTRA_DIPLOMA, p)] * (s.players[p].half // 2))
     s.stack.extend(reversed(todo))
 
 
 def list_extra(s: State, frame: Frame) -> list[Action]:
-    pl = s.players[frame[1]]
+    pl = s.players[frame.player]
     return [act(Act.DIPLOMA, c) for c in range(2, 10) if not pl.diplomas >> c & 1]
 
 
 def apply_extra(s: State, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame.player
     pl = s.own_player(p)
     pl.half -= 2
     pl.diplomas |= 1 << action.a

@@ -14,7 +14,15 @@ from inferno.rules.pack import load_rules
 from inferno.rules.pnp import PnpState, dante_stops, load_pnp
 from inferno.rules.saves import STATE_SNAPSHOT, SaveFormatError, stamp, upgrade
 from inferno.rules.solo_model import SoloState
-from inferno.rules.state import PLAYER_FIELDS, GameConfig, PlayerState, State, linked_to_list
+from inferno.rules.state import (
+    PLAYER_FIELDS,
+    GameConfig,
+    PlayerState,
+    State,
+    frame_from_list,
+    frame_to_list,
+    linked_to_list,
+)
 
 SNAPSHOT_FORMAT = STATE_SNAPSHOT
 _PLAYER_FIELDS = PLAYER_FIELDS
@@ -57,7 +65,7 @@ def state_to_dict(s: State, *, actions: bool = True, players: list[dict[str, Any
         "config": s.config.to_dict(),
         "rules_fingerprint": s.rules.fingerprint,
         "players": [player_to_dict(p) for p in s.players] if players is None else players,
-        "stack": [list(f) for f in s.stack],
+        "stack": [frame_to_list(f) for f in s.stack],
         "over": s.over,
         "sudden_death": s.sudden_death,
         "breakdown": [list(b) for b in s.breakdown],
@@ -138,7 +146,7 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
             setattr(s, f, tuple(d[f]))
         for f in _STATE_INTS:
             setattr(s, f, int(d[f]))
-        s.stack = [tuple(x) for x in d["stack"]]
+        stack = d["stack"]
         s.over = bool(d["over"])
         s.sudden_death = bool(d["sudden_death"])
         s.breakdown = [list(b) for b in d["breakdown"]]
@@ -152,8 +160,9 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         raise SnapshotError(f"hell: expected {s.board.size} shields, got {len(s.hell)}")
     log: tuple[Any, ...] | None = None
     try:
+        s.stack = [frame_from_list(x) for x in stack]
         for frame in s.stack:
-            Decision(frame[0])
+            Decision(frame.kind)
         for a in d.get("actions", []):
             log = (Action(Act(a[0]), a[1], a[2]), log)
     except (ValueError, TypeError, IndexError) as bad_log:

@@ -22,7 +22,7 @@ from inferno.rules.events import emit, gain_infamy
 from inferno.rules.hell import GRAVEYARD, land_soul, list_hell, step_targets
 from inferno.rules.model import Rules, StopKind
 from inferno.rules.solo_model import SoloCard, SoloConfig, SoloLevel, SoloState, SoloVariant
-from inferno.rules.state import EMPTY, Frame, PlayerState, State
+from inferno.rules.state import EMPTY, Frame, PlayerState, State, make_frame
 
 RIVAL = 1  # the Rival's index in ``State.players`` (it takes no seat)
 RULE = "Solo game: the Rival's card"
@@ -116,14 +116,14 @@ def _draw(s: State) -> int:
 def start_rival_turn(s: State) -> None:
     """Push the Rival's turn under the player's (it runs once the player's turn is over)."""
     if s.solo is not None and s.ender != RIVAL:
-        s.stack.append((Decision.AUTO_RIVAL, RIVAL, level(s).cards_per_turn))
+        s.stack.append(make_frame(Decision.AUTO_RIVAL, RIVAL, level(s).cards_per_turn))
 
 
 def rival_card(s: State, frame: Frame) -> None:
-    """Automatic step: the Rival plays the top card of its deck (``frame[2]`` cards left this turn)."""
+    """Automatic step: the Rival plays the top card of its deck (``frame.a`` cards left this turn)."""
     st = s.solo
     assert st is not None
-    left = frame[2]
+    left = frame.a
     if left == level(s).cards_per_turn:
         st.last = []
     card = s.rules.solo.cards[_draw(s)]
@@ -137,11 +137,11 @@ def rival_card(s: State, frame: Frame) -> None:
         if moved < 0:
             # No Soul can move: the engine's Hell phase finds no move and ends the game at once
             # by sudden death, as for a player (rulebook p.11).
-            s.stack.append((Decision.HELL, RIVAL))
+            s.stack.append(make_frame(Decision.HELL, RIVAL))
             return
         colour = moved
     if left > 1:
-        s.stack.append((Decision.AUTO_RIVAL, RIVAL, left - 1))
+        s.stack.append(make_frame(Decision.AUTO_RIVAL, RIVAL, left - 1))
     pts = level(s).infamy_per_turn + card.infamy
     if pts:
         gain_infamy(s, RIVAL, pts, "rival", f"scores {pts} Infamy in Florence", RULE)
@@ -161,7 +161,7 @@ def _take_passage(s: State) -> None:
 
 
 def _choose_soul(s: State, card: SoloCard) -> Action | None:
-    opts = list_hell(s, (Decision.HELL, RIVAL))
+    opts = list_hell(s, make_frame(Decision.HELL, RIVAL))
     if not opts:
         return None
     circle = s.board.circle
@@ -233,7 +233,7 @@ def _accuse(s: State, circle: int) -> None:
     if soul_from_supply(s, circle):
         emit(s, "graveyard", RIVAL, f"a {r.circles[circle - 1].sin} Soul enters the Graveyard", "S1 accusation step 3")
     if s.ender < 0:
-        s.stack.append((Decision.AUTO_DANTE, RIVAL))
+        s.stack.append(make_frame(Decision.AUTO_DANTE, RIVAL))
     advance_track(s, RIVAL, circle, "the Rival's accusation")
 
 

@@ -11,10 +11,11 @@ returns the player's pieces owned by ``s`` alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from inferno.rules.actions import HiddenInformationError
+from inferno.rules.actions import Decision, HiddenInformationError
 from inferno.rules.model import Board, Rules, Stop
 from inferno.rules.pickling import register_frozen
 from inferno.rules.solo_model import SoloConfig, SoloState
@@ -152,7 +153,76 @@ class PlayerState:
         return c
 
 
-Frame = tuple[int, ...]
+class Frame(NamedTuple):
+    """One entry of the state's stack: a pending decision, or an automatic step, and whose it is.
+
+    ``kind`` is a :class:`Decision` (stored as its number), ``player`` the seat who decides (-1 for the
+    final scoring's steps). ``a`` and ``b`` carry the decision's own arguments; what they mean depends
+    on the kind, and :data:`FRAME_ARGS` names them for each kind (``a`` of a ``HELL_STEP`` is the
+    moving Soul's colour, ``b`` the shield it comes from). A tuple, so copying a stack stays a list
+    copy and the compiled engine reads the fields by position.
+    """
+
+    kind: int
+    player: int
+    a: int = 0
+    b: int = 0
+
+
+# What ``a`` and ``b`` mean for each kind of frame (a kind with no entry uses neither). The length of
+# each entry is how many of them the frame's saved form writes (snapshots and saves: [kind, player, ...]).
+FRAME_ARGS: Final[dict[int, tuple[str, ...]]] = {
+    Decision.HELL_STEP: ("colour", "from_shield"),  # the moving Soul, and the shield it is on (-1: Graveyard)
+    Decision.FLORENCE: ("bribed",),  # 1 once the family has bribed (any quartiere)
+    Decision.COURTYARD: ("home_left", "swaps_left"),
+    Decision.BONFIRE_EXCHANGE: ("most",),  # Florins that may be changed
+    Decision.WALL_EXCHANGE: ("most",),
+    Decision.TRACK: ("group",),  # which tracks may advance (all, upper or lower)
+    Decision.TOWER_HOME: ("left",),  # family members still to bring Home
+    Decision.PHLEG: ("left",),  # Phlegethon steps still to take
+    Decision.STYX: ("most",),  # Souls the River Styx may return
+    Decision.GUARDIAN_MOVE: ("optional",),  # 1: the family may decline
+    Decision.GUARDIAN_EFFECT: ("slot",),  # the Guardian slot that moved
+    Decision.FRAUD_SOURCE: ("cost", "optional"),  # Florins to pay for a card off the hand; 1: may decline
+    Decision.FRAUD_EFFECT: ("card",),
+    Decision.ENDGAME_FRAUD: ("card",),
+    Decision.ACCUSER_FLOOR: ("location", "member"),  # where the accuser came from, and its kind
+    Decision.LEAVE_FLOOR: ("member", "why"),  # the kind leaving the Tower, and the reason's code
+    Decision.BELL: ("colour", "from_shield"),
+    Decision.AUTO_RIVAL: ("left",),  # the Rival's cards still to play this turn
+}
+
+
+_SEATS: Final = 6  # seats 0-5 (five players, or the solo player and the Rival), and -1 as the last slot
+_DECISIONS: Final = {int(d): d for d in Decision}
+# The frame of each kind and seat that carries no argument, made once (most pushes are one of these).
+_PLAIN_FRAMES: Final[list[list[Frame]]] = [
+    [Frame(_DECISIONS.get(k, k), p if p < _SEATS else -1) for p in range(_SEATS + 1)] for k in range(max(Decision) + 1)
+]
+_new_tuple: Final = tuple.__new__
+
+
+def make_frame(kind: int, player: int, a: int = 0, b: int = 0) -> Frame:
+    """``Frame(kind, player, a, b)``, cheaper: a frame without arguments is shared (frames are immutable),
+    and one with arguments is made as a tuple of the class, past the named tuple's Python-level
+    ``__new__`` (building ``Frame(...)`` at each push cost the compiled engine a fifth of its time)."""
+    if a or b or not -1 <= player < _SEATS:
+        return _new_tuple(Frame, (kind, player, a, b))
+    return _PLAIN_FRAMES[kind][player]
+
+
+def frame_to_list(f: Frame) -> list[int]:
+    """A frame's saved form: kind, player and the arguments its kind uses (the form saves have always had)."""
+    return [f.kind, f.player, f.a, f.b][: 2 + len(FRAME_ARGS.get(f.kind, ()))]
+
+
+def frame_from_list(items: Sequence[Any]) -> Frame:
+    """The frame of a saved form ``[kind, player, a, b]`` (the arguments may be left off; ValueError if
+    it is not 2 to 4 whole numbers)."""
+    if not 2 <= len(items) <= 4 or not all(isinstance(x, int) and not isinstance(x, bool) for x in items):
+        raise ValueError(f"a stack frame is 2 to 4 whole numbers, not {list(items)!r}")
+    return Frame(*items)
+
 
 STATE_FIELDS: Final = (
     "actions",
@@ -308,6 +378,8 @@ class State:
         """Rebuild a state from :meth:`__getstate__`'s fields, the logs as linked lists again."""
         for name in STATE_FIELDS:
             setattr(self, name, list_to_linked(d[name]) if name in LOG_FIELDS else d[name])
+        # A state pickled before frames had names holds plain tuples: give them their names.
+        self.stack = [f if type(f) is Frame else Frame(*f) for f in self.stack]
 
     def own_player(self, p: int) -> PlayerState:
         """Player ``p``'s pieces, ready to change: copied first if another state still shares them."""

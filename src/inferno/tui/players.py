@@ -147,7 +147,7 @@ def player_column(s: State, p: int, label: str) -> Text:
     pl = s.players[p]
     out = player_text(p, f" {label}")
     marks = []
-    if s.stack and s.stack[-1][1] == p and not s.over:
+    if s.stack and s.stack[-1].player == p and not s.over:
         marks.append(Text("◀ deciding", style="bold reverse"))
     if p == s.current:
         marks.append(Text("(turn)"))
@@ -324,7 +324,7 @@ def action_hint(s: State, pend: Pending, action: Action) -> str:
     if action.kind != Act.EFFECT or not s.stack:
         return ""
     frame = s.stack[-1]
-    card = s.rules.fraud_cards[frame[2]]
+    card = s.rules.fraud_cards[frame.a]
     if pend.decision == Decision.FRAUD_EFFECT:
         return f"{card.id}: {effect_words(s.rules, card.instant[action.a])}"
     if pend.decision == Decision.ENDGAME_FRAUD:

@@ -182,7 +182,7 @@ def status_text(
     elif s.over:
         first.append("Game over", style="bold reverse")
     else:
-        decider = s.stack[-1][1] if s.stack else s.current
+        decider = s.stack[-1].player if s.stack else s.current
         first.append_text(player_text(decider, f" {labels[decider]}"))
         first.append(" decides", style="bold")
     pieces: list[tuple[int, Text]] = []  # (rank: lower is kept first, piece)
@@ -194,7 +194,7 @@ def status_text(
     if 0 <= viewer < s.num_players:
         pl = s.players[viewer]
         mine = Text(" · ")
-        if s.over or s.stack[-1][1] != viewer or who is not None:
+        if s.over or s.stack[-1].player != viewer or who is not None:
             mine.append_text(player_text(viewer, ": "))
         mine.append(f"Infamy {pl.infamy} · Florins {pl.florins} · Drachmas {pl.drachmas}")
         pieces.append((2, mine))
