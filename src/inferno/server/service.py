@@ -210,10 +210,13 @@ class GameService:
         turn_seconds: float = 0.0,
         takeover_bot: str = "",
         side_variant: bool = False,
+        clock_start: float | None = None,
     ) -> Created:
         """A new game; ``seed`` None lets the server draw a secret one (a chosen seed is shown to every seat).
         ``turn_seconds``: each player's turn clock (0: none); ``takeover_bot``: the bot that plays a seat
-        whose player ran out of time or left. Another ``side`` than the player count's is refused unless
+        whose player ran out of time or left; ``clock_start``: seconds after which every seat's clock runs,
+        its player arrived or not (None: the table's default; before, a seat's clock waits for its player
+        to arrive). Another ``side`` than the player count's is refused unless
         ``side_variant`` names the variant; every seat then sees it marked."""
         players = len(seats)
         takeover_bot = checked_table(seats, turn_seconds, takeover_bot)
@@ -239,7 +242,9 @@ class GameService:
             row.solo = solo_text(s.config.solo)
             at = self.now()
             self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot", bot_lease=self._lease(), at=at)
-            sess = Session(row, s, [], creator=creator, table=clocks.Table(seconds=turn_seconds, bot=takeover_bot))
+            within = clocks.START_WITHIN if clock_start is None else clock_start
+            table = clocks.Table(seconds=turn_seconds, bot=takeover_bot, starts_at=at + within if turn_seconds else 0.0)
+            sess = Session(row, s, [], creator=creator, table=table)
             sess.loaded_at = sess.moved_at = at
             clocks.run_clock(sess.table, rows, s, self.now())
             clocks.store(self.storage, gid, sess.table)
@@ -567,11 +572,12 @@ class GameService:
             took = clocks.timed_out(ch, sess.state, self.now())
             if took is None:
                 return Outcome(lambda: False, publish=False)
-            if took:
+            started = sess.table.deadline <= 0 < ch.table.deadline  # the table's start time came
+            if took or started:
                 clocks.write_change(tx, sess, ch, self._lease())
             else:
                 clocks.save(tx.conn, game_id, ch.table)
-            return Outcome(partial(installed, sess, ch, took), publish=took)
+            return Outcome(partial(installed, sess, ch, took), publish=took or started)
 
         try:
             return self.change(game_id, check)
@@ -599,6 +605,24 @@ class GameService:
             return Outcome(partial(installed, sess, ch, ballot))
 
         return self.change(game_id, cast)
+
+    def arrive(self, game_id: str, seat: int) -> bool:
+        """The player of ``seat`` opened their seat's page: on a table with a clock, their clock may run from
+        now on (and starts if the table waits for them). True if that changed the table."""
+        if seat < 0:
+            return False
+        t = self.session(game_id).table
+        if t.seconds <= 0 or seat in t.arrived:
+            return False  # nothing to change: no write, no new version
+
+        def come(sess: Session, tx: Txn) -> Outcome[bool]:
+            ch = clocks.change(sess)
+            if not clocks.arrive(ch, sess.state, seat, self.now()):
+                return Outcome(lambda: False, publish=False)
+            clocks.write_change(tx, sess, ch, self._lease())
+            return Outcome(partial(installed, sess, ch, True))
+
+        return self.change(game_id, come)
 
     def reclaim(self, game_id: str, seat: int) -> None:
         """The player of a seat a bot plays takes it back (their clock starts afresh if they are to move)."""
