@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from inferno.server import clocks
 from inferno.server.service import GameService, SeatKind, SeatSpec
 from inferno.server.storage import Storage
-from tests.web.helpers import humans, state, tok
+from tests.web.helpers import humans, state, tok, wait_for
 
 
 def _mover(c: TestClient, g: dict) -> tuple[str, dict]:
@@ -134,3 +134,20 @@ def test_no_clock_no_arrival_to_write(tmp_path: Path) -> None:
     assert not svc.arrive(gid, 0)
     after = svc.snapshot(gid, -1)
     assert after["version"] == before["version"] and after["table"]["waiting"] is None
+
+
+def test_earlier_log_lines_than_a_view_carries_are_there_to_read(client: TestClient) -> None:
+    g = client.post("/api/games", json={"seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 12}).json()
+    spec = g["spectator"]["token"]
+    wait_for(lambda: state(client, g["game"], spec)["result"] is not None, timeout=120)
+    snap = state(client, g["game"], spec)
+    total = snap["log_total"]
+    assert total > len(snap["log"])  # a whole game has more lines than a view carries
+    part = client.get(f"/api/games/{g['game']}/log", params={"upto": total, "count": 5}, headers=tok(spec)).json()
+    assert part["log"] == snap["log"][-5:] and part["from"] == total - 5 and part["total"] == total
+    first = client.get(f"/api/games/{g['game']}/log", params={"upto": 3}, headers=tok(spec)).json()
+    assert first["from"] == 0 and len(first["log"]) == 3
+    r = client.get(f"/api/games/{g['game']}/log", params={"upto": -1}, headers=tok(spec))
+    assert r.status_code == 400
+    r = client.get(f"/api/games/{g['game']}/log", params={"upto": 3})
+    assert r.status_code == 403

@@ -52,6 +52,7 @@ from inferno.server.defaults import (
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.presence import Presence
 from inferno.server.seat_views import LogMark, SeatView, common_data, replay_json, seat_data, summary_json
+from inferno.server.seat_views import shared as shared_view
 from inferno.server.seats import (
     BotTurn,
     Created,
@@ -431,6 +432,19 @@ class GameService:
         if not sess.state.over:
             raise Refused(ErrorCode.BAD_REQUEST, "replays are for finished games")
         return replay_json(game_id, sess, upto)
+
+    def log_part(self, game_id: str, upto: int, count: int) -> dict[str, Any]:
+        """The game log's lines ``upto - count`` to ``upto`` (indices as the views count them: the table's
+        notes included), for a page that shows earlier lines than its view carries; ``from``: the index of
+        the first line given, ``total``: the lines the log has now."""
+        sess = self.fresh(game_id)
+        with sess.lock:
+            lines = shared_view(sess, sess.state).lines
+            notes = list(sess.table.notes)
+        whole = clocks.with_notes(lines, len(lines), notes)
+        end = max(0, min(upto, len(whole)))
+        start = max(0, end - count)
+        return {"from": start, "log": whole[start:end], "total": len(whole)}
 
     def summary(self, game_id: str, seat: int) -> dict[str, Any]:
         sess = self.fresh(game_id)
