@@ -170,7 +170,7 @@ function showCreated(g) {
   const seats = g.seats.filter((s) => s.link);
   for (const s of seats) remember(g.game, s.token, `${s.name}, seat ${s.seat + 1}`, s.seat);
   const invites = JSON.parse(localStorage.getItem(INVITES) || "{}");
-  invites[g.game] = { seats: seats.map((s) => ({ seat: s.seat, name: s.name, link: s.link })), spectator: g.spectator.link, variant: g.variant || "" };
+  invites[g.game] = { seats: seats.map((s) => ({ seat: s.seat, name: s.name, link: s.link })), spectator: g.spectator.link, fresh: true };
   const keep = Object.keys(invites).slice(-20); // the newest games' links only
   localStorage.setItem(INVITES, JSON.stringify(Object.fromEntries(keep.map((k) => [k, invites[k]]))));
   location.href = seats.length ? seats[0].link : g.spectator.link;
@@ -178,8 +178,9 @@ function showCreated(g) {
 
 // The links of a game this browser created, to pass on to the other players.
 function showInvites(gameId, seat) {
-  let inv = null;
-  try { inv = JSON.parse(localStorage.getItem(INVITES) || "{}")[gameId]; } catch { /* none */ }
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(INVITES) || "{}"); } catch { /* none */ }
+  const inv = all[gameId];
   const panel = $("invite-panel");
   if (!inv) { panel.hidden = true; return; }
   const ul = $("invite-links");
@@ -195,8 +196,9 @@ function showInvites(gameId, seat) {
   li.innerHTML = `Spectators: <a class="spectator-link" href="${esc(inv.spectator)}">${esc(base + inv.spectator)}</a>`;
   ul.appendChild(li);
   panel.hidden = false;
-  panel.open = inv.seats.some((s) => s.seat !== seat); // other players to invite: the links are shown open
-  if (inv.variant) status(`New game: ${inv.variant}.`);
+  // Open when the game was just created (or other players are still to invite); folded on later visits.
+  panel.open = !!inv.fresh || inv.seats.some((s) => s.seat !== seat);
+  if (inv.fresh) { inv.fresh = false; localStorage.setItem(INVITES, JSON.stringify(all)); }
 }
 
 async function loadMyGames() {
