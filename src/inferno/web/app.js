@@ -327,7 +327,7 @@ function received(snap) {
 }
 
 // The log shows its newest lines; older ones are drawn (and fetched from the server) on request.
-const LOG_PAGE = 400;
+const LOG_PAGE = 500;
 app.logShown = LOG_PAGE;
 async function showEarlierLog() {
   const snap = app.snap;
