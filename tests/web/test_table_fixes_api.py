@@ -87,6 +87,8 @@ def test_a_seats_clock_waits_until_its_player_arrives(tmp_path: Path) -> None:
     # Shown before it starts: the mover's clock waits, with the table's start time.
     assert snap["table"]["clock"] is None
     assert snap["table"]["waiting"] == {"seat": mover, "starts_at": clock.t + clocks.START_WITHIN}
+    # Nobody may vote them out before a whole turn has passed after the table's start time.
+    assert snap["table"]["vote"] == {"seat": mover, "opens_at": clock.t + clocks.START_WITHIN + 60}
     clock.t += 50
     assert clocks.expired(svc.storage, clock()) == []
     assert svc.arrive(gid, 1 - mover)  # the other player arrives: the mover's clock still waits

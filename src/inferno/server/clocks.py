@@ -189,16 +189,22 @@ def timed_out(ch: TableChange, s: State, now: float) -> bool | None:
 
 def vote_opens(sess: Session, seat: int, gone_since: float | None, rule: AwayRule = AWAY) -> float | None:
     """When a vote that ``seat`` has left may open (epoch seconds), or None while none may: only while the
-    table waits for that human's decision; on a table with a clock, when their time runs out; without
+    table waits for that human's decision; on a table with a clock, when their time runs out (a clock
+    waiting for its player runs from the table's start time at the latest); without
     one, after ``idle_seconds`` of waiting, or ``gone_seconds`` after ``gone_since`` (no page of the game
     open since then; None: a page is open); never within ``grace_seconds`` of their taking the seat back."""
     s, t = sess.state, sess.table
     if s.over or to_move(s) != seat or sess.row.seats[seat].kind != "human":
         return None
     if t.seconds > 0:
-        if t.seat != seat or t.deadline <= 0:
+        if t.seat != seat:
             return None
-        opens = t.deadline
+        if t.deadline > 0:
+            opens = t.deadline
+        elif t.starts_at > 0:  # a clock waiting for its player runs out a turn after the table's start time
+            opens = t.starts_at + t.seconds
+        else:
+            return None
     else:
         opens = sess.moved_at + rule.idle_seconds
         if gone_since is not None:
