@@ -233,12 +233,30 @@ def test_every_familys_desk_shows_a_readable_d(server: ServerProcess, browser: B
     assert desks.count() >= 1
     white = page.locator("svg#board rect.desk.p1")
     assert white.count() == 1
-    mark = page.locator("svg#board rect.desk.p1 + text")
-    assert mark.text_content() == "D"
-    ink = mark.evaluate("n => getComputedStyle(n).fill")
-    paper = white.evaluate("n => getComputedStyle(n).fill")
+    # Read at once: the board may be drawn anew in between (the one-screen layout fits it to the window).
+    text, ink, paper = page.evaluate(
+        """() => { const desk = document.querySelector('svg#board rect.desk.p1'), mark = desk.nextElementSibling;
+              return [mark.textContent, getComputedStyle(mark).fill, getComputedStyle(desk).fill]; }"""
+    )
+    assert text == "D2"  # "D" and the seat number of its owner, the white family (seat 2)
     hi, lo = sorted((_luminance(ink), _luminance(paper)), reverse=True)
     assert (hi + 0.05) / (lo + 0.05) >= 4.5, (ink, paper)
+    # The pawns' seat numbers and the Souls' sin letters too, with the page's security policy in force (this page
+    # does not bypass it): in ink that reads on the pawn, at their piece's size. Set as inline styles, which the
+    # policy refuses, they were drawn in the default colour and 16 pixels high.
+    pawns = page.evaluate(
+        """() => [...document.querySelectorAll('svg .member')].map(m => {
+              const mark = getComputedStyle(m.querySelector('.seat-mark'));
+              return [mark.fill, getComputedStyle(m.querySelector('.pawn')).fill, parseFloat(mark.fontSize)]; })"""
+    )
+    assert pawns
+    for ink, paper, size in pawns:
+        hi, lo = sorted((_luminance(ink), _luminance(paper)), reverse=True)
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5 and size <= 7, (ink, paper, size)
+    letters = page.evaluate(
+        "() => [...document.querySelectorAll('svg .sin-letter')].map(t => parseFloat(getComputedStyle(t).fontSize))"
+    )
+    assert letters and max(letters) <= 10.5, letters
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -1,6 +1,6 @@
 // The main board: Florence's quartieri and locations, Hell's nine circles, the Graveyard, Plague deck,
 // River Styx, Dante's path and the Fraud market. Every size comes from the rules data (board.json).
-import { PLAYER_COLOURS, el, fit, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
+import { PLAYER_COLOURS, el, fit, inkOn, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
 
 const ROW_H = 62;
 const GATE_GAP = 34;
@@ -199,20 +199,12 @@ function drawShield(parent, board, piece, i, label) {
     const o = piece.owner;
     el("rect", { x: -14, y: -12, width: 28, height: 16, rx: 2, class: `desk p${o}`, fill: PLAYER_COLOURS[o] }, g);
     // "D" and the owner's seat number, in black on a light Desk (white, pink), in white on a dark one, so every
-    // family's reads (a class: the page's security policy allows no inline style).
+    // family's reads.
     el("text", { y: 0, class: `guardian-initial desk-mark ${inkOn(PLAYER_COLOURS[o])}` }, g, `D${o + 1}`);
     what = `Desk of Plutus owned by Player ${o + 1} (crossing it costs another player a Drachma)`;
   }
   const sym = board.quartiere_symbols[board.shields.symbol[i]];
   el("title", {}, g, `Shield ${label} (circle ${c}, ${sym} → ${board.quartieri[board.shields.symbol[i]]}): ${what}`);
-}
-
-// The class of black or white ink, whichever reads better on the colour ``hex`` ("#rrggbb"; relative
-// luminance, WCAG). (A class: the page's security policy allows no inline style.)
-function inkOn(hex) {
-  const lin = (i) => { const c = parseInt(hex.slice(i, i + 2), 16) / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  const l = 0.2126 * lin(1) + 0.7152 * lin(3) + 0.0722 * lin(5);
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? "ink-dark" : "ink-light";
 }
 
 function drawBottom(svg, board, st, pieces, y0, names) {
