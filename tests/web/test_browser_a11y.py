@@ -125,6 +125,25 @@ def test_axe_finds_no_serious_violation_on_the_lobby_and_a_game_in_each_phase(
         assert p.errors == []  # type: ignore[attr-defined]
 
 
+def test_axe_finds_no_serious_violation_on_the_invite_links_and_the_table_settings(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """web-fixes' boxes in web-layout's columns: a game made in the lobby opens with its Invite links, and the
+    Settings panel open beside the decision."""
+    page = _page(browser)
+    open_lobby(page, server.url)
+    page.select_option("#players", "2")
+    page.locator(".seat-kind").nth(1).select_option("human")
+    page.click("#create")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#invite-panel[open] a.seat-link")
+    _serious(page, "a new game with its invite links")
+    page.click("#settings-btn")
+    page.wait_for_selector("#settings-panel:not([hidden]) #set-autoplay")
+    _serious(page, "the table settings")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_axe_finds_no_serious_violation_on_the_final_scoring_and_the_review(
     server: ServerProcess, browser: Browser
 ) -> None:
