@@ -180,7 +180,8 @@ def _focus_outline(page: Page) -> float:
 
 def test_a_whole_game_against_a_bot_with_the_keyboard_alone(server: ServerProcess, browser: Browser) -> None:
     """No click at all: Tab reaches "Go to your decision", Enter focuses the first action; from then on the
-    focus stays on the list of actions (drawn anew after every move), Tab and Enter choose and play."""
+    focus stays on the list of actions (drawn anew after every move), Tab and Enter choose and play. The table
+    settings are the browser's own: a decision with a single option plays by itself, and the focus stays."""
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=21)
     page = _page(browser)
@@ -191,7 +192,7 @@ def test_a_whole_game_against_a_bot_with_the_keyboard_alone(server: ServerProces
     assert _focus_outline(page) >= 2 and page.locator("#to-decision").is_visible()
     page.keyboard.press("Enter")
     rng = random.Random(21)
-    moves = 0
+    moves = singles = 0
     for _ in range(600):
         _wait_mine_or_over(page)
         if page.locator("#scoring").is_visible():
@@ -201,13 +202,19 @@ def test_a_whole_game_against_a_bot_with_the_keyboard_alone(server: ServerProces
         )
         assert _focus_outline(page) >= 2  # the focus is visible
         before = _version(page)
-        for _ in range(rng.randrange(min(3, page.locator("#actions button.action").count()))):
+        options = page.locator("#actions button.action").count()
+        if options == 1:  # a single option plays by itself (the table settings' default): the focus stays on the list
+            page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
+            singles += 1
+            continue
+        for _ in range(rng.randrange(min(3, options))):
             page.keyboard.press("Tab")  # another option of the list
         assert page.evaluate("() => document.activeElement.matches('#actions button.action')")
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
         moves += 1
     assert page.locator("#scoring table").is_visible() and moves > 20
+    assert int(page.evaluate("() => Number(document.body.dataset.autoplayed || 0)")) >= min(singles, 1)
     # The final scoring's steps, with the keyboard too: the focus moved to the next step when the game ended.
     for _ in range(40):
         if not page.locator("#score-next").count():
