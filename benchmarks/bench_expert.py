@@ -109,14 +109,14 @@ def leaf_speed(players: int, positions: int = 40, repeat: int = 20) -> tuple[flo
     return out[0], out[1]
 
 
-def _play(job: tuple[int, int, int, int]) -> dict[str, object]:
+def _play(job: tuple[int, int, int, SearchConfig]) -> dict[str, object]:
     """One game on seed ``g``: the expert in seat ``g mod players``, hard in the others."""
-    g, players, hard_iters, expert_iters = job
+    g, players, hard_iters, expert = job
     seat = g % players
     bots: list[_Clocked] = [
         _Clocked(SearchBot(g * 8 + i, _config(hard_iters, LEVELS["hard"]), "hard")) for i in range(players)
     ]
-    bots[seat] = _Clocked(make_expert(g * 8 + seat, _config(expert_iters, EXPERT)))
+    bots[seat] = _Clocked(make_expert(g * 8 + seat, replace(expert, max_seconds=None)))
     s = play_game(inferno.new_game(players, g, record_events=False), bots)
     r = inferno.result(s)
     others = [b for i, b in enumerate(bots) if i != seat]
@@ -138,6 +138,8 @@ def _play(job: tuple[int, int, int, int]) -> dict[str, object]:
 @click.option("--games", "-n", type=click.IntRange(1), default=20, show_default=True)
 @click.option("--hard", "hard_iters", type=click.IntRange(1), default=LEVELS["hard"].iterations, show_default=True)
 @click.option("--expert", "expert_iters", type=click.IntRange(1), default=EXPERT.iterations, show_default=True)
+@click.option("--exploration", type=float, default=EXPERT.exploration, show_default=True, help="The expert's.")
+@click.option("--settle", type=click.IntRange(0), default=EXPERT.settle, show_default=True, help="The expert's.")
 @click.option("--first-seed", type=int, default=0, show_default=True)
 @click.option("--minutes", type=float, default=None, help="Stop starting games after this many minutes.")
 @click.option("--calibrate", "calib", is_flag=True, help="Only measure both bots' iterations per CPU second.")
@@ -149,6 +151,8 @@ def main(
     games: int,
     hard_iters: int,
     expert_iters: int,
+    exploration: float,
+    settle: int,
     first_seed: int,
     minutes: float | None,
     calib: bool,
@@ -175,7 +179,8 @@ def main(
     expert_cpu = hard_cpu = 0.0
     expert_moves = hard_moves = 0
     rows = []
-    jobs = [(g, players, hard_iters, expert_iters) for g in range(first_seed, first_seed + games)]
+    expert = replace(EXPERT, iterations=expert_iters, exploration=exploration, settle=settle)
+    jobs = [(g, players, hard_iters, expert) for g in range(first_seed, first_seed + games)]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for row in pool.imap(_play, jobs):
             if minutes is not None and time.perf_counter() - start > minutes * 60:

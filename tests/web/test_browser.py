@@ -49,6 +49,8 @@ def browser() -> Iterator[Browser]:
 def _page(browser: Browser, width: int = 1400, height: int = 1000) -> Page:
     page = browser.new_page(viewport={"width": width, "height": height})
     page.add_init_script("localStorage.setItem('inferno.pace', '0')")  # tests need no pacing of updates
+    # ... and play every decision themselves (a single option would play by itself after a moment).
+    page.add_init_script("localStorage.setItem('inferno.settings', JSON.stringify({ autoplay: false }))")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors  # type: ignore[attr-defined]

@@ -125,6 +125,25 @@ def test_axe_finds_no_serious_violation_on_the_lobby_and_a_game_in_each_phase(
         assert p.errors == []  # type: ignore[attr-defined]
 
 
+def test_axe_finds_no_serious_violation_on_the_invite_links_and_the_table_settings(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """web-fixes' boxes in web-layout's columns: a game made in the lobby opens with its Invite links, and the
+    Settings panel open beside the decision."""
+    page = _page(browser)
+    open_lobby(page, server.url)
+    page.select_option("#players", "2")
+    page.locator(".seat-kind").nth(1).select_option("human")
+    page.click("#create")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#invite-panel[open] a.seat-link")
+    _serious(page, "a new game with its invite links")
+    page.click("#settings-btn")
+    page.wait_for_selector("#settings-panel:not([hidden]) #set-autoplay")
+    _serious(page, "the table settings")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_axe_finds_no_serious_violation_on_the_final_scoring_and_the_review(
     server: ServerProcess, browser: Browser
 ) -> None:
@@ -161,7 +180,8 @@ def _focus_outline(page: Page) -> float:
 
 def test_a_whole_game_against_a_bot_with_the_keyboard_alone(server: ServerProcess, browser: Browser) -> None:
     """No click at all: Tab reaches "Go to your decision", Enter focuses the first action; from then on the
-    focus stays on the list of actions (drawn anew after every move), Tab and Enter choose and play."""
+    focus stays on the list of actions (drawn anew after every move), Tab and Enter choose and play. The table
+    settings are the browser's own: a decision with a single option plays by itself, and the focus stays."""
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=21)
     page = _page(browser)
@@ -172,7 +192,7 @@ def test_a_whole_game_against_a_bot_with_the_keyboard_alone(server: ServerProces
     assert _focus_outline(page) >= 2 and page.locator("#to-decision").is_visible()
     page.keyboard.press("Enter")
     rng = random.Random(21)
-    moves = 0
+    moves = singles = 0
     for _ in range(600):
         _wait_mine_or_over(page)
         if page.locator("#scoring").is_visible():
@@ -182,13 +202,19 @@ def test_a_whole_game_against_a_bot_with_the_keyboard_alone(server: ServerProces
         )
         assert _focus_outline(page) >= 2  # the focus is visible
         before = _version(page)
-        for _ in range(rng.randrange(min(3, page.locator("#actions button.action").count()))):
+        options = page.locator("#actions button.action").count()
+        if options == 1:  # a single option plays by itself (the table settings' default): the focus stays on the list
+            page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
+            singles += 1
+            continue
+        for _ in range(rng.randrange(min(3, options))):
             page.keyboard.press("Tab")  # another option of the list
         assert page.evaluate("() => document.activeElement.matches('#actions button.action')")
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
         moves += 1
     assert page.locator("#scoring table").is_visible() and moves > 20
+    assert int(page.evaluate("() => Number(document.body.dataset.autoplayed || 0)")) >= min(singles, 1)
     # The final scoring's steps, with the keyboard too: the focus moved to the next step when the game ended.
     for _ in range(40):
         if not page.locator("#score-next").count():

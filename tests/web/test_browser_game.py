@@ -277,9 +277,11 @@ def test_layout_keeps_prompt_scores_and_decision_on_one_screen(
         page.click("#zoom")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width  # the frame pans, not the page
         page.screenshot(path=str(ARTIFACTS / f"layout-{name}-zoomed.png"))
-    # Card texts stay inside their card.
+    # No board text under 7 pixels, but the marks on the pieces (a Soul's sin letter, a pawn's seat number), sized
+    # to their piece. Card texts stay inside their card.
     small = page.evaluate(
-        """() => [...document.querySelectorAll('svg#board text')].filter(t => t.getBoundingClientRect().height > 0)
+        """() => [...document.querySelectorAll('svg#board text:not(.sin-letter):not(.seat-mark)')]
+              .filter(t => t.getBoundingClientRect().height > 0)
               .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a).filter(px => px < 7).length"""
     )
     assert small == 0

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import ARTIFACTS, _page, browser
+from tests.web.test_browser import ARTIFACTS, _page, browser, open_lobby
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
@@ -144,17 +144,56 @@ def test_on_a_phone_the_confirmation_of_a_tapped_move_is_on_screen(server: Serve
         if tapped >= 2:
             break
     assert tapped >= 2
-    # The player boards' card and track texts are at least 9 screen pixels high; the board's at least 7.
+    # The player boards' card and track texts are at least 9 screen pixels high; the board's at least 7 (but the
+    # marks on the pieces, a Soul's sin letter and a pawn's seat number, sized to their piece).
     sizes = page.evaluate(
         """() => {
           const px = (sel) => [...document.querySelectorAll(sel)].filter(t => t.getBoundingClientRect().height > 0)
             .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
           return { cards: px('#player-boards .card-text'), tracks: px('#player-boards .track-name, #player-boards .bonus'),
-                   board: px('svg#board text:not(.card-text):not(.sin-letter)') };
+                   board: px('svg#board text:not(.card-text):not(.sin-letter):not(.seat-mark)') };
         }"""
     )
     assert sizes["cards"] and min(sizes["cards"]) >= 9, sizes["cards"]
     assert sizes["tracks"] and min(sizes["tracks"]) >= 9, sizes["tracks"]
     assert min(sizes["board"]) >= 7
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page never scrolls sideways
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1440, 900)])
+def test_the_invite_links_and_the_settings_keep_the_table_on_one_screen(
+    server: ServerProcess, browser: Browser, width: int, height: int
+) -> None:
+    """A 5-player game of three friends made in the lobby: its creator's seat opens with the Invite links box above
+    the player boards, and the table settings open under the buttons of the right-hand column; the page still never
+    scrolls, and the board, your player board, the prompt, the options and the log stay in view."""
+    page = _page(browser, width, height)
+    open_lobby(page, server.url)
+    page.select_option("#players", "5")  # the P&P modules are ticked for five
+    page.locator(".seat-kind").nth(1).select_option("human")
+    page.locator(".seat-kind").nth(2).select_option("human")
+    page.click("#create")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("svg#board .shield")
+    page.wait_for_selector("#invite-panel[open] a.seat-link")
+
+    def one_screen() -> None:
+        size = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        assert size[0] <= width and size[1] <= height, (size, width, height)
+        _on_screen(page, "svg#board")
+        _on_screen(page, "#player-boards svg.player-board[data-player='0']")
+        _on_screen(page, "#prompt-text")
+
+    one_screen()
+    assert page.locator("#invite-panel a.seat-link").count() == 3
+    _on_screen(page, "#invite-panel")
+    _on_screen(page, "#log li:last-child")
+    page.click("#settings-btn")
+    one_screen()
+    _on_screen(page, "#settings-panel")
+    _on_screen(page, "#set-autoplay")
+    _on_screen(page, "#actions-panel summary")
+    _on_screen(page, "#log-panel summary")
+    page.screenshot(path=str(ARTIFACTS / f"layout-{width}x{height}-invites-settings.png"))
     assert page.errors == []  # type: ignore[attr-defined]

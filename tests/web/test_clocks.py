@@ -58,7 +58,7 @@ def _lines(svc: GameService, gid: str) -> list[str]:
 def test_timeout_takeover_and_reclaim_on_a_fake_clock(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = _service(f"sqlite:///{tmp_path / 'g.db'}", clock)
-    g = svc.create([HUMAN, BOT], seed=3, turn_seconds=60, takeover_bot="random")
+    g = svc.create([HUMAN, BOT], seed=3, turn_seconds=60, takeover_bot="random", clock_start=0)
     gid = g.game_id
     table = svc.snapshot(gid, 0)["table"]
     assert table["clock"] == {"seat": 0, "deadline": clock.t + 60}
@@ -105,7 +105,7 @@ def test_timeout_takeover_and_reclaim_on_a_fake_clock(tmp_path: Path) -> None:
 def test_the_clock_starts_for_each_new_turn_and_stops_for_bots(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = _service(f"sqlite:///{tmp_path / 'g.db'}", clock)
-    gid = svc.create([HUMAN, BOT], seed=5, turn_seconds=30).game_id
+    gid = svc.create([HUMAN, BOT], seed=5, turn_seconds=30, clock_start=0).game_id
     _bots_until_human(svc, gid)
     start = svc.session(gid).state.turn
     deadline = svc.snapshot(gid, 0)["table"]["clock"]["deadline"]
@@ -126,7 +126,7 @@ def test_no_clock_by_default_and_bad_clocks_are_refused(tmp_path: Path) -> None:
     table = svc.snapshot(gid, 0)["table"]
     assert table["seconds"] == 0 and table["clock"] is None and table["bot"] == clocks.DEFAULT_BOT
     with pytest.raises(Refused, match="turn clock runs from"):
-        svc.create([HUMAN, BOB], seed=1, turn_seconds=1)
+        svc.create([HUMAN, BOB], seed=1, turn_seconds=1, clock_start=0)
     with pytest.raises(Refused, match="unknown bot"):
         svc.create([HUMAN, BOB], seed=1, takeover_bot="nobody")
 
@@ -211,7 +211,7 @@ def test_a_player_who_took_the_seat_back_is_not_voted_out_again_at_once(tmp_path
 def test_on_a_table_with_a_clock_a_player_is_away_only_when_their_time_has_run_out(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = _service(f"sqlite:///{tmp_path / 'g.db'}", clock)
-    gid = svc.create([HUMAN, BOB], seed=4, turn_seconds=3600).game_id
+    gid = svc.create([HUMAN, BOB], seed=4, turn_seconds=3600, clock_start=0).game_id
     p = svc.snapshot(gid, -1)["pending"]["player"]
     _away(svc, clock)  # no page open and long idle: on this table the clock decides
     with pytest.raises(Refused, match="still has time on the clock"):
@@ -256,7 +256,7 @@ def test_a_seat_taken_back_while_another_human_decides_leaves_that_human_s_clock
     back a fresh budget on their own turn only; the human deciding meanwhile keeps the budget of this turn."""
     clock = FakeClock()
     svc = _service(f"sqlite:///{tmp_path / 'g.db'}", clock)
-    gid = svc.create([HUMAN, BOB, CAT], seed=2, turn_seconds=60, takeover_bot="random").game_id
+    gid = svc.create([HUMAN, BOB, CAT], seed=2, turn_seconds=60, takeover_bot="random", clock_start=0).game_id
     out = svc.snapshot(gid, -1)["pending"]["player"]
     clock.t += 61
     assert clocks.time_out(svc, gid)  # the bot plays that seat now, to the end of its turn
@@ -287,7 +287,7 @@ def test_a_second_service_on_the_same_database_sees_and_acts_on_the_clock(tmp_pa
     url = f"sqlite:///{tmp_path / 'g.db'}"
     a = _service(url, clock, shared=True)
     b = _service(url, clock, shared=True)
-    gid = a.create([HUMAN, BOB], seed=4, turn_seconds=10).game_id
+    gid = a.create([HUMAN, BOB], seed=4, turn_seconds=10, clock_start=0).game_id
     assert b.snapshot(gid, 1)["table"]["clock"]["seat"] == 0  # the clock is in the database
     clock.t += 11
     assert clocks.time_out(b, gid)  # the other process notices first
@@ -358,7 +358,7 @@ def test_takeover_on_postgresql_with_two_services(postgres: Postgres) -> None:  
     a = _service(url, clock)
     b = _service(url, clock)
     assert a.shared and b.shared
-    gid = a.create([HUMAN, BOB], seed=6, turn_seconds=5, takeover_bot="random").game_id
+    gid = a.create([HUMAN, BOB], seed=6, turn_seconds=5, takeover_bot="random", clock_start=0).game_id
     clock.t += 6
     assert clocks.expired(b.storage, clock()) == [gid]
     assert clocks.time_out(b, gid)
@@ -384,7 +384,9 @@ def test_http_clock_vote_and_reclaim(tmp_path: Path) -> None:
         clock = FakeClock(time.time())
         c.app.state.service.now = clock  # type: ignore[attr-defined]
         assert c.get("/api/table").json()["clocks"][0] == 0
-        g = _app_game(c, {"seats": [{"kind": "human"}, {"kind": "human"}], "turn_seconds": 120, "seed": 1})
+        g = _app_game(
+            c, {"seats": [{"kind": "human"}, {"kind": "human"}], "turn_seconds": 120, "clock_start": 0, "seed": 1}
+        )
         gid, t0, t1 = g["game"], g["seats"][0]["token"], g["seats"][1]["token"]
         r = c.get(f"/api/games/{gid}/state", headers=tok(t1))
         assert r.json()["table"]["seconds"] == 120 and float(r.headers["X-Inferno-Now"]) > 0

@@ -87,7 +87,7 @@ def test_a_failed_commit_leaves_memory_as_stored(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = GameService(Storage(url))
     svc.now = clock
-    gid = svc.create([ANN, BOB, CAT], seed=2, turn_seconds=60, takeover_bot="random").game_id
+    gid = svc.create([ANN, BOB, CAT], seed=2, turn_seconds=60, takeover_bot="random", clock_start=0).game_id
     flaky = Flaky.put_in(svc.storage)
     apart: list[str] = []  # the changes after whose failed commit memory was not as stored
 
@@ -148,7 +148,7 @@ def test_the_writer_gets_over_a_failed_rollback(tmp_path: Path, rollbacks: int) 
     path = tmp_path / "g.db"
     svc = GameService(Storage(f"sqlite:///{path}"))
     try:
-        gid = svc.create([ANN, BOB], seed=5, turn_seconds=60).game_id
+        gid = svc.create([ANN, BOB], seed=5, turn_seconds=60, clock_start=0).game_id
         w = svc.storage._sqlite
         assert w is not None
         flaky = Flaky.put_in(svc.storage)

@@ -121,7 +121,7 @@ def test_a_failing_move_leaves_the_game_as_it_was_in_memory_and_stored(
     nothing is stored, memory did not move, and the same move can be played again."""
     svc = GameService(Storage(f"sqlite:///{path}"))
     try:
-        gid = svc.create([HUMAN, HUMAN], seed=5, turn_seconds=60).game_id
+        gid = svc.create([HUMAN, HUMAN], seed=5, turn_seconds=60, clock_start=0).game_id
         real = clocks.save
 
         def failing(conn: sa.Connection, game_id: str, t: clocks.Table) -> None:
@@ -183,7 +183,7 @@ def test_takebacks_bots_and_a_restart_on_the_writer(path: Path) -> None:
     Storage on the same file (a restarted server) rebuilds the game exactly."""
     url = f"sqlite:///{path}"
     svc = GameService(Storage(url))
-    gid = svc.create([HUMAN, HUMAN], seed=5, turn_seconds=600).game_id
+    gid = svc.create([HUMAN, HUMAN], seed=5, turn_seconds=600, clock_start=0).game_id
     mover = svc.snapshot(gid, -1)["pending"]["player"]
     snap = svc.snapshot(gid, mover)
     enter = next(a["text"] for a in snap["legal"] if a["kind"] == "enter")

@@ -121,9 +121,7 @@ def check_modules(players: int, modules: Iterable[str], pnp: PnpRules) -> tuple[
         )
     chosen = tuple(m for m in pnp.modules if m in names)
     if players == MAX_PLAYERS and pnp.five_needs_module and not chosen:
-        raise ModuleError(
-            "a 5-player game needs the P&P expansion: switch on Plutus, Phlegyas or both (--module plutus)"
-        )
+        raise ModuleError("a 5-player game needs the P&P expansion: switch on Plutus's Desks, Phlegyas's Bells or both")
     if players == 1 and PLUTUS in chosen:
         raise ModuleError("Plutus's Desks make other players pay; a 1-player game has nobody to pay")
     return chosen

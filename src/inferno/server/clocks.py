@@ -50,6 +50,7 @@ from inferno.server.tables import (  # the table's data lives in ``tables``; re-
     MAX_SECONDS,
     MIN_SECONDS,
     RULE,
+    START_WITHIN,
     AwayRule,
     Table,
     clocks_table,
@@ -69,11 +70,13 @@ __all__ = [
     "MAX_SECONDS",
     "MIN_SECONDS",
     "RULE",
+    "START_WITHIN",
     "AwayRule",
     "Table",
     "TableChange",
     "TableKeeper",
     "after_move",
+    "arrive",
     "cast_vote",
     "change",
     "clocks_table",
@@ -167,9 +170,13 @@ def _take_over(ch: TableChange, s: State, seat: int, why: str) -> None:
 
 def timed_out(ch: TableChange, s: State, now: float) -> bool | None:
     """If the clock of the player to move has run out by ``now``, a bot takes the seat over in ``ch``
-    (True); a stale clock is set right (False); None if nothing changes."""
+    (True); a stale clock is set right, or a waiting one started at the table's start time (False); None
+    if nothing changes."""
     t = ch.table
     p = -1 if s.over else to_move(s)
+    if t.deadline == 0 and t.seat == p and p >= 0 and not t.waits_for(p, now):
+        run_clock(t, ch.seats, s, now)  # the table's start time has come: the clock runs
+        return False
     if 0 < t.deadline <= now and t.seat == p and ch.seats[p].kind == "human":
         _take_over(ch, s, p, "ran out of time")
         run_clock(t, ch.seats, s, now)
@@ -182,16 +189,22 @@ def timed_out(ch: TableChange, s: State, now: float) -> bool | None:
 
 def vote_opens(sess: Session, seat: int, gone_since: float | None, rule: AwayRule = AWAY) -> float | None:
     """When a vote that ``seat`` has left may open (epoch seconds), or None while none may: only while the
-    table waits for that human's decision; on a table with a clock, when their time runs out; without
+    table waits for that human's decision; on a table with a clock, when their time runs out (a clock
+    waiting for its player runs from the table's start time at the latest); without
     one, after ``idle_seconds`` of waiting, or ``gone_seconds`` after ``gone_since`` (no page of the game
     open since then; None: a page is open); never within ``grace_seconds`` of their taking the seat back."""
     s, t = sess.state, sess.table
     if s.over or to_move(s) != seat or sess.row.seats[seat].kind != "human":
         return None
     if t.seconds > 0:
-        if t.seat != seat or t.deadline <= 0:
+        if t.seat != seat:
             return None
-        opens = t.deadline
+        if t.deadline > 0:
+            opens = t.deadline
+        elif t.starts_at > 0:  # a clock waiting for its player runs out a turn after the table's start time
+            opens = t.starts_at + t.seconds
+        else:
+            return None
     else:
         opens = sess.moved_at + rule.idle_seconds
         if gone_since is not None:
@@ -256,6 +269,18 @@ def cast_vote(ch: TableChange, s: State, voter: int, target: int, now: float) ->
     return {"votes": len(ballot), "needed": need, "taken_over": done}
 
 
+def arrive(ch: TableChange, s: State, seat: int, now: float) -> bool:
+    """The player of ``seat`` has come to the table (opened their seat's page), in ``ch``: their clock may
+    run from now on, and starts at once if the table waits for their decision. False if that changes
+    nothing (no clock, or they had arrived already)."""
+    t = ch.table
+    if t.seconds <= 0 or seat in t.arrived or not 0 <= seat < len(ch.seats):
+        return False
+    t.arrived.add(seat)
+    run_clock(t, ch.seats, s, now)
+    return True
+
+
 def take_back(ch: TableChange, s: State, seat: int, now: float) -> None:
     """The player of a seat a bot plays takes it back, in ``ch`` (their clock starts afresh if they are to
     move); refused if no bot plays it."""
@@ -264,6 +289,7 @@ def take_back(ch: TableChange, s: State, seat: int, now: float) -> None:
         raise Refused(ErrorCode.BAD_REQUEST, "you play this seat already")
     ch.seats[seat] = SeatRow("human", "", old.name, old.token_hash)
     ch.table.reclaimed[seat] = now  # no vote against this player for a while
+    ch.table.arrived.add(seat)
     _note(ch, s, seat, "reclaim", "is back and takes the seat back from the bot")
     if to_move(s) == seat and not s.over:
         ch.table.seat = -1  # a fresh budget if it is this player's turn; another's turn keeps its own
@@ -295,14 +321,17 @@ def reclaim(service: TableKeeper, game_id: str, seat: int) -> None:
 
 
 def table_json(sess: Session, vote_at: float | None = None) -> dict[str, Any]:
-    """What every seat sees of the table: the clock, the seats bots play for their players, the votes, and
-    when a vote that the player to move has left may open (``vote_at``, epoch seconds; None: it may not)."""
+    """What every seat sees of the table: the clock (running, or waiting for the player to move to arrive,
+    with the table's start time), the seats bots play for their players, the votes, and when a vote that
+    the player to move has left may open (``vote_at``, epoch seconds; None: it may not)."""
     t = sess.table
     s = sess.state
+    waiting = t.seconds > 0 and t.deadline <= 0 and t.seat >= 0 and not s.over
     return {
         "seconds": t.seconds,
         "bot": t.bot,
         "clock": {"seat": t.seat, "deadline": t.deadline} if t.deadline > 0 else None,
+        "waiting": {"seat": t.seat, "starts_at": round(t.starts_at, 3)} if waiting else None,
         "taken_over": [i for i, x in enumerate(sess.row.seats) if taken_over(x)],
         "votes": {str(k): v for k, v in t.votes.items() if v},
         "humans": [i for i, x in enumerate(sess.row.seats) if x.token_hash],

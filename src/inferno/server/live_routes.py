@@ -125,6 +125,8 @@ class LiveConnection:
         if seat >= 0:
             hub.seat_present(game_id, seat, True)
         try:
+            if seat >= 0:  # the player has come to the table: their turn clock may run from now on
+                await anyio.to_thread.run_sync(self.rooms.service.arrive, game_id, seat)
             await self.send_state()
             async with anyio.create_task_group() as tg:
                 tg.start_soon(self._drain, q, tg.cancel_scope)

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from inferno.bots.base import bot_names
 from inferno.bots.levels import bot_levels
-from inferno.defaults import PNP_MODULES, SOLO_LEVEL, SOLO_LEVELS, solo_variant
+from inferno.defaults import PNP_MODULES, SOLO_LEVEL, SOLO_LEVELS, default_modules, solo_variant
 from inferno.rules.solo_model import SoloConfig
 from inferno.server.context import Rooms
 from inferno.server.errors import ErrorCode, Refused
@@ -55,6 +55,9 @@ class CreateGameIn(BaseModel):
     solo: SoloIn | None = None  # the solo game's variant and level (1 seat only)
     turn_seconds: float = Field(default=0, ge=0, le=MAX_SECONDS)  # each turn's clock; 0: none
     takeover_bot: str = Field(default="", max_length=32, pattern=r"^[a-z0-9_-]*$")  # plays a seat left
+    # The table's start time, in seconds from now: every clock runs from then on, its player arrived or
+    # not (before, a seat's clock waits for its player to open their link). None: the table's default.
+    clock_start: float | None = Field(default=None, ge=0, le=MAX_SECONDS)
     hints: bool | None = None  # the table allows hints (default: only when at most one human plays)
 
 
@@ -127,6 +130,11 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
     def solo_choices() -> dict[str, Any]:
         return solo_json()
 
+    @app.get("/api/modules")
+    def module_choices() -> dict[str, Any]:
+        """The P&P modules, and those a game of each player count starts with in the lobby."""
+        return {"modules": list(PNP_MODULES), "by_players": {str(n): list(default_modules(n)) for n in range(1, 6)}}
+
     @app.get("/api/sides")
     def side_choices() -> dict[str, Any]:
         return sides_json()
@@ -162,6 +170,7 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
             turn_seconds=body.turn_seconds,
             takeover_bot=body.takeover_bot,
             side_variant=body.side_variant,
+            clock_start=body.clock_start,
         )
         hints = desk.set_table(created.game_id, body.hints, sum(1 for x in specs if x.kind is SeatKind.HUMAN))
         service.publish(created.game_id)

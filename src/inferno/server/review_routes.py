@@ -36,6 +36,7 @@ from inferno.server.botpool import BotPool
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.gate import Gate, Token
 from inferno.server.service import GameService
+from inferno.server.sessions import served_version
 from inferno.server.storage import Storage, metadata
 
 MAX_WAITING = 4  # reviews queued or running at once in one server process
@@ -73,7 +74,7 @@ class HintAsk:
 
     game_id: str
     seat: int
-    version: int
+    version: int  # the moves made before the hint (its note says "before move version + 1")
     view: dict[str, Any]
     seed: int
 
@@ -142,15 +143,16 @@ class ReviewDesk:
         sess = self.service.fresh(game_id)
         with sess.lock:
             s = sess.state.copy()
+            served = served_version(sess)  # the version the seat's view carries (it counts undos too)
         if s.over:
             raise Refused(ErrorCode.GAME_OVER, "the game is over: there is nothing left to decide")
-        if s.version != version:
-            raise Refused(ErrorCode.STALE, "the game has moved on; here is where it is now", s.version)
+        if served != version:
+            raise Refused(ErrorCode.STALE, "the game has moved on; here is where it is now", served)
         if to_move(s) != seat:
             raise Refused(ErrorCode.NOT_YOUR_TURN, "a hint is for the player who decides now")
         v = state_to_dict(view(s, seat))
         v["config"] = {**v["config"], "seed": 0}  # the search samples the hidden cards; it must not know them
-        return HintAsk(game_id, seat, version, v, sess.row.seed * 7919 + s.version)
+        return HintAsk(game_id, seat, s.version, v, sess.row.seed * 7919 + s.version)
 
     def hint_given(self, ask: HintAsk, hint: dict[str, Any]) -> dict[str, Any]:
         """Note the hint for every seat to see; the answer with the notes."""

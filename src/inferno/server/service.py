@@ -27,7 +27,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import partial
 from typing import Any
 
 import orjson
@@ -42,7 +41,7 @@ from inferno.rules.setup import SetupError, new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.server import clocks, presence
-from inferno.server.changes import Outcome, T, installed
+from inferno.server.changes import Outcome, T
 from inferno.server.defaults import (
     BOT_LEASE,
     FINISHED_TTL,
@@ -52,6 +51,7 @@ from inferno.server.defaults import (
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.presence import Presence
 from inferno.server.seat_views import LogMark, SeatView, common_data, replay_json, seat_data, summary_json
+from inferno.server.seat_views import shared as shared_view
 from inferno.server.seats import (
     BotTurn,
     Created,
@@ -65,6 +65,7 @@ from inferno.server.seats import (
 )
 from inferno.server.sessions import Session, catch_up, replay_to, replayed, seen_current, served_version, solo_text
 from inferno.server.storage import Busy, GameRow, StaleWriteError, Storage, Txn
+from inferno.server.table_keeping import TableKeeping
 from inferno.server.views import SPECTATOR, board_json
 from inferno.server.why import why_not
 
@@ -74,7 +75,7 @@ __all__ = ["BotTurn", "Created", "GameService", "Outcome", "SeatKind", "SeatSpec
 SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
 
 
-class GameService:
+class GameService(TableKeeping):
     """Creates, loads, serves and advances games; the only writer of game state."""
 
     def __init__(
@@ -210,10 +211,13 @@ class GameService:
         turn_seconds: float = 0.0,
         takeover_bot: str = "",
         side_variant: bool = False,
+        clock_start: float | None = None,
     ) -> Created:
         """A new game; ``seed`` None lets the server draw a secret one (a chosen seed is shown to every seat).
         ``turn_seconds``: each player's turn clock (0: none); ``takeover_bot``: the bot that plays a seat
-        whose player ran out of time or left. Another ``side`` than the player count's is refused unless
+        whose player ran out of time or left; ``clock_start``: seconds after which every seat's clock runs,
+        its player arrived or not (None: the table's default; before, a seat's clock waits for its player
+        to arrive). Another ``side`` than the player count's is refused unless
         ``side_variant`` names the variant; every seat then sees it marked."""
         players = len(seats)
         takeover_bot = checked_table(seats, turn_seconds, takeover_bot)
@@ -239,7 +243,9 @@ class GameService:
             row.solo = solo_text(s.config.solo)
             at = self.now()
             self.storage.create_game(row, bot_turn=rows[to_move(s)].kind == "bot", bot_lease=self._lease(), at=at)
-            sess = Session(row, s, [], creator=creator, table=clocks.Table(seconds=turn_seconds, bot=takeover_bot))
+            within = clocks.START_WITHIN if clock_start is None else clock_start
+            table = clocks.Table(seconds=turn_seconds, bot=takeover_bot, starts_at=at + within if turn_seconds else 0.0)
+            sess = Session(row, s, [], creator=creator, table=table)
             sess.loaded_at = sess.moved_at = at
             clocks.run_clock(sess.table, rows, s, self.now())
             clocks.store(self.storage, gid, sess.table)
@@ -427,6 +433,19 @@ class GameService:
             raise Refused(ErrorCode.BAD_REQUEST, "replays are for finished games")
         return replay_json(game_id, sess, upto)
 
+    def log_part(self, game_id: str, upto: int, count: int) -> dict[str, Any]:
+        """The game log's lines ``upto - count`` to ``upto`` (indices as the views count them: the table's
+        notes included), for a page that shows earlier lines than its view carries; ``from``: the index of
+        the first line given, ``total``: the lines the log has now."""
+        sess = self.fresh(game_id)
+        with sess.lock:
+            lines = shared_view(sess, sess.state).lines
+            notes = list(sess.table.notes)
+        whole = clocks.with_notes(lines, len(lines), notes)
+        end = max(0, min(upto, len(whole)))
+        start = max(0, end - count)
+        return {"from": start, "log": whole[start:end], "total": len(whole)}
+
     def summary(self, game_id: str, seat: int) -> dict[str, Any]:
         sess = self.fresh(game_id)
         return summary_json(game_id, sess, seat)
@@ -557,60 +576,6 @@ class GameService:
         sess.row.undos += 1
         sess.views.clear()
 
-    # ----- the table: clocks, votes, seats taken over and back -----
-
-    def time_out(self, game_id: str) -> bool:
-        """If the clock of the player to move has run out, a bot takes the seat over; True if it did."""
-
-        def check(sess: Session, tx: Txn) -> Outcome[bool]:
-            ch = clocks.change(sess)
-            took = clocks.timed_out(ch, sess.state, self.now())
-            if took is None:
-                return Outcome(lambda: False, publish=False)
-            if took:
-                clocks.write_change(tx, sess, ch, self._lease())
-            else:
-                clocks.save(tx.conn, game_id, ch.table)
-            return Outcome(partial(installed, sess, ch, took), publish=took)
-
-        try:
-            return self.change(game_id, check)
-        except Refused:
-            return False
-
-    def vote(self, game_id: str, voter: int, target: int) -> dict[str, Any]:
-        """``voter`` votes that ``target`` has left; with a majority of the other humans a bot takes the seat.
-        Refused unless ``target`` is away (``clocks.vote_opens``)."""
-
-        def cast(sess: Session, tx: Txn) -> Outcome[dict[str, Any]]:
-            now = self.now()
-
-            def opens() -> float | None:
-                conn = tx.conn if self.shared else None
-                gone = self.presence.gone_since(game_id, target, sess.loaded_at, conn)
-                return clocks.vote_opens(sess, target, gone, self.away)
-
-            refusal = clocks.vote_refusal(sess, voter, target, opens, now)
-            if refusal is not None:
-                raise refusal
-            ch = clocks.change(sess)
-            ballot = clocks.cast_vote(ch, sess.state, voter, target, now)
-            clocks.write_change(tx, sess, ch, self._lease())
-            return Outcome(partial(installed, sess, ch, ballot))
-
-        return self.change(game_id, cast)
-
-    def reclaim(self, game_id: str, seat: int) -> None:
-        """The player of a seat a bot plays takes it back (their clock starts afresh if they are to move)."""
-
-        def back(sess: Session, tx: Txn) -> Outcome[None]:
-            ch = clocks.change(sess)
-            clocks.take_back(ch, sess.state, seat, self.now())
-            clocks.write_change(tx, sess, ch, self._lease())
-            return Outcome(partial(installed, sess, ch, None))
-
-        self.change(game_id, back)
-
     # ----- bots -----
 
     def bot_to_move(self, game_id: str) -> bool:
@@ -676,22 +641,6 @@ class GameService:
             a = random.Random(turn.seed).choice(turn.actions)
         self.bot_answer(turn, a)
         return True
-
-    # ----- who is at the table -----
-
-    def vote_at(self, game_id: str, sess: Session) -> float | None:
-        """When a vote that the player to move has left may open, as every seat's view says it: their absence
-        counts only once it has lasted a few seconds, and on a shared database not at all (other processes
-        may hold their page), so the views never say it opens earlier than the server allows."""
-        if sess.state.over:
-            return None
-        p = to_move(sess.state)
-        gone = None if self.shared else self.presence.shown_since(game_id, p)
-        return clocks.vote_opens(sess, p, gone, self.away)
-
-    def presence_changed(self, game_id: str) -> None:
-        """The views show a seat's absence, or no longer: they say anew when a vote may open."""
-        self.publish(game_id, shown=True)
 
     def games_with_bot_to_move(self) -> list[str]:
         return [gid for gid in list(self.sessions) if self.bot_to_move(gid)]

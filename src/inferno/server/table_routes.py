@@ -18,6 +18,7 @@ from inferno.server.why import why_json
 
 MAX_VERSION = 10_000_000
 MAX_ACTION = 80  # the longest action text the game has is far shorter
+MAX_LOG_PART = 1000  # log lines one request for earlier lines gets at most
 
 
 class ActionIn(BaseModel):
@@ -81,6 +82,16 @@ def _install_reads(app: FastAPI, rooms: Rooms) -> None:
     ) -> dict[str, Any]:
         """Why an action (its text) or a clicked place (a board key) is not legal now, for this seat."""
         return why_json(service, game_id, seat, action, target)
+
+    @app.get("/api/games/{game_id}/log")
+    def log(
+        game_id: str,
+        _seat: int = Depends(gate.reader),
+        upto: Annotated[int, Query(ge=0, le=MAX_VERSION)] = MAX_VERSION,
+        count: Annotated[int, Query(ge=1, le=MAX_LOG_PART)] = MAX_LOG_PART,
+    ) -> Response:
+        """Earlier lines of the game log than a view carries (every seat sees the same log)."""
+        return Response(orjson.dumps(service.log_part(game_id, upto, count)), media_type="application/json")
 
     @app.get("/api/games/{game_id}/replay")
     def replay(game_id: str, _seat: int = Depends(gate.reader), upto: int = 0) -> JSONResponse:

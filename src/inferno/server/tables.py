@@ -23,6 +23,7 @@ CLOCK_CHOICES: list[int] = [int(x) for x in _DATA["clock.choices"]]
 MIN_SECONDS = float(_DATA["clock.min_seconds"])
 MAX_SECONDS = float(_DATA["clock.max_seconds"])
 DEFAULT_BOT = str(_DATA["takeover.bot"])
+START_WITHIN = float(_DATA["clock.start_within"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,10 @@ clocks_table = sa.Table(
     sa.Column("notes", sa.Text, nullable=False, default="[]"),  # JSON [[after event n, seat, kind, text]]
     # JSON {seat: epoch seconds its player last took it back from the bot}
     sa.Column("reclaimed", sa.Text, nullable=False, default="{}", server_default="{}"),
+    # JSON [seats whose players have arrived at the table: opened their seat's page]
+    sa.Column("arrived", sa.Text, nullable=False, default="[]", server_default="[]"),
+    # Epoch seconds when every seat's clock runs, its player arrived or not (0: from the start)
+    sa.Column("starts_at", sa.Float, nullable=False, default=0.0, server_default="0"),
 )
 _c = clocks_table.c
 
@@ -66,22 +71,43 @@ class Table:
     votes: dict[int, list[int]] = field(default_factory=dict)
     notes: list[tuple[int, int, str, str]] = field(default_factory=list)
     reclaimed: dict[int, float] = field(default_factory=dict)  # seat: when its player last took it back
+    arrived: set[int] = field(default_factory=set)  # seats whose players have come to the table
+    starts_at: float = 0.0  # the table's start time: every clock runs from then on (0: from the start)
 
     def copy(self) -> Table:
         """A copy to change without touching this table (its votes and notes are lists of their own)."""
         votes = {k: list(v) for k, v in self.votes.items()}
         return Table(
-            self.seconds, self.bot, self.seat, self.turn, self.deadline, votes, list(self.notes), dict(self.reclaimed)
+            self.seconds,
+            self.bot,
+            self.seat,
+            self.turn,
+            self.deadline,
+            votes,
+            list(self.notes),
+            dict(self.reclaimed),
+            set(self.arrived),
+            self.starts_at,
         )
+
+    def waits_for(self, seat: int, now: float) -> bool:
+        """Does ``seat``'s clock wait for its player: not arrived yet, and the table's start time not come?"""
+        return seat not in self.arrived and now < self.starts_at
 
 
 def ensure(storage: Storage) -> None:
     """Create the clocks table if the database has none, and add the columns older versions lacked."""
     clocks_table.create(storage.engine, checkfirst=True)
     have = {c["name"] for c in sa.inspect(storage.engine).get_columns("game_clocks")}
-    if "reclaimed" not in have:
-        with storage.transaction() as conn:
-            conn.execute(sa.text("ALTER TABLE game_clocks ADD COLUMN reclaimed TEXT NOT NULL DEFAULT '{}'"))
+    added = {
+        "reclaimed": "reclaimed TEXT NOT NULL DEFAULT '{}'",
+        "arrived": "arrived TEXT NOT NULL DEFAULT '[]'",
+        "starts_at": "starts_at FLOAT NOT NULL DEFAULT 0",
+    }
+    for name, column in added.items():
+        if name not in have:
+            with storage.transaction() as conn:
+                conn.execute(sa.text(f"ALTER TABLE game_clocks ADD COLUMN {column}"))
 
 
 def load(conn: Connection, game_id: str) -> Table:
@@ -91,8 +117,18 @@ def load(conn: Connection, game_id: str) -> Table:
     votes = {int(k): [int(x) for x in v] for k, v in json.loads(r.votes or "{}").items()}
     notes = [(int(a), int(b), str(c), str(d)) for a, b, c, d in json.loads(r.notes or "[]")]
     reclaimed = {int(k): float(v) for k, v in json.loads(r.reclaimed or "{}").items()}
+    arrived = {int(x) for x in json.loads(r.arrived or "[]")}
     return Table(
-        float(r.seconds), r.bot or DEFAULT_BOT, int(r.seat), int(r.turn), float(r.deadline), votes, notes, reclaimed
+        float(r.seconds),
+        r.bot or DEFAULT_BOT,
+        int(r.seat),
+        int(r.turn),
+        float(r.deadline),
+        votes,
+        notes,
+        reclaimed,
+        arrived,
+        float(r.starts_at or 0.0),
     )
 
 
@@ -106,6 +142,8 @@ def save(conn: Connection, game_id: str, t: Table) -> None:
         "votes": json.dumps({str(k): v for k, v in t.votes.items()}),
         "notes": json.dumps(t.notes),
         "reclaimed": json.dumps({str(k): v for k, v in t.reclaimed.items()}),
+        "arrived": json.dumps(sorted(t.arrived)),
+        "starts_at": t.starts_at,
     }
     done = conn.execute(clocks_table.update().where(_c.game_id == game_id).values(**values))
     if done.rowcount == 0:
@@ -119,8 +157,11 @@ def store(storage: Storage, game_id: str, t: Table) -> None:
 
 
 def expired(storage: Storage, now: float) -> list[str]:
-    """Games whose running clock has run out by ``now``."""
-    q = sa.select(_c.game_id).where(_c.deadline > 0, _c.deadline <= now).order_by(_c.deadline).limit(1000)
+    """Games whose running clock has run out by ``now``, and those whose waiting clock is to start (the
+    table's start time has come though the player to move has not arrived)."""
+    run_out = sa.and_(_c.deadline > 0, _c.deadline <= now)
+    to_start = sa.and_(_c.deadline == 0, _c.seat >= 0, _c.starts_at > 0, _c.starts_at <= now)
+    q = sa.select(_c.game_id).where(sa.or_(run_out, to_start)).order_by(_c.deadline).limit(1000)
     with storage.engine.connect() as conn:
         return [r.game_id for r in conn.execute(q)]
 
@@ -131,12 +172,18 @@ def taken_over(seat: SeatRow) -> bool:
 
 
 def run_clock(t: Table, seats: Sequence[SeatRow], s: State, now: float) -> bool:
-    """Start the clock of ``t`` for the human to move in a new turn, or stop it; True if it changed."""
+    """Start the clock of ``t`` for the human to move in a new turn, or stop it; True if it changed. The
+    clock of a player who has not arrived waits (it is that player's, with no deadline) until they arrive
+    or the table's start time comes."""
     p = -1 if s.over else to_move(s)
     human = p >= 0 and seats[p].kind == "human"
     if t.seconds <= 0 or not human:
         changed = t.deadline != 0 or t.seat != -1
         t.seat, t.turn, t.deadline = -1, -1, 0.0
+        return changed
+    if t.waits_for(p, now):
+        changed = t.seat != p or t.turn != s.turn or t.deadline != 0
+        t.seat, t.turn, t.deadline = p, s.turn, 0.0
         return changed
     if t.seat == p and t.turn == s.turn and t.deadline > 0:
         return False  # the same player's turn goes on: the same budget

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from inferno.bots.base import bot_names
 from inferno.bots.levels import bot_levels
-from inferno.defaults import SOLO_LEVEL
+from inferno.defaults import PNP_MODULES, SOLO_LEVEL, default_modules
 from inferno.rules.pack import load_rules
 from inferno.rules.pnp import check_modules, load_pnp
 from inferno.rules.solo_model import LEVELS, SoloConfig
@@ -51,7 +51,7 @@ def parse_modules(text: str, players: int) -> tuple[str, ...]:
 
 def interactive_modules(read: Reader, console: Console, players: int) -> tuple[str, ...]:
     """Ask which P&P expansion modules to play with (Plutus's Desks, Phlegyas's Bells)."""
-    default = "both" if players == 5 else "none"
+    default = "both" if default_modules(players) == PNP_MODULES else "none"
     answer = ask(
         read,
         console,

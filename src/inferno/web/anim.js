@@ -4,6 +4,8 @@
 // names their shields). Players who ask their system for reduced motion see no animation; "Skip"
 // ends it at once.
 
+import { speedFactor } from "./settings.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const SEGMENT_MS = 260; // one jump of the Soul
 let running = null; // { frame, ghost, arriving, done }
@@ -78,7 +80,8 @@ export function animateMove(prev, snap, board, onDone = () => {}) {
   if (k < 0) return false;
   const pts = path.points.slice(Math.max(0, k - 1));
   document.body.dataset.soulPath = pts.map((pt) => pt.key).join(" ");
-  if (pts.length < 2 || reduced()) return false;
+  const speed = speedFactor(); // the table settings' animation speed (0: off)
+  if (pts.length < 2 || reduced() || speed <= 0) return false;
   const svg = document.getElementById("board");
   const nodes = pts.map((pt) => svg.querySelector(`.target[data-k~="${CSS.escape(pt.key)}"]`));
   if (nodes.some((n) => !n)) return false;
@@ -97,7 +100,7 @@ export function animateMove(prev, snap, board, onDone = () => {}) {
   count += 1;
   document.body.dataset.animations = String(count);
   const t0 = performance.now();
-  const total = SEGMENT_MS * (xy.length - 1);
+  const total = SEGMENT_MS * speed * (xy.length - 1);
   running = { frame: 0, ghost, arriving, done: onDone };
   const step = (now) => {
     if (!running || running.ghost !== ghost) return;

@@ -11,15 +11,21 @@ import { clearWhy, whyClick } from "./why.js";
 import { appendComponent, componentOf, showComponentTip } from "./components.js";
 import { initReview, lobbyHints, renderReview } from "./review.js";
 import { announceMoves, setupA11y } from "./a11y.js";
+import { settings, setupSettings, speedFactor } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 // Escape text put into HTML (player names are typed by people; help texts contain <placeholders>).
 const esc = (t) => String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const STORE = "inferno.games";
 const UNREACHABLE = "The server cannot be reached right now. Play resumes by itself when it is back.";
-// How long each update of other players' moves stays on screen before the next (ms; a player may set
-// localStorage "inferno.pace" to change it, 0 shows every update at once).
-const PACE_MS = Number(localStorage.getItem("inferno.pace") ?? 450);
+// How long each update of other players' moves stays on screen before the next (ms): 450 at the normal
+// animation speed of the table settings (localStorage "inferno.pace", if set, overrides it; 0 shows every
+// update at once).
+const PACE_SET = localStorage.getItem("inferno.pace");
+const paceMs = () => (PACE_SET !== null ? Number(PACE_SET) : 450 * speedFactor());
+// A decision played by itself (its single option, or not ringing a Bell) waits this long first (ms).
+const AUTO_MS = 500;
+const INVITES = "inferno.invites";
 const TITLE = "Inferno";
 const app = { game: null, token: null, board: null, snap: null, ws: null, replay: null, scoringStep: 0, busy: false, queue: [], pacer: null, selected: null, pointer: "mouse", received: null };
 
@@ -145,7 +151,19 @@ async function showLobby() {
     return variant;
   };
   $("board-side").onchange = sideVariant;
-  $("players").onchange = () => { rows(); $("solo-options").hidden = $("players").value !== "1"; sideVariant(); };
+  // The P&P modules a player count starts with come from the server (inferno.defaults): choosing 5 players
+  // switches on those it needs. Boxes the player ticked by hand are left alone.
+  let modules = { modules: [], by_players: {} };
+  try { modules = await api("/api/modules"); } catch { /* the boxes stay as they are */ }
+  let touched = false;
+  document.querySelectorAll("#modules input[type=checkbox]").forEach((b) => { b.addEventListener("change", () => { touched = true; }); });
+  const moduleDefaults = () => {
+    const want = modules.by_players[$("players").value];
+    if (!want || (touched && !want.length)) return;
+    document.querySelectorAll("#modules input[type=checkbox]").forEach((b) => { b.checked = want.includes(b.value) || (touched && b.checked); });
+  };
+  $("players").onchange = () => { rows(); $("solo-options").hidden = $("players").value !== "1"; sideVariant(); moduleDefaults(); };
+  moduleDefaults();
   $("solo-options").hidden = $("players").value !== "1";
   rows();
   sideVariant();
@@ -175,23 +193,41 @@ async function showLobby() {
   loadMyGames();
 }
 
+// A new game: its creator goes straight to their seat (the first human seat; the spectators' place if
+// bots play every seat), where the other seats' links are listed to share (kept in this browser).
 function showCreated(g) {
-  $("created").hidden = false;
-  if (g.variant) status(`New game: ${g.variant}.`);
-  const ul = $("links");
+  const seats = g.seats.filter((s) => s.link);
+  for (const s of seats) remember(g.game, s.token, `${s.name}, seat ${s.seat + 1}`, s.seat);
+  const invites = JSON.parse(localStorage.getItem(INVITES) || "{}");
+  invites[g.game] = { seats: seats.map((s) => ({ seat: s.seat, name: s.name, link: s.link })), spectator: g.spectator.link, fresh: true };
+  const keep = Object.keys(invites).slice(-20); // the newest games' links only
+  localStorage.setItem(INVITES, JSON.stringify(Object.fromEntries(keep.map((k) => [k, invites[k]]))));
+  location.href = seats.length ? seats[0].link : g.spectator.link;
+}
+
+// The links of a game this browser created, to pass on to the other players.
+function showInvites(gameId, seat) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(INVITES) || "{}"); } catch { /* none */ }
+  const inv = all[gameId];
+  const panel = $("invite-panel");
+  if (!inv) { panel.hidden = true; return; }
+  const ul = $("invite-links");
   ul.innerHTML = "";
   const base = location.origin;
-  for (const s of g.seats) {
-    if (!s.link) continue;
-    remember(g.game, s.token, `${s.name}, seat ${s.seat + 1}`, s.seat);
+  for (const s of inv.seats) {
     const li = document.createElement("li");
-    li.innerHTML = `Seat ${s.seat + 1}, ${esc(s.name)}: <a class="seat-link" href="${esc(s.link)}">${esc(base + s.link)}</a>`;
+    const you = s.seat === seat ? " (you)" : "";
+    li.innerHTML = `Seat ${s.seat + 1}, ${esc(s.name)}${you}: <a class="seat-link" href="${esc(s.link)}">${esc(base + s.link)}</a>`;
     ul.appendChild(li);
   }
   const li = document.createElement("li");
-  li.innerHTML = `Spectators: <a class="spectator-link" href="${esc(g.spectator.link)}">${esc(base + g.spectator.link)}</a>`;
+  li.innerHTML = `Spectators: <a class="spectator-link" href="${esc(inv.spectator)}">${esc(base + inv.spectator)}</a>`;
   ul.appendChild(li);
-  loadMyGames();
+  panel.hidden = false;
+  // Open when the game was just created (or other players are still to invite); folded on later visits.
+  panel.open = !!inv.fresh || inv.seats.some((s) => s.seat !== seat);
+  if (inv.fresh) { inv.fresh = false; localStorage.setItem(INVITES, JSON.stringify(all)); }
 }
 
 async function loadMyGames() {
@@ -234,6 +270,9 @@ async function showGame(gameId, token) {
   $("replay-btn").onclick = startReplay;
   $("rule-btn").onclick = () => { const r = $("rule-text"); r.hidden = !r.hidden; $("rule-btn").setAttribute("aria-expanded", String(!r.hidden)); if (!r.hidden) r.scrollIntoView({ block: "nearest" }); };
   $("skip-btn").onclick = skipPacing;
+  setupSettings($("settings-btn"), $("settings-panel"), () => { if (app.snap) { renderBell(app.snap); maybeAutoplay(app.snap); } });
+  $("bell-arm").onclick = () => { app.bellArmed = !app.bellArmed; if (app.snap) renderBell(app.snap); };
+  $("log-earlier").onclick = showEarlierLog;
   initReview({ api, app, $, esc });
   // Zoom: the board is drawn larger inside its own frame, which pans by scrolling (or dragging on touch).
   $("zoom").onclick = () => {
@@ -262,7 +301,7 @@ async function showGame(gameId, token) {
   if (window.matchMedia && window.matchMedia("(max-width: 700px)").matches) { $("log-panel").open = false; }
   $("boards-panel").addEventListener("toggle", () => { if (app.drawn && $("boards-panel").open) drawAll(app.drawn); });
   await refresh();
-  if (app.snap) remember(gameId, token, "", app.snap.seat);
+  if (app.snap) { remember(gameId, token, "", app.snap.seat); showInvites(gameId, app.snap.seat); }
   connect();
 }
 
@@ -294,19 +333,46 @@ function connect() {
 
 // After its first message, the live connection sends only the log lines added since its last one
 // (from index log_from on): they continue the newest log received, which keeps its earlier lines.
-const LOG_KEEP = 500;
 function withWholeLog(snap) {
   if (snap.log_from === undefined) { received(snap); return snap; }
   const base = app.received;
   if (!base || base.log_total < snap.log_from) return null;
   const first = base.log_total - base.log.length; // index of base.log[0]
-  snap.log = base.log.slice(0, Math.max(0, snap.log_from - first)).concat(snap.log).slice(-LOG_KEEP);
+  snap.log = base.log.slice(0, Math.max(0, snap.log_from - first)).concat(snap.log);
   delete snap.log_from;
   received(snap);
   return snap;
 }
 function received(snap) {
-  if (!app.received || snap.version >= app.received.version) app.received = snap;
+  if (!app.received || snap.version >= app.received.version) {
+    // Lines the newest view no longer carries (a view holds the newest ones) are kept in front of it.
+    const old = app.received;
+    const first = snap.log_total - snap.log.length;
+    if (old && first > 0) {
+      const oldFirst = old.log_total - old.log.length;
+      if (oldFirst < first) snap.log = old.log.slice(0, first - oldFirst).concat(snap.log);
+    }
+    app.received = snap;
+  }
+}
+
+// The log shows its newest lines; older ones are drawn (and fetched from the server) on request.
+const LOG_PAGE = 500;
+app.logShown = LOG_PAGE;
+async function showEarlierLog() {
+  const snap = app.snap;
+  if (!snap) return;
+  const first = snap.log_total - snap.log.length;
+  if (app.logShown >= snap.log.length && first > 0) {
+    try {
+      const part = await api(`/api/games/${app.game}/log?upto=${first}&count=${LOG_PAGE}`);
+      if (app.snap !== snap || part.from + part.log.length !== first) { render(app.snap, true); return; }
+      snap.log = part.log.concat(snap.log);
+    } catch (e) { showError(e.message); return; }
+  }
+  app.logShown += LOG_PAGE;
+  renderSide(snap);
+  linkLog({ ...snap, log: app.logLines });
 }
 
 async function refresh(quiet = false) {
@@ -323,7 +389,7 @@ function incoming(snap, now = false) {
   if (app.replay) return;
   if (app.snap && snap.version < app.snap.version) return; // never go back to an older state
   if (now || !app.snap) { app.queue = []; render(snap); return; }
-  if (PACE_MS <= 0) { // no pacing: updates that come in while one is drawn are drawn together, as the newest
+  if (paceMs() <= 0) { // no pacing: updates that come in while one is drawn are drawn together, as the newest
     app.queue = [];
     app.latest = snap;
     if (!app.soon) app.soon = setTimeout(() => { app.soon = null; const s = app.latest; app.latest = null; if (s) render(s); }, 0);
@@ -339,7 +405,7 @@ function pace() {
   if (!next) { $("skip-btn").hidden = true; return; }
   render(next);
   $("skip-btn").hidden = app.queue.length === 0 && !animating();
-  app.pacer = setTimeout(() => { app.pacer = null; pace(); }, PACE_MS);
+  app.pacer = setTimeout(() => { app.pacer = null; pace(); }, paceMs());
 }
 function skipPacing() {
   skipAnimation();
@@ -358,13 +424,14 @@ function render(snap) {
   const prev = app.snap;
   app.snap = snap;
   document.body.dataset.version = String(snap.version);
+  document.body.dataset.decision = snap.pending && !snap.result ? snap.pending.decision : "";
   clearSelection();
   clearWhy();
   drawAll(snap);
   renderSide(snap);
   renderTop(snap);
   renderTable(snap, { api, game: app.game });
-  linkLog(snap);
+  linkLog({ ...snap, log: app.logLines });
   announceMoves(prev, snap, (p) => seatName(snap, p));
   if (animateMove(prev, snap, app.board, () => { if (!app.queue.length) $("skip-btn").hidden = true; })) $("skip-btn").hidden = false;
   if (prev && isMine(snap) && !wasMine) turnStarted($("prompt-text").textContent);
@@ -372,6 +439,48 @@ function render(snap) {
   if (isMine(snap) && (!wasMine || snap.version !== app.shownVersion)) bringIntoView();
   app.shownVersion = snap.version;
   if (snap.result && !app.shownResult) { app.shownResult = true; window.scrollTo({ top: 0, behavior: "instant" }); }
+  renderBell(snap);
+  maybeAutoplay(snap);
+}
+
+// A decision that plays by itself, after a short moment (the table settings): the single option, or not
+// ringing a Bell when the player asked to be asked about Bells only after clicking the Bell button. A
+// decision reached by an undo waits for the player (else the undo could never be used).
+function maybeAutoplay(snap) {
+  clearTimeout(app.autoTimer);
+  if (!isMine(snap) || app.replay || app.snap !== snap) return;
+  if (app.afterUndo) { app.afterUndo = false; return; }
+  const legal = snap.legal || [];
+  const s = settings();
+  let pick = null;
+  if (snap.pending.decision === "bell" && app.bellArmed) { app.bellAsked = true; return; } // asked: the player rings or not
+  if (legal.length === 1 && s.autoplay) pick = legal[0];
+  else if (s.bells === "click" && snap.pending.decision === "bell") pick = legal.find((a) => a.kind === "done") || null;
+  if (!pick) return;
+  const at = snap.version;
+  const play = () => {
+    if (!app.snap || app.snap.version !== at || !isMine(app.snap)) return;
+    if (app.busy || animating()) { app.autoTimer = setTimeout(play, 100); return; }
+    status(`Played by itself: ${pick.text}.`);
+    const n = document.body.dataset;
+    n.autoplayed = String(Number(n.autoplayed || 0) + 1);
+    if (snap.pending.decision === "bell") n.bellsPassed = String(Number(n.bellsPassed || 0) + 1);
+    send(pick.text);
+  };
+  app.autoTimer = setTimeout(play, AUTO_MS);
+}
+
+// The Bell button (with "don't ask me about Bells unless I click a Bell"): shown while this seat holds a
+// Bell; pressed, the next Bell decision is asked.
+function renderBell(snap) {
+  const b = $("bell-arm");
+  const x = snap.state.pnp;
+  const holds = !!(x && snap.seat >= 0 && x.bells && x.bells[snap.seat] > 0);
+  if (app.bellAsked && !(snap.pending && snap.pending.decision === "bell")) { app.bellArmed = false; app.bellAsked = false; }
+  b.hidden = settings().bells !== "click" || !holds || !!snap.result;
+  b.setAttribute("aria-pressed", String(!!app.bellArmed));
+  b.textContent = app.bellArmed ? "Bell: asked at my next Soul move" : "Ring a Bell";
+  b.title = app.bellArmed ? "Click again to descend without ringing" : "Ask me whether to ring a Bell when I next move a Soul";
 }
 
 function isMine(snap) {
@@ -496,7 +605,7 @@ function onBoardClick(ev) {
   if (acts.length === 1) {
     hideMenu();
     // On a touch screen the first tap shows what the move does; a second tap (or "Play it") plays it.
-    if (app.pointer === "touch" && app.selected !== acts[0]) { select(acts[0]); return; }
+    if (app.pointer === "touch" && settings().confirmTouch && app.selected !== acts[0]) { select(acts[0]); return; }
     clearSelection();
     send(acts[0].text);
     return;
@@ -650,8 +759,13 @@ function renderSide(snap) {
   $("undo").disabled = !snap.undo;
   const log = $("log");
   log.innerHTML = "";
-  const first = snap.log_total - snap.log.length;
-  snap.log.forEach((e, i) => {
+  // The newest lines are drawn; "Show earlier entries" draws more (and fetches those the view lacks).
+  const drawn = app.replay ? snap.log : snap.log.slice(-app.logShown);
+  app.logLines = drawn;
+  const first = snap.log_total - drawn.length;
+  $("log-earlier").hidden = first <= 0;
+  $("log-earlier").textContent = `Show earlier entries (${first} more)`;
+  drawn.forEach((e, i) => {
     const li = document.createElement("li");
     li.className = `ev-${e.kind}`;
     li.value = first + i + 1;
@@ -675,21 +789,23 @@ function renderSide(snap) {
   $("game-links").textContent = "";
 }
 
-// Final scoring, one step at a time (S3 order).
+// Final scoring: the final totals (the score bar's) and the winner at once; the steps (S3 order) one at
+// a time, with the running sum while some are still to come.
 function showScoring(res, names) {
   const div = $("scoring");
   div.hidden = false;
   const shown = Math.min(app.scoringStep, res.steps.length);
+  const all = shown === res.steps.length;
   const stepHead = res.steps.slice(0, shown).map((st) => `<th data-step="${esc(st)}">${esc(words(st))}</th>`);
-  const head = `<th></th><th>in play</th>${stepHead.join("")}<th>${shown === res.steps.length ? "total" : ""}</th>`;
+  const head = `<th></th><th>in play</th>${stepHead.join("")}${all ? "" : "<th>so far</th>"}<th>total</th>`;
   const rows = res.players.map((pr) => {
     let sum = pr.before_final;
     const cells = res.steps.slice(0, shown).map((s) => { sum += pr.steps[s]; return `<td>${pr.steps[s] >= 0 ? "+" : ""}${pr.steps[s]}</td>`; });
-    const total = shown === res.steps.length ? `<td><b>${pr.infamy}</b></td>` : `<td>(${sum})</td>`;
-    return `<tr class="${pr.winner && shown === res.steps.length ? "winner" : ""}"><th>${esc(names[pr.player])}</th><td>${pr.before_final}</td>${cells.join("")}${total}</tr>`;
+    const soFar = all ? "" : `<td class="so-far">${sum}</td>`;
+    return `<tr class="${pr.winner ? "winner" : ""}" data-player="${pr.player}"><th>${esc(names[pr.player])}</th><td>${pr.before_final}</td>${cells.join("")}${soFar}<td class="total"><b>${pr.infamy}</b></td></tr>`;
   });
-  let won = shown === res.steps.length ? `<p>Winner: ${res.winners.map((w) => esc(names[w])).join(", ")}${res.sudden_death ? " (sudden death)" : ""}</p>` : "";
-  if (res.solo && shown === res.steps.length) {
+  let won = `<p>Winner: ${res.winners.map((w) => esc(names[w])).join(", ")}${res.sudden_death ? " (sudden death)" : ""}</p>`;
+  if (res.solo) {
     const s = res.solo;
     const bar = app.snap && app.snap.solo && app.snap.solo.win === "target" ? `the target ${s.bar}` : `the Rival's ${s.bar}`;
     won = `<p id="solo-result">${s.won ? "You win" : "You lose"}: ${res.players[0].infamy} Infamy against ${bar} (margin ${s.margin >= 0 ? "+" : ""}${s.margin})${res.sudden_death ? ", sudden death" : ""}. Rank: <b>${esc(s.rank)}</b>.</p>`;
@@ -749,9 +865,11 @@ async function send(text) {
 async function undo() {
   if (app.busy) return;
   showError("");
+  clearTimeout(app.autoTimer);
+  app.afterUndo = true; // the decision the undo goes back to waits for the player
   setBusy(true);
   try { await api(`/api/games/${app.game}/undo`, { version: app.snap.version }); }
-  catch (e) { if (!(e.data && e.data.error === "stale")) showError(e.message); }
+  catch (e) { app.afterUndo = false; if (!(e.data && e.data.error === "stale")) showError(e.message); }
   finally { setBusy(false); }
   if (!app.ws || app.ws.readyState !== WebSocket.OPEN) await refresh();
 }
@@ -781,6 +899,16 @@ async function seek(n) {
   $("replay").dataset.shown = String(n);
 }
 
+// A game link without its secret part: is there such a game at all? (The server says so without a token.)
+async function incomplete(gameId) {
+  try { await api(`/api/games/${gameId}/board`); }
+  catch (e) {
+    if (e.status === 404) { showProblem("There is no such game", "No game has this name: the game may have been deleted after a long time without moves, or the link is mistyped. Ask for the link again."); return; }
+    if (e instanceof Unreachable) { showProblem(...problemFor(e)); return; }
+  }
+  showProblem("This link is incomplete", "A game link ends with '#' and the seat's secret part. Ask the player who created the game for your seat's full link, or use the spectator link to watch.");
+}
+
 function route() {
   const m = location.pathname.match(/^\/game\/([^/]*)\/?$/);
   const token = location.hash.slice(1);
@@ -788,7 +916,7 @@ function route() {
   window.addEventListener("hashchange", () => location.reload());
   if (!m) { showLobby(); return; }
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(m[1])) { showProblem("There is no such game", "The link is mistyped. Ask for the link again."); return; }
-  if (!token) { showProblem("This link is incomplete", "A game link ends with '#' and the seat's secret part. Ask the player who created the game for your seat's full link, or use the spectator link to watch."); return; }
+  if (!token) { incomplete(m[1]); return; }
   showGame(m[1], token);
 }
 route();

@@ -1,6 +1,6 @@
 // The main board: Florence's quartieri and locations, Hell's nine circles, the Graveyard, Plague deck,
 // River Styx, Dante's path and the Fraud market. Every size comes from the rules data (board.json).
-import { ON_PLAYER, PLAYER_COLOURS, el, fit, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
+import { PLAYER_COLOURS, el, fit, inkOn, keyed, member, shieldPath, soul, symbolGlyph, tile } from "./draw.js";
 
 const ROW_H = 62;
 const GATE_GAP = 34;
@@ -198,7 +198,9 @@ function drawShield(parent, board, piece, i, label) {
     // P&P: a Desk of Plutus in its owner's colour; crossing it costs a Drachma paid to the owner.
     const o = piece.owner;
     el("rect", { x: -14, y: -12, width: 28, height: 16, rx: 2, class: `desk p${o}`, fill: PLAYER_COLOURS[o] }, g);
-    el("text", { y: 0, class: "guardian-initial desk-mark", style: `fill:${ON_PLAYER[o]}` }, g, `D${o + 1}`);
+    // "D" and the owner's seat number, in black on a light Desk (white, pink), in white on a dark one, so every
+    // family's reads.
+    el("text", { y: 0, class: `guardian-initial desk-mark ${inkOn(PLAYER_COLOURS[o])}` }, g, `D${o + 1}`);
     what = `Desk of Plutus owned by Player ${o + 1} (crossing it costs another player a Drachma)`;
   }
   const sym = board.quartiere_symbols[board.shields.symbol[i]];

@@ -66,8 +66,10 @@ function tick() {
   const { snap } = shown;
   if (shown.voteOpen !== voteOpen(snap.table)) renderVote(snap, shown.ctx);
   const clock = snap.table && snap.table.clock;
+  const waiting = snap.table && snap.table.waiting;
   document.querySelectorAll("#scorebar .clock").forEach((n) => n.remove());
   const out = $("clock-left");
+  if (waiting && !snap.result) { showWaiting(snap, waiting, out); return; }
   if (!clock || snap.result) { if (out) out.textContent = ""; return; }
   const ms = clock.deadline * 1000 - (Date.now() + offset);
   const text = left(ms);
@@ -80,6 +82,25 @@ function tick() {
     chip.appendChild(c);
   }
   if (out) out.textContent = `${snap.seats[clock.seat].name}: ${text} left`;
+}
+
+// A clock that has not started: the player to move has not opened their link yet. Their whole turn is
+// shown, standing still, until they arrive or the table's start time comes.
+function showWaiting(snap, waiting, out) {
+  const full = left(snap.table.seconds * 1000);
+  const name = snap.seats[waiting.seat].name;
+  const chip = document.querySelector(`#scorebar .score[data-player="${waiting.seat}"]`);
+  if (chip) {
+    const c = document.createElement("span");
+    c.className = "clock waiting";
+    c.textContent = ` ◷ ${full}`;
+    c.title = `${name}'s clock starts when they open their link`;
+    chip.appendChild(c);
+  }
+  if (!out) return;
+  const at = new Date(waiting.starts_at * 1000 - offset);
+  const hhmm = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
+  out.textContent = `${name}: ${full}, not started — it starts when ${name} opens their link, or at ${hhmm} at the latest.`;
 }
 
 async function post(ctx, path, body) {

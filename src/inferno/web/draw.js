@@ -2,8 +2,14 @@
 export const NS = "http://www.w3.org/2000/svg";
 export const PLAYER_COLOURS = ["#1b1b1b", "#f4f4f4", "#ff5fa2", "#8b5a2b", "#3a7bd5"];
 export const PLAYER_NAMES_COLOUR = ["black", "white", "pink", "brown"];
-// The colour of a text written on a piece of each family (its seat number, as the terminal marks families).
-export const ON_PLAYER = ["#fff", "#000", "#000", "#fff", "#fff"];
+// The class of black or white ink, whichever reads better on the colour ``hex`` ("#rrggbb"; relative
+// luminance, WCAG): a family's seat number on its pieces and Desks. (A class, as every colour and size of a
+// text here: the page's security policy allows no inline style, and a style attribute would be ignored.)
+export function inkOn(hex) {
+  const lin = (i) => { const c = parseInt(hex.slice(i, i + 2), 16) / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const l = 0.2126 * lin(1) + 0.7152 * lin(3) + 0.0722 * lin(5);
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? "ink-dark" : "ink-light";
+}
 const SYMBOL_GLYPHS = { keys: "⚷", church: "⌂", wheel: "☸", goat: "♑" };
 
 export function el(tag, attrs = {}, parent = null, text = null) {
@@ -66,7 +72,8 @@ export function soul(parent, board, colour, x, y, lying, r = 9) {
 // colour-blind tell the sins apart by it (and by the shape).
 function sinLetter(g, c, lying, r) {
   if (!c.letter) return;
-  el("text", { y: r * 0.4, class: "sin-letter", style: `font-size:${(r * 1.05).toFixed(1)}px`, "aria-hidden": "true" }, g, lying ? c.letter.toLowerCase() : c.letter);
+  // font-size: a presentation attribute (which the security policy allows), as no CSS rule sizes it
+  el("text", { y: r * 0.4, class: "sin-letter", "font-size": (r * 1.05).toFixed(1), "aria-hidden": "true" }, g, lying ? c.letter.toLowerCase() : c.letter);
 }
 
 export function tile(parent, board, colour, x, y, r = 9) {
@@ -88,7 +95,7 @@ export function member(parent, p, kind, x, y, s = 1) {
   } else {
     el("path", { d: "M-4,6L-3,0A3.5,3.5 0 1,1 3,0L4,6Z", fill, class: "pawn" }, g);
   }
-  el("text", { y: kind === 0 ? 6 : 5, class: "seat-mark", style: `fill:${ON_PLAYER[p]};font-size:${kind === 0 ? 7 : 5.5}px`, "aria-hidden": "true" }, g, String(p + 1));
+  el("text", { y: kind === 0 ? 6 : 5, class: `seat-mark ${kind === 0 ? "noble" : "urchin"} ${inkOn(fill)}`, "aria-hidden": "true" }, g, String(p + 1));
   el("title", {}, g, `Player ${p + 1}'s ${kind === 0 ? "Noble" : "Urchin"}`);
   return g;
 }

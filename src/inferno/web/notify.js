@@ -15,17 +15,22 @@ function label(btn) {
     : "Click for a sound when your turn starts (and a notification if this tab is hidden)";
 }
 
+let button = null;
+
+// Switch the alerts on or off (the button and the table settings both do).
+export async function setAlerts(on) {
+  localStorage.setItem(KEY, on ? "on" : "off");
+  if (button) label(button);
+  if (on && "Notification" in window && Notification.permission === "default") {
+    try { await Notification.requestPermission(); } catch { /* the sound still plays */ }
+  }
+}
+
 export function setupAlerts(btn) {
+  button = btn;
   label(btn);
   btn.hidden = false;
-  btn.onclick = async () => {
-    const on = !alertsOn();
-    localStorage.setItem(KEY, on ? "on" : "off");
-    label(btn);
-    if (on && "Notification" in window && Notification.permission === "default") {
-      try { await Notification.requestPermission(); } catch { /* the sound still plays */ }
-    }
-  };
+  btn.onclick = () => setAlerts(!alertsOn());
 }
 
 function beep() {
