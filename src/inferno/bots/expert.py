@@ -1,14 +1,10 @@
-"""The ``expert`` level: ``hard``'s search, tuned, at about ``hard``'s CPU time per move.
+"""The ``expert`` level: ``hard``'s search with settled leaves, at about ``hard``'s CPU time per move.
 
-The same single-observer ISMCTS as ``easy``/``medium``/``hard`` (:mod:`inferno.bots.search`), sees
-only its own view, with two changes measured against ``hard`` at equal CPU time
-(docs/research/bots.md, "The expert level"):
-
-- its leaves are **settled**: after the node it adds, the iteration plays on at random until a family
-  starts its next move (at most ``settle`` decisions), so the estimate never judges a position halfway
-  through a Soul's jumps or an accusation's steps;
-- it **explores less** (0.15 instead of 0.3 on the win-estimate scale): the settled leaves are better
-  judges, so the search can trust them sooner.
+The same single-observer ISMCTS as ``easy``/``medium``/``hard`` (:mod:`inferno.bots.search`), seeing
+only its own view, with one change measured against ``hard`` at equal CPU time (docs/research/bots.md,
+"The expert level"): its leaves are **settled**. After the node it adds, the iteration plays on at
+random until a family starts its next move (at most ``settle`` decisions), so the estimate never
+judges a position halfway through a Soul's jumps or an accusation's steps, where it is least right.
 
 Each iteration costs more than ``hard``'s, so it runs 3,600 instead of 4,000. The learned value model
 (:mod:`inferno.bots.value_model`) scored leaves worse than the hand-written estimate at equal CPU time
@@ -20,9 +16,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from inferno.bots.base import register_bot
-from inferno.bots.search import SearchBot, SearchConfig
+from inferno.bots.search import LEVELS, SearchBot, SearchConfig
 
-EXPERT = SearchConfig(iterations=3600, max_seconds=2.0, exploration=0.15, settle=10)
+EXPERT = replace(LEVELS["hard"], iterations=3600, settle=10)
 """The expert's budget and settings: about the CPU time of ``hard`` per move (measured: see docs/research/bots.md)."""
 
 
