@@ -91,19 +91,48 @@ def test_plain_terminal_hint_command(tmp_path: Path) -> None:
     assert f"Player {first + 1} asked for a hint" in res.output
 
 
-def test_the_first_hint_is_the_rollout_bots_move() -> None:
-    """Hints come from the rollout search: options best first by expected final Infamy margin, the first
-    one the move the rollout bot with the same seed and budget plays."""
-    from inferno.bots.rollout import MOVES, RolloutBot, RolloutConfig
+def _move_view(seed: int) -> inferno.State:
+    """A 3-player view where the deciding family starts a move with more than two options."""
+    from inferno.bots.rollout import MOVES
     from tests.bots.conftest import advance_to_choice
 
     rng = random.Random(2)
-    s = inferno.new_game(3, 6, record_events=False)
+    s = inferno.new_game(3, seed, record_events=False)
     while True:
         s = advance_to_choice(s, rng, rng.randrange(2, 8))
         if s.stack[-1][0] in MOVES and len(inferno.legal_actions(s)) > 2:
             break
-    v = inferno.view(s, inferno.to_move(s))
+    return inferno.view(s, inferno.to_move(s))
+
+
+def test_the_first_hint_is_the_expert_bots_move() -> None:
+    """Hints come from the strongest search (review.toml: ``[hint] search = "expert"``): options in the
+    order the expert prefers them, the first one the move the expert with the same seed plays."""
+    from dataclasses import replace
+
+    from inferno.bots.expert import EXPERT, make_expert
+
+    v = _move_view(6)
+    h = make_hint(v, 5)
+    assert 2 <= len(h.options) <= 3
+    assert all(o.samples >= 24 and 0 <= o.value <= 100 for o in h.options)
+    assert [o.visits for o in h.options] == sorted((o.visits for o in h.options), reverse=True)
+    bot = make_expert(5, replace(EXPERT, max_seconds=None))
+    assert h.options[0].text == inferno.action_text(v, bot.choose(v, inferno.legal_actions(v)))
+
+
+def test_the_rollout_hint_is_the_rollout_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``[hint] search = "rollout"``: options best first by expected final Infamy margin, the first
+    one the move the rollout bot with the same seed and budget plays."""
+    from dataclasses import replace
+
+    from inferno.bots.rollout import RolloutBot, RolloutConfig
+    from inferno.review import hints
+    from inferno.review.settings import load_settings
+
+    rollout = replace(load_settings(), hint_search="rollout")
+    monkeypatch.setattr(hints, "load_settings", lambda: rollout)
+    v = _move_view(6)
     h = make_hint(v, 5, 2)
     margins = [o.margin for o in h.options]
     assert margins == sorted(margins, reverse=True) and 2 <= len(h.options) <= 3

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from inferno.bots.rollout import ROLLOUT, RolloutBot, RolloutConfig
 from inferno.bots.search import LeafEvaluator, SearchBot, SearchConfig, _Node, strongest_evaluator
@@ -69,6 +69,7 @@ def estimate_options(
     alternatives: int = 3,
     min_samples: int = 24,
     evaluator: LeafEvaluator | None = None,
+    config: SearchConfig | None = None,
 ) -> list[OptionEstimate]:
     """The best ``alternatives`` options of the decision pending in view ``v`` (and ``played``, if given).
 
@@ -76,11 +77,13 @@ def estimate_options(
     nothing else. Options come best first: by the search's preference (visits), as the bot would
     choose, each with its estimated win chance and expected final Infamy margin. The search scores its
     leaves with ``evaluator``, by default the strongest one installed (the expert level's learned
-    value model; the hand-written estimate without numpy).
+    value model; the hand-written estimate without numpy). ``config`` gives the search's other settings
+    (for example the expert level's settled leaves); its iterations and time cap are replaced.
     """
     acts = legal_actions(v)
     leaves = evaluator if evaluator is not None else strongest_evaluator()
-    bot = SearchBot(seed, SearchConfig(iterations=iterations, max_seconds=None), evaluator=leaves)
+    base = config if config is not None else SearchConfig(iterations=iterations)
+    bot = SearchBot(seed, replace(base, iterations=iterations, max_seconds=None), evaluator=leaves)
     root = _Node(-1)
     samples: dict[Action, list[float]] = {}
     margins: dict[Action, list[float]] = {}

@@ -1,8 +1,10 @@
-"""Hints during play: the best options now, estimated by the rollout search from the player's own view.
+"""Hints during play: the best options now, estimated from the player's own view by the strongest search.
 
-The strongest bot's search (:class:`inferno.bots.rollout.RolloutBot`) proposes greedy's best options and
-plays each out on deals of the cards the player cannot see; the options come best first by expected final
-Infamy margin, each with its win chance.
+By default (``review.toml``: ``[hint] search = "expert"``) a hint runs the expert level's search
+(:mod:`inferno.bots.expert`: ``hard``'s search with settled leaves, at its budget) on the player's view;
+the options come best first as the expert would choose, each with its win chance and expected final
+Infamy margin. ``search = "rollout"`` uses the rollout bot instead (:class:`inferno.bots.rollout.RolloutBot`:
+greedy's best options played out on deals of the cards the player cannot see).
 
 A table decides whether hints are allowed (:func:`hints_default`: on when at most one human plays,
 off when other humans share the table). Every hint given is recorded (the game log names it), so
@@ -14,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from inferno.review.analysis import OptionEstimate, playout_options
+from inferno.bots.expert import EXPERT
+from inferno.bots.search import HeuristicEvaluator
+from inferno.review.analysis import OptionEstimate, estimate_options, playout_options
 from inferno.review.cards import endgame_threat, hand_estimates
 from inferno.review.settings import load_settings
 from inferno.rules.actions import InfernoError
@@ -84,15 +88,20 @@ def hint_log_text(player: int) -> str:
 
 
 def make_hint(v: State, seed: int, samples: int | None = None) -> Hint:
-    """The top options of the decision pending in view ``v`` (a view of the deciding player), each played
-    out on ``samples`` deals (default: the settings' ``[hint] samples``) by the rollout search."""
+    """The top options of the decision pending in view ``v`` (a view of the deciding player), by the
+    settings' hint search: the expert's, or the rollout search with ``samples`` deals per option (default:
+    the settings' ``[hint] samples``)."""
     if v.over:
         raise HintError("the game is over: there is nothing left to decide")
     p = to_move(v)
     if v.viewer != p:
         raise HintError(f"a hint is for the player who decides now (Player {p + 1})")
     st = load_settings()
-    n = samples if samples is not None else st.hint_samples
-    options = playout_options(v, seed, samples=n)
+    if st.hint_search == "expert":
+        options = estimate_options(
+            v, EXPERT.iterations, seed, alternatives=HINT_TOP, evaluator=HeuristicEvaluator(), config=EXPERT
+        )
+    else:
+        options = playout_options(v, seed, samples=samples if samples is not None else st.hint_samples)
     cards = tuple(endgame_threat(h) for h in hand_estimates(v)) if v.num_players > 1 else ()
     return Hint(p, tuple(options[:HINT_TOP]), cards)

@@ -35,11 +35,12 @@ class ReviewSettings:
     margin_blunder: float
     depths: dict[str, int]
     default_depth: str
-    hint_samples: int  # deals each hint option is played out on
+    hint_samples: int  # deals each hint option is played out on (the rollout search)
     min_samples: int
     alternatives: int
     top_mistakes: int
     provenance: str
+    hint_search: str = "expert"  # the search hints use: "expert" (the top level's) or "rollout"
 
     def grade(self, loss: float, se: float) -> str:
         """The grade of a decision that lost ``loss`` points of win chance (± ``se``)."""
@@ -103,6 +104,10 @@ class ReviewSettings:
         return n
 
 
+HINT_SEARCHES = ("expert", "rollout")
+"""The searches a hint can use: the expert level's, or the rollout bot's playouts."""
+
+
 def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     """Settings from a parsed ``review.toml`` tree (provenance required on every value)."""
     out: list[TaggedValue] = []
@@ -112,6 +117,11 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     hint = int(data["hint"]["samples"])
     if hint < 1:
         raise ReviewSettingsError("review.toml: a hint needs at least 1 sample")
+    hint_search = str(data["hint"].get("search", "expert"))
+    if hint_search not in HINT_SEARCHES:
+        raise ReviewSettingsError(
+            f"review.toml: unknown hint search {hint_search!r}: use {' or '.join(map(repr, HINT_SEARCHES))}"
+        )
     depths = {str(k): int(v) for k, v in d.items()}
     if default not in depths:
         raise ReviewSettingsError(f"review.toml: default depth {default!r} is not one of {', '.join(depths)}")
@@ -134,6 +144,7 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
         int(e["alternatives"]),
         int(e["top_mistakes"]),
         str(out[0].provenance) if out else "",
+        hint_search,
     )
 
 
