@@ -43,6 +43,16 @@ def state(c: Http, game: str, token: str) -> dict[str, Any]:
     return dict(r.json())
 
 
+def human_to_move(c: Http, g: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The token and state of the human seat of game ``g`` whose decision it is."""
+    for s in g["seats"]:
+        if s.get("token"):
+            snap = state(c, g["game"], s["token"])
+            if snap["pending"] and snap["pending"]["player"] == snap["seat"]:
+                return s["token"], snap
+    raise AssertionError("no human to move")
+
+
 def play(c: Http, g: dict[str, Any], moves: int, rng: random.Random) -> list[str]:
     """Play ``moves`` random legal actions, each by the seat whose decision it is; returns their texts."""
     tokens = {s["seat"]: s["token"] for s in g["seats"] if "token" in s}

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from inferno.rules.state import GUARDIAN
+from tests.web.browser_helpers import open_lobby, page_version, server_fixture, unpaced
 from tests.web.helpers import create, state, wait_for
 from tests.web.server_process import ServerProcess
 
@@ -29,11 +30,7 @@ ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(tmp_path_factory.mktemp("web") / "e2e.db", bot_delay=0.0).start()
-    yield srv
-    srv.stop()
+server = server_fixture("web", bot_delay=0.0)
 
 
 @pytest.fixture(scope="module")
@@ -47,22 +44,11 @@ def browser() -> Iterator[Browser]:
 
 
 def _page(browser: Browser, width: int = 1400, height: int = 1000) -> Page:
-    page = browser.new_page(viewport={"width": width, "height": height})
-    page.add_init_script("localStorage.setItem('inferno.pace', '0')")  # tests need no pacing of updates
+    # Tests need no pacing of updates ...
+    page = unpaced(browser.new_page(viewport={"width": width, "height": height}))
     # ... and play every decision themselves (a single option would play by itself after a moment).
     page.add_init_script("localStorage.setItem('inferno.settings', JSON.stringify({ autoplay: false }))")
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
     return page
-
-
-def open_lobby(page: Page, url: str) -> None:
-    """Open the lobby and wait until its form is wired (Create is disabled until the bot and solo lists
-    arrive), so a choice made by the test is never made before the page reacts to it."""
-    page.goto(url + "/")
-    page.wait_for_selector("body[data-lobby=ready]")
-    assert page.locator("#create").is_enabled()
 
 
 def _wait_my_decision(page: Page) -> None:
@@ -73,13 +59,9 @@ def _wait_my_decision(page: Page) -> None:
     )
 
 
-def _version(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.version"))
-
-
 def _click_a_legal_target(page: Page) -> str:
     """Click a highlighted piece or place (choosing in the pop-up menu if several actions share it)."""
-    before = _version(page)
+    before = page_version(page)
     targets = page.locator("svg .target.hl")
     if targets.count():
         targets.first.click()
@@ -132,7 +114,7 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     page.locator("svg .target.hl").first.hover()
     tip = page.inner_text("#tip")
     assert page.locator("#tip").is_visible() and "p.11" in tip and "RULES.md" not in tip  # rulebook p.11: Hell
-    start = _version(page)
+    start = page_version(page)
     _click_a_legal_target(page)
     assert page.locator("#undo").is_enabled()
     page.click("#undo")
@@ -158,7 +140,7 @@ def test_create_a_game_play_turns_by_clicking_and_reload(server: ServerProcess, 
     _wait_settled(page)
     assert page.inner_text("#turn-info") == before_info
     assert page.inner_html("svg#board") == before_board
-    assert _version(page) == snap["version"] and "version" not in before_info
+    assert page_version(page) == snap["version"] and "version" not in before_info
     # Every Soul (standing, lying or a spare tile) in Hell on the server is drawn on its shield.
     souls = sum(1 for v in snap["state"]["hell"] if 0 < v < GUARDIAN)
     assert page.locator("svg#board .shield .soul").count() == souls

@@ -10,38 +10,28 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web.helpers import create, state, wait_for
+from tests.web.browser_helpers import finished_bot_game, open_game, open_lobby, page_version, server_fixture, unpaced
+from tests.web.helpers import create
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import browser, open_lobby
+from tests.web.test_browser import browser
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
 AXE = Path(__file__).resolve().parents[2] / "build" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(tmp_path_factory.mktemp("a11y") / "e2e.db", extra=["--max-bot-games", "100"]).start()
-    yield srv
-    srv.stop()
+server = server_fixture("a11y", extra=["--max-bot-games", "100"])
 
 
 def _page(browser: Browser, width: int = 1440, height: int = 900, **kw: Any) -> Page:
     # The server's Content-Security-Policy allows no inline script: the test's own axe-core is let in.
-    page = browser.new_page(viewport={"width": width, "height": height}, bypass_csp=True, **kw)
-    page.add_init_script("localStorage.setItem('inferno.pace', '0')")
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
+    return unpaced(browser.new_page(viewport={"width": width, "height": height}, bypass_csp=True, **kw))
 
 
 def _serious(page: Page, what: str) -> None:
@@ -57,16 +47,6 @@ def _serious(page: Page, what: str) -> None:
     assert found == [], f"{what}: " + json.dumps(found, indent=1)
 
 
-def _open(page: Page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("svg#board .shield")
-    page.wait_for_function("() => document.body.dataset.version !== undefined")
-
-
-def _version(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.version"))
-
-
 def _wait_mine_or_over(page: Page) -> None:
     page.wait_for_function(
         "() => document.title.startsWith('▶') || !document.querySelector('#scoring').hidden", timeout=30_000
@@ -74,7 +54,7 @@ def _wait_mine_or_over(page: Page) -> None:
 
 
 def _click_action(page: Page, rng: random.Random) -> None:
-    before = _version(page)
+    before = page_version(page)
     buttons = page.locator("#actions button.action")
     buttons.nth(rng.randrange(buttons.count())).click()
     page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
@@ -90,7 +70,7 @@ def test_axe_finds_no_serious_violation_on_the_lobby_and_a_game_in_each_phase(
     _serious(page, "lobby, 5 players")
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=7)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     rng = random.Random(7)
     seen: set[str] = set()
     for _ in range(60):
@@ -119,7 +99,7 @@ def test_axe_finds_no_serious_violation_on_the_lobby_and_a_game_in_each_phase(
         )
         five = r.json()["seats"][0]["link"]
     for p in (page, _page(browser, 390, 844)):
-        _open(p, server.url + five)
+        open_game(p, server.url + five)
         _wait_mine_or_over(p)
         _serious(p, f"a 5-player decision at {p.viewport_size}")
         assert p.errors == []  # type: ignore[attr-defined]
@@ -147,12 +127,9 @@ def test_axe_finds_no_serious_violation_on_the_invite_links_and_the_table_settin
 def test_axe_finds_no_serious_violation_on_the_final_scoring_and_the_review(
     server: ServerProcess, browser: Browser
 ) -> None:
-    with httpx.Client(base_url=server.url, timeout=30) as c:
-        g = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=12)
-        spec = g["spectator"]["token"]
-        wait_for(lambda: state(c, g["game"], spec)["result"] is not None, timeout=90)
+    g = finished_bot_game(server.url, ("random", "random"), seed=12, timeout=90)
     page = _page(browser)
-    _open(page, server.url + g["spectator"]["link"])
+    open_game(page, server.url + g["spectator"]["link"])
     page.wait_for_selector("#scoring table")
     _serious(page, "the final scoring")
     while page.locator("#score-next").count():
@@ -185,7 +162,7 @@ def test_a_whole_game_against_a_bot_with_the_keyboard_alone(server: ServerProces
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=21)
     page = _page(browser)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     _wait_mine_or_over(page)
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.id") == "to-decision"
@@ -201,7 +178,7 @@ def test_a_whole_game_against_a_bot_with_the_keyboard_alone(server: ServerProces
             "() => document.activeElement && document.activeElement.matches('#actions button.action')"
         )
         assert _focus_outline(page) >= 2  # the focus is visible
-        before = _version(page)
+        before = page_version(page)
         options = page.locator("#actions button.action").count()
         if options == 1:  # a single option plays by itself (the table settings' default): the focus stays on the list
             page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
@@ -231,7 +208,7 @@ def test_a_live_region_reads_out_the_other_players_moves(server: ServerProcess, 
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Bea"}], seed=5)
     page = _page(browser)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     region = page.locator("#announce")
     assert region.get_attribute("aria-live") == "polite"
     rng = random.Random(5)
@@ -257,7 +234,7 @@ def test_reduced_motion_turns_the_animations_off(server: ServerProcess, browser:
             g = create(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=9)
         page = _page(browser, reduced_motion=motion)
         page.add_init_script("localStorage.setItem('inferno.pace', '450')")  # updates shown one by one
-        _open(page, server.url + g["seats"][0]["link"])
+        open_game(page, server.url + g["seats"][0]["link"])
         rng = random.Random(9)
         for _ in range(12):
             _wait_mine_or_over(page)
@@ -279,7 +256,7 @@ def test_souls_carry_their_sins_letter_and_pieces_their_seat_number(server: Serv
         board = c.get(f"/api/games/{g['game']}/board", headers={"X-Inferno-Token": g["seats"][0]["token"]}).json()
     letters = {c["sin"]: c["letter"] for c in board["circles"]}
     page = _page(browser)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     souls = page.evaluate(
         """() => [...document.querySelectorAll('svg .soul')].map(s => [s.querySelector('title').textContent,
               (s.querySelector('.sin-letter') || {}).textContent])"""

@@ -4,25 +4,19 @@ market or the loans shows that component's text from the server; the lobby names
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
-import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.web.browser_helpers import open_lobby, server_fixture
 from tests.web.helpers import create, state
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import _page, browser, open_lobby
+from tests.web.test_browser import _page, browser
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(tmp_path_factory.mktemp("components") / "components.db").start()
-    yield srv
-    srv.stop()
+server = server_fixture("components", "components.db")
 
 
 def _hover_text(page: Page, selector: str) -> str:

@@ -9,7 +9,6 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -17,29 +16,16 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.web.browser_helpers import create_ann_and_bob, open_game, open_lobby, page_version, server_fixture
 from tests.web.helpers import create, state
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import ARTIFACTS, _page, browser, open_lobby
+from tests.web.test_browser import ARTIFACTS, _page, browser
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Many games with bots from one address: the per-address limit is raised for this module."""
-    srv = ServerProcess(tmp_path_factory.mktemp("game") / "e2e.db", extra=["--max-bot-games", "100"]).start()
-    yield srv
-    srv.stop()
-
-
-def _open(page: Page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("svg#board .shield")
-    page.wait_for_function("() => document.body.dataset.version !== undefined")
-
-
-def _version(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.version"))
+# Many games with bots from one address: the per-address limit is raised for this module.
+server = server_fixture("game", extra=["--max-bot-games", "100"])
 
 
 def _mine(page: Page) -> bool:
@@ -48,7 +34,7 @@ def _mine(page: Page) -> bool:
 
 def _act(page: Page, rng: random.Random) -> None:
     """Play one legal action of the pending decision by clicking its button, and wait for the change."""
-    before = _version(page)
+    before = page_version(page)
     for _ in range(3):  # a click that lands while the list is being redrawn hits a replaced button: click again
         buttons = page.locator("#actions button.action")
         buttons.nth(rng.randrange(buttons.count())).click()
@@ -56,7 +42,7 @@ def _act(page: Page, rng: random.Random) -> None:
             page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=10_000)
             return
         except PlaywrightTimeoutError:
-            if _version(page) > before:
+            if page_version(page) > before:
                 return
     raise AssertionError("three clicks on legal actions changed nothing")
 
@@ -71,15 +57,10 @@ def _inside(page: Page, selector: str) -> None:
 
 def test_your_games_opens_each_seat_and_keeps_its_label(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
-    open_lobby(page, server.url)
-    page.select_option("#players", "2")
-    page.locator(".seat-kind").nth(1).select_option("human")
-    page.locator(".seat-name").nth(0).fill("Ann")
-    page.locator(".seat-name").nth(1).fill("Bob")
-    page.click("#create")
+    create_ann_and_bob(page, server.url)
     page.locator("a.seat-link").nth(1).wait_for()
     tokens = [page.locator("a.seat-link").nth(i).get_attribute("href").split("#")[1] for i in range(2)]  # type: ignore[union-attr]
-    _open(page, server.url + page.locator("a.seat-link").nth(1).get_attribute("href"))  # type: ignore[operator]
+    open_game(page, server.url + page.locator("a.seat-link").nth(1).get_attribute("href"))  # type: ignore[operator]
     open_lobby(page, server.url)
     page.wait_for_selector("#my-games a[href*='#']")
     rows = page.locator("#my-games li")
@@ -107,7 +88,7 @@ def test_server_texts_are_text_and_the_rule_is_on_demand(server: ServerProcess, 
             assert r.status_code == 200
             tok = g["seats"][state(c, g["game"], tok)["pending"]["player"]]["token"]
     page = _page(browser)
-    _open(page, server.url + f"/game/{g['game']}#{tok}")
+    open_game(page, server.url + f"/game/{g['game']}#{tok}")
     assert page.locator("#rule-text").is_hidden()  # a short prompt first
     page.click("#rule-btn")
     assert "'send <location> <noble|urchin>'" in page.inner_text("#rule-text")
@@ -133,7 +114,7 @@ def test_following_another_seats_link_in_the_same_tab_shows_that_seat(server: Se
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], seed=3)
     page = _page(browser)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     assert "You play Ann" in page.inner_text("#turn-info")
     page.evaluate(f"() => {{ location.hash = '{g['seats'][1]['token']}'; }}")
     page.wait_for_function("() => document.querySelector('#turn-info').innerText.includes('You play Bob')")
@@ -145,7 +126,7 @@ def _open_as_mover(server: ServerProcess, browser: Browser) -> Page:
         g = create(c, [{"kind": "human"}, {"kind": "human"}], seed=3)
         mover = state(c, g["game"], g["seats"][0]["token"])["pending"]["player"]
     page = _page(browser)
-    _open(page, server.url + g["seats"][mover]["link"])
+    open_game(page, server.url + g["seats"][mover]["link"])
     return page
 
 
@@ -154,7 +135,7 @@ def test_a_double_click_plays_once_and_shows_no_error(server: ServerProcess, bro
     page.locator("#actions button.action").first.dblclick()
     page.wait_for_function("() => Number(document.body.dataset.version) >= 1")
     page.wait_for_timeout(500)
-    assert _version(page) == 1
+    assert page_version(page) == 1
     assert page.inner_text("#error") == ""
     assert "version" not in page.inner_text("#status") + page.inner_text("#turn-info") + page.inner_text("#prompt")
 
@@ -172,7 +153,7 @@ def test_the_second_click_of_a_double_click_never_plays_even_after_the_answer(
         "#actions button.action", "b => b.dispatchEvent(new MouseEvent('click', {bubbles: true, detail: 2}))"
     )
     page.wait_for_timeout(500)
-    assert _version(page) == 1
+    assert page_version(page) == 1
 
 
 def test_an_unreachable_server_is_said_plainly_and_play_resumes(tmp_path: Path, browser: Browser) -> None:
@@ -182,7 +163,7 @@ def test_an_unreachable_server_is_said_plainly_and_play_resumes(tmp_path: Path, 
             g = create(c, [{"kind": "human"}, {"kind": "human"}], seed=3)
             mover = state(c, g["game"], g["seats"][0]["token"])["pending"]["player"]
         page = _page(browser)
-        _open(page, srv.url + g["seats"][mover]["link"])
+        open_game(page, srv.url + g["seats"][mover]["link"])
         srv.kill()
         page.wait_for_function("() => document.querySelector('#status').innerText.includes('cannot be reached')")
         page.locator("#actions button.action").first.click()
@@ -226,7 +207,7 @@ def test_wording_in_the_view(server: ServerProcess, browser: Browser) -> None:
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human", "name": "You"}, {"kind": "bot", "bot": "random"}], seed=5)
     page = _page(browser)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     rng = random.Random(2)
     for _ in range(40):
         page.wait_for_function("() => document.title.startsWith('▶') || !document.querySelector('#scoring').hidden")
@@ -251,7 +232,7 @@ def test_layout_keeps_prompt_scores_and_decision_on_one_screen(
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=7)
     page = _page(browser, width, height)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     rng = random.Random(4)
     seen_florence = False
     for _ in range(12):
@@ -308,7 +289,7 @@ def test_last_move_is_marked_preview_shows_consequences_and_title_says_your_turn
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=9)
     page = _page(browser)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     rng = random.Random(5)
     previewed = marked = False
     for _ in range(30):
@@ -338,7 +319,7 @@ def test_a_whole_game_against_bots_in_the_browser(server: ServerProcess, browser
     page = _page(browser)
     posted: list[str] = []  # moves sent by HTTP instead of the live connection
     page.on("request", lambda r: posted.append(r.url) if r.method == "POST" and r.url.endswith("/actions") else None)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     rng = random.Random(21)
     for _ in range(400):
         page.wait_for_function("() => document.title !== 'Inferno'", timeout=20_000)
@@ -358,14 +339,14 @@ def test_two_humans_and_a_spectator_play_to_the_end(server: ServerProcess, brows
         g = create(c, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], seed=8)
     pages = [_page(browser, 1440, 900), _page(browser, 390, 844)]
     for p, s in zip(pages, g["seats"], strict=True):
-        _open(p, server.url + s["link"])
+        open_game(p, server.url + s["link"])
     spec = _page(browser)
-    _open(spec, server.url + g["spectator"]["link"])
+    open_game(spec, server.url + g["spectator"]["link"])
     rng = random.Random(8)
     for _ in range(600):
         for p in pages:
             p.wait_for_function("() => document.body.dataset.version !== undefined")
-        v = max(_version(p) for p in pages)
+        v = max(page_version(p) for p in pages)
         for p in pages:
             p.wait_for_function(f"() => Number(document.body.dataset.version) >= {v}", timeout=20_000)
         if pages[0].locator("#scoring").is_visible():
@@ -375,6 +356,6 @@ def test_two_humans_and_a_spectator_play_to_the_end(server: ServerProcess, brows
     spec.wait_for_selector("#scoring table", timeout=20_000)
     assert all(p.locator("#scoring table").is_visible() for p in pages)
     assert spec.locator("#actions button.action").count() == 0
-    assert _version(spec) == _version(pages[0])
+    assert page_version(spec) == page_version(pages[0])
     for p in [*pages, spec]:
         assert p.errors == []  # type: ignore[attr-defined]

@@ -8,26 +8,21 @@ copies in docs/images/ come from there)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.web.browser_helpers import create_game, open_lobby, server_fixture, unpaced
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import ARTIFACTS, _page, browser, open_lobby
+from tests.web.test_browser import ARTIFACTS, _page, browser
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
 DESKTOPS = [(1440, 900), (1366, 768), (1920, 1080)]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(tmp_path_factory.mktemp("layout") / "e2e.db", extra=["--max-bot-games", "100"]).start()
-    yield srv
-    srv.stop()
+server = server_fixture("layout", extra=["--max-bot-games", "100"])
 
 
 def _game(server: ServerProcess, players: int, seed: int = 7) -> dict[str, Any]:
@@ -36,10 +31,7 @@ def _game(server: ServerProcess, players: int, seed: int = 7) -> dict[str, Any]:
     body: dict[str, Any] = {"seats": seats, "seed": seed}
     if players == 5:
         body["modules"] = ["plutus", "phlegyas"]
-    with httpx.Client(base_url=server.url) as c:
-        r = c.post("/api/games", json=body)
-        assert r.status_code == 200, r.text
-        return dict(r.json())
+    return create_game(server.url, body)
 
 
 def _open_at_my_decision(page: Page, url: str) -> None:
@@ -107,12 +99,7 @@ def test_a_decision_fits_one_screen_at_desktop_sizes(
 
 
 def _phone(browser: Browser) -> Page:
-    page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page.add_init_script("localStorage.setItem('inferno.pace', '0')")
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
+    return unpaced(browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True))
 
 
 def test_on_a_phone_the_confirmation_of_a_tapped_move_is_on_screen(server: ServerProcess, browser: Browser) -> None:

@@ -5,14 +5,13 @@ against the Rival. The human seat plays the first legal option each time; bots p
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.web.browser_helpers import open_lobby, server_fixture
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import ARTIFACTS, _page, browser, open_lobby
+from tests.web.test_browser import ARTIFACTS, _page, browser
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
@@ -22,11 +21,7 @@ READY = (
 )
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(tmp_path_factory.mktemp("modes") / "e2e.db", extra=["--max-bot-games", "100"]).start()
-    yield srv
-    srv.stop()
+server = server_fixture("modes", extra=["--max-bot-games", "100"])
 
 
 def _open_first_seat(page: Page, server: ServerProcess) -> None:

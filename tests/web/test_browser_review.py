@@ -3,30 +3,18 @@ hint setting, and the review page opened from the final screen and from a replay
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
-import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
-from tests.web.helpers import create, state, wait_for
+from tests.web.browser_helpers import finished_bot_game, open_game, open_lobby, server_fixture
+from tests.web.helpers import create
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import _page, browser, open_lobby
+from tests.web.test_browser import _page, browser
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(tmp_path_factory.mktemp("review") / "e2e.db", bot_delay=0.0).start()
-    yield srv
-    srv.stop()
-
-
-def _open(page: Page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("svg#board .shield")
-    page.wait_for_function("() => document.body.dataset.version !== undefined")
+server = server_fixture("review", bot_delay=0.0)
 
 
 def test_hint_button_shows_three_options_and_the_log_notes_it(server: ServerProcess, browser: Browser) -> None:
@@ -34,7 +22,7 @@ def test_hint_button_shows_three_options_and_the_log_notes_it(server: ServerProc
         g = create(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=4)
     assert g["hints"] is True
     page = _page(browser)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     page.wait_for_selector("#hint-btn:not([hidden])", timeout=20_000)
     legal = set(page.locator("#actions button.action").evaluate_all("bs => bs.map(b => b.firstChild.textContent)"))
     page.click("#hint-btn")
@@ -55,19 +43,16 @@ def test_lobby_hint_setting_off_hides_the_button(server: ServerProcess, browser:
     page.select_option("#hints-setting", "off")
     page.click("#create")
     page.locator("a.seat-link").first.wait_for()
-    _open(page, server.url + page.locator("a.seat-link").first.get_attribute("href"))  # type: ignore[operator]
+    open_game(page, server.url + page.locator("a.seat-link").first.get_attribute("href"))  # type: ignore[operator]
     page.wait_for_selector("#actions button.action", timeout=20_000)
     page.wait_for_timeout(500)
     assert page.locator("#hint-btn").is_hidden()
 
 
 def test_review_page_from_the_final_screen_and_from_a_replay(server: ServerProcess, browser: Browser) -> None:
-    with httpx.Client(base_url=server.url, timeout=30) as c:
-        g = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}], seed=11)
-        spec = g["spectator"]["token"]
-        wait_for(lambda: state(c, g["game"], spec)["result"] is not None, timeout=60)
+    g = finished_bot_game(server.url, ("random", "greedy"), seed=11, timeout=60)
     page = _page(browser)
-    _open(page, server.url + g["spectator"]["link"])
+    open_game(page, server.url + g["spectator"]["link"])
     page.wait_for_selector("#review-btn:not([hidden])")
     page.click("#review-btn")
     page.wait_for_selector("#review-page:not([hidden])")

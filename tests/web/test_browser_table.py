@@ -6,48 +6,26 @@ log and the board linked both ways, and the optional your-turn sound and notific
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.web.browser_helpers import create_game, open_game, open_lobby, page_version, server_fixture
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import _page, browser, open_lobby
+from tests.web.test_browser import _page, browser
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    # Bots wait a little between moves, so a seat a bot took over is still in play when its player returns.
-    # A vote opens once a player's page has been closed for 2 seconds (not a minute), and an hour after a return.
-    extra = ["--max-bot-games", "100", "--vote-gone", "2", "--vote-grace", "3600"]
-    srv = ServerProcess(tmp_path_factory.mktemp("table") / "e2e.db", bot_delay=0.25, extra=extra)
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-def _create(server: ServerProcess, body: dict[str, object]) -> dict[str, object]:
-    with httpx.Client(base_url=server.url) as c:
-        r = c.post("/api/games", json=body)
-        assert r.status_code == 200, r.text
-        return dict(r.json())
-
-
-def _open(page: Page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("svg#board .shield")
-    page.wait_for_function("() => document.body.dataset.version !== undefined")
+# Bots wait a little between moves, so a seat a bot took over is still in play when its player returns.
+# A vote opens once a player's page has been closed for 2 seconds (not a minute), and an hour after a return.
+server = server_fixture(
+    "table", bot_delay=0.25, extra=["--max-bot-games", "100", "--vote-gone", "2", "--vote-grace", "3600"]
+)
 
 
 def _link(g: dict[str, object], seat: int) -> str:
     return str(g["seats"][seat]["link"])  # type: ignore[index]
-
-
-def _version(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.version"))
 
 
 def _wait_mine(page: Page) -> None:
@@ -57,7 +35,7 @@ def _wait_mine(page: Page) -> None:
 def _click(page: Page, prefer: tuple[str, ...] = ()) -> str:
     """Click the first legal action (or the first whose text starts with one of ``prefer``)."""
     _wait_mine(page)
-    before = _version(page)
+    before = page_version(page)
     buttons = page.locator("#actions button.action")
     texts = buttons.all_inner_texts()
     k = next((i for i, t in enumerate(texts) if t.startswith(prefer)), 0) if prefer else 0
@@ -75,14 +53,14 @@ def test_lobby_clock_timeout_takeover_and_reclaim(server: ServerProcess, browser
     page.select_option("#takeover-bot", "random")
     page.click("#create")
     page.locator("a.seat-link").first.wait_for()
-    _open(page, server.url + str(page.locator("a.seat-link").first.get_attribute("href")))
+    open_game(page, server.url + str(page.locator("a.seat-link").first.get_attribute("href")))
     assert "Turn clock: 2 minutes a turn" in page.inner_text("#clock-info")
     page.wait_for_selector("#scorebar .clock")
     assert re.search(r"◷ [12]:\d\d", page.inner_text("#scorebar"))
     page.close()
     # A 3-second clock runs out: the table's bot plays the seat, and everyone reads it in the log.
-    g = _create(
-        server,
+    g = create_game(
+        server.url,
         {
             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
             "seed": 11,
@@ -91,7 +69,7 @@ def test_lobby_clock_timeout_takeover_and_reclaim(server: ServerProcess, browser
         },
     )
     ann = _page(browser)
-    _open(ann, server.url + _link(g, 0))
+    open_game(ann, server.url + _link(g, 0))
     ann.wait_for_selector("#reclaim", timeout=30_000)
     assert "the random bot has been playing your seat" in ann.inner_text("#table-panel")
     assert "ran out of time; the random bot plays this seat" in ann.inner_text("#log")
@@ -108,14 +86,16 @@ def test_lobby_clock_timeout_takeover_and_reclaim(server: ServerProcess, browser
 def test_the_other_players_vote_a_player_out_and_the_player_comes_back(server: ServerProcess, browser: Browser) -> None:
     """The vote that a player has left is shown only once they are away (here: their page closed for 2
     seconds, as this server is set), and not again right after they take their seat back."""
-    g = _create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], "seed": 3})
+    g = create_game(
+        server.url, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], "seed": 3}
+    )
     with httpx.Client(base_url=server.url) as c:
         spec = c.get(f"/api/games/{g['game']}/state", headers={"X-Inferno-Token": str(g["spectator"]["token"])})  # type: ignore[index]
         p = spec.json()["pending"]["player"]
     name = ["Ann", "Bob"][p]
     away, other = _page(browser), _page(browser, 390, 844)
-    _open(away, server.url + _link(g, p))
-    _open(other, server.url + _link(g, 1 - p))
+    open_game(away, server.url + _link(g, p))
+    open_game(other, server.url + _link(g, 1 - p))
     vote = other.locator(f"#table-panel button.vote[data-seat='{p}']")
     other.wait_for_timeout(3000)  # longer than the absence this server counts: but the player is here
     assert vote.count() == 0
@@ -125,7 +105,7 @@ def test_the_other_players_vote_a_player_out_and_the_player_comes_back(server: S
     vote.click()
     other.wait_for_function(f"() => document.querySelector('#table-panel').innerText.includes(\"plays {name}'s seat\")")
     back = _page(browser)
-    _open(back, server.url + _link(g, p))
+    open_game(back, server.url + _link(g, p))
     back.wait_for_selector("#reclaim", timeout=10_000)
     assert "by the other players' vote" in back.inner_text("#log")
     back.click("#reclaim")
@@ -149,9 +129,9 @@ def _soul_move(page: Page) -> None:
 
 
 def test_a_soul_move_is_animated_along_its_path_and_skip_ends_it(server: ServerProcess, browser: Browser) -> None:
-    g = _create(server, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seed": 5})
+    g = create_game(server.url, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seed": 5})
     page = _page(browser)
-    _open(page, server.url + _link(g, 0))
+    open_game(page, server.url + _link(g, 0))
     page.evaluate(
         "() => { window.__ghosts = []; new MutationObserver(() => { const g = document.querySelector('.soul-ghost'); if (g && !window.__ghosts.includes(g.dataset.path)) window.__ghosts.push(g.dataset.path); }).observe(document.getElementById('board'), { childList: true }); }"
     )
@@ -170,7 +150,7 @@ def test_a_soul_move_is_animated_along_its_path_and_skip_ends_it(server: ServerP
     # With reduced motion there is no animation, but the move is known all the same.
     still = browser.new_page(viewport={"width": 1400, "height": 1000}, reduced_motion="reduce")
     still.add_init_script("localStorage.setItem('inferno.pace', '0')")
-    _open(still, server.url + _link(g, 0))
+    open_game(still, server.url + _link(g, 0))
     before = still.evaluate("() => document.body.dataset.soulPath || ''")
     _soul_move(still)
     still.wait_for_function(f"() => (document.body.dataset.soulPath || '') !== {before!r}", timeout=10_000)
@@ -179,9 +159,9 @@ def test_a_soul_move_is_animated_along_its_path_and_skip_ends_it(server: ServerP
 
 
 def test_log_lines_and_board_places_are_linked_both_ways(server: ServerProcess, browser: Browser) -> None:
-    g = _create(server, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seed": 7})
+    g = create_game(server.url, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seed": 7})
     page = _page(browser)
-    _open(page, server.url + _link(g, 0))
+    open_game(page, server.url + _link(g, 0))
     _soul_move(page)
     # A line about a shield marks that shield; a second click clears it.
     about = re.compile(r"^Player 1: (moves the standing|the Soul jumps|the [A-Za-z ]+ Soul stops on|lays)")
@@ -230,10 +210,10 @@ def _until_my_turn_comes_back(page: Page) -> None:
 
 
 def test_your_turn_sound_and_notification_are_off_by_default(server: ServerProcess, browser: Browser) -> None:
-    g = _create(server, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seed": 13})
+    g = create_game(server.url, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seed": 13})
     page = _page(browser)
     page.add_init_script(ALERT_STUBS)
-    _open(page, server.url + _link(g, 0))
+    open_game(page, server.url + _link(g, 0))
     assert page.inner_text("#alerts") == "Turn alerts: off"
     _until_my_turn_comes_back(page)
     assert page.evaluate("() => window.__beeps") == 0

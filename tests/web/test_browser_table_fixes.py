@@ -9,52 +9,42 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web.helpers import create, state, tok, wait_for
+from tests.web.browser_helpers import (
+    create_ann_and_bob,
+    finished_bot_game,
+    open_game,
+    open_lobby,
+    page_version,
+    server_fixture,
+    unpaced,
+)
+from tests.web.helpers import create, state, tok
 from tests.web.server_process import ServerProcess
-from tests.web.test_browser import _page, browser, open_lobby
+from tests.web.test_browser import _page, browser
 
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Many games with bots from one address: the per-address limit is raised for this module."""
-    srv = ServerProcess(tmp_path_factory.mktemp("fixes") / "e2e.db", extra=["--max-bot-games", "100"]).start()
-    yield srv
-    srv.stop()
+# Many games with bots from one address: the per-address limit is raised for this module.
+server = server_fixture("fixes", extra=["--max-bot-games", "100"])
 
 
 def _fresh_page(browser: Browser, settings: dict[str, object] | None = None, **context: object) -> Page:
     """A page with the browser's own default settings (``_page`` switches auto-play off), or ``settings``
     stored before the first load only (so a reload shows what the page itself kept)."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, **context)  # type: ignore[arg-type]
-    page = ctx.new_page()
-    page.add_init_script("localStorage.setItem('inferno.pace', '0')")
+    page = unpaced(ctx.new_page())
     if settings is not None:
         page.add_init_script(
             f"if (!sessionStorage.getItem('set')) {{ sessionStorage.setItem('set', '1');"
             f" localStorage.setItem('inferno.settings', {json.dumps(json.dumps(settings))}); }}"
         )
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
     return page
-
-
-def _open(page: Page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("svg#board .shield")
-    page.wait_for_function("() => document.body.dataset.version !== undefined")
-
-
-def _version(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.version"))
 
 
 def _mine(page: Page, timeout: float = 30_000) -> None:
@@ -65,7 +55,7 @@ def _mine(page: Page, timeout: float = 30_000) -> None:
 
 def _click_first(page: Page) -> str:
     _mine(page)
-    before = _version(page)
+    before = page_version(page)
     b = page.locator("#actions button.action").first
     text = b.inner_text()
     b.click()
@@ -94,11 +84,11 @@ def test_a_hint_after_an_undo_is_given(server: ServerProcess, browser: Browser) 
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=3)
     page = _page(browser)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     _click_first(page)  # seed 3: the Soul is lifted, and the same player decides its step
     _mine(page)
     assert page.locator("#undo").is_enabled()
-    before = _version(page)
+    before = page_version(page)
     page.click("#undo")
     page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
     page.click("#refresh")  # "Reload state" changes nothing either
@@ -125,7 +115,7 @@ def test_the_clock_waits_for_its_player_and_starts_when_they_arrive(server: Serv
         mover = state(c, g["game"], g["spectator"]["token"])["pending"]["player"]
     other = 1 - mover
     watcher = _page(browser)
-    _open(watcher, server.url + g["seats"][other]["link"])
+    open_game(watcher, server.url + g["seats"][other]["link"])
     # Shown before it starts: the mover's whole minute, standing still, and why.
     chip = watcher.locator(f'#scorebar .score[data-player="{mover}"] .clock.waiting')
     chip.wait_for()
@@ -136,7 +126,7 @@ def test_the_clock_waits_for_its_player_and_starts_when_they_arrive(server: Serv
     assert table["clock"] is None and table["waiting"]["seat"] == mover
     # The mover opens their link: their clock runs, for every seat, from a whole minute.
     arriving = _page(browser)
-    _open(arriving, server.url + g["seats"][mover]["link"])
+    open_game(arriving, server.url + g["seats"][mover]["link"])
     watcher.wait_for_selector(f'#scorebar .score[data-player="{mover}"] .clock:not(.waiting)')
     with httpx.Client(base_url=server.url) as c:
         table = state(c, g["game"], g["spectator"]["token"])["table"]
@@ -153,7 +143,7 @@ def test_bells_are_asked_only_after_clicking_the_bell_button(server: ServerProce
         body = {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "seed": 5, "modules": ["phlegyas"]}
         g = c.post("/api/games", json=body).json()
     page = _fresh_page(browser, {"autoplay": False, "bells": "click"})
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     page.wait_for_selector("#bell-arm:not([hidden])")  # this family holds a Bell
     # Not armed: every Bell decision passes by itself (the Soul descends from where it is).
     for _ in range(40):
@@ -228,7 +218,7 @@ def test_every_familys_desk_shows_a_readable_d(server: ServerProcess, browser: B
         g = c.post("/api/games", json={"seats": [{"kind": "human"}] * 2, "seed": 3, "modules": ["plutus"]}).json()
     _first_legal_moves(server, g, 26)  # seed 3: by then the white family (seat 2) has a Desk on the board
     page = _page(browser)
-    _open(page, server.url + g["spectator"]["link"])
+    open_game(page, server.url + g["spectator"]["link"])
     desks = page.locator("svg#board rect.desk")
     assert desks.count() >= 1
     white = page.locator("svg#board rect.desk.p1")
@@ -266,17 +256,14 @@ def test_every_familys_desk_shows_a_readable_d(server: ServerProcess, browser: B
 @pytest.fixture(scope="module")
 def finished(server: ServerProcess) -> dict[str, object]:
     """A finished game of two random bots (seed 12), longer than a view's log."""
-    with httpx.Client(base_url=server.url) as c:
-        g = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=12)
-        wait_for(lambda: state(c, g["game"], g["spectator"]["token"])["result"] is not None, timeout=120)
-    return g
+    return finished_bot_game(server.url, ("random", "random"), seed=12, timeout=120)
 
 
 def test_the_final_scoring_shows_the_score_bars_totals_at_once(
     server: ServerProcess, browser: Browser, finished: dict[str, object]
 ) -> None:
     page = _page(browser)
-    _open(page, server.url + finished["spectator"]["link"])  # type: ignore[index]
+    open_game(page, server.url + finished["spectator"]["link"])  # type: ignore[index]
     page.wait_for_selector("#scoring table")
     _totals_match_the_score_bar(page)
     assert page.inner_text("#scoring p").startswith("Winner:")
@@ -298,7 +285,7 @@ def test_the_log_keeps_every_entry(server: ServerProcess, browser: Browser, fini
         total = state(c, str(finished["game"]), finished["spectator"]["token"])["log_total"]  # type: ignore[index]
     assert total > 500
     page = _page(browser)
-    _open(page, server.url + finished["spectator"]["link"])  # type: ignore[index]
+    open_game(page, server.url + finished["spectator"]["link"])  # type: ignore[index]
     assert page.locator("#log > li").count() < total  # the newest lines first ...
     for _ in range(20):
         if page.locator("#log-earlier").is_hidden():
@@ -315,7 +302,7 @@ def test_a_single_option_plays_by_itself(server: ServerProcess, browser: Browser
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=4)
     page = _fresh_page(browser)  # the browser's defaults: auto-play is on
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     for _ in range(60):
         if page.evaluate("() => Number(document.body.dataset.autoplayed || 0)") >= 1:
             break
@@ -334,12 +321,7 @@ def test_a_single_option_plays_by_itself(server: ServerProcess, browser: Browser
 
 def test_create_game_takes_you_to_your_seat_with_the_links_to_share(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
-    open_lobby(page, server.url)
-    page.select_option("#players", "2")
-    page.locator(".seat-kind").nth(1).select_option("human")
-    page.locator(".seat-name").nth(0).fill("Ann")
-    page.locator(".seat-name").nth(1).fill("Bob")
-    page.click("#create")
+    create_ann_and_bob(page, server.url)
     page.wait_for_url("**/game/**")
     page.wait_for_selector("svg#board .shield")
     assert "You play Ann" in page.inner_text("#turn-info")
@@ -375,7 +357,7 @@ def test_table_settings_are_kept_in_the_browser(server: ServerProcess, browser: 
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "human"}, {"kind": "human"}], seed=3)
     page = _fresh_page(browser)
-    _open(page, server.url + g["seats"][0]["link"])
+    open_game(page, server.url + g["seats"][0]["link"])
     page.click("#settings-btn")
     assert page.is_checked("#set-autoplay")  # on by default
     assert not page.is_checked("#set-confirm")  # not a touch screen
@@ -399,14 +381,14 @@ def test_a_touch_screen_asks_before_a_tap_plays_unless_switched_off(server: Serv
         g = create(c, [{"kind": "human"}, {"kind": "human"}], seed=3)
         mover = state(c, g["game"], g["spectator"]["token"])["pending"]["player"]
     page = _fresh_page(browser, None, has_touch=True, is_mobile=True)
-    _open(page, server.url + g["seats"][mover]["link"])
+    open_game(page, server.url + g["seats"][mover]["link"])
     page.click("#settings-btn")
     assert page.is_checked("#set-confirm")  # on by default on a touch screen
     page.click("#settings-btn")
-    before = _version(page)
+    before = page_version(page)
     page.locator("svg .target.hl").first.tap()
     page.wait_for_selector("#confirm:not([hidden])")  # the first tap shows what the move does
-    assert _version(page) == before
+    assert page_version(page) == before
     page.click("#confirm-cancel")
     page.click("#settings-btn")
     page.uncheck("#set-confirm")

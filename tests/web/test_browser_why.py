@@ -3,12 +3,10 @@ engine's reason with its rulebook page (rulebook p.11 for the Hell phase); a leg
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
-import pytest
 from playwright.sync_api import Browser
 
+from tests.web.browser_helpers import server_fixture
 from tests.web.helpers import create, state
 from tests.web.server_process import ServerProcess
 from tests.web.test_browser import _page, browser
@@ -16,11 +14,7 @@ from tests.web.test_browser import _page, browser
 __all__ = ["browser"]  # the fixture is shared with test_browser
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(tmp_path_factory.mktemp("why") / "why.db").start()
-    yield srv
-    srv.stop()
+server = server_fixture("why", "why.db")
 
 
 def test_clicking_an_illegal_target_shows_the_engines_reason(server: ServerProcess, browser: Browser) -> None:

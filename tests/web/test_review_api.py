@@ -7,22 +7,13 @@ from fastapi.testclient import TestClient
 
 from inferno.review.game import GameReview
 from inferno.server import review_routes
-from tests.web.helpers import create, humans, state, tok, wait_for
-
-
-def _mover(c: TestClient, g: dict) -> tuple[str, dict]:
-    for s in g["seats"]:
-        if s.get("token"):
-            snap = state(c, g["game"], s["token"])
-            if snap["pending"] and snap["pending"]["player"] == snap["seat"]:
-                return s["token"], snap
-    raise AssertionError("no human to move")
+from tests.web.helpers import create, human_to_move, humans, state, tok, wait_for
 
 
 def test_hints_are_off_by_default_with_two_humans(client: TestClient) -> None:
     g = create(client, humans(2), seed=5)
     assert g["hints"] is False
-    token, snap = _mover(client, g)
+    token, snap = human_to_move(client, g)
     r = client.post(f"/api/games/{g['game']}/hint", json={"version": snap["version"]}, headers=tok(token))
     assert r.status_code == 403 and "hints are off at this table" in r.json()["message"]
     r = client.get(f"/api/games/{g['game']}/hints", headers=tok(token))
@@ -33,7 +24,7 @@ def test_a_hint_when_the_table_allows_is_noted_for_everyone(client: TestClient) 
     r = client.post("/api/games", json={"seats": humans(2), "seed": 5, "hints": True})
     g = r.json()
     assert g["hints"] is True
-    token, snap = _mover(client, g)
+    token, snap = human_to_move(client, g)
     other = next(s["token"] for s in g["seats"] if s["token"] != token)
     r = client.post(f"/api/games/{g['game']}/hint", json={"version": snap["version"]}, headers=tok(other))
     assert r.status_code == 409 and "the player who decides now" in r.json()["message"]
@@ -95,6 +86,6 @@ def test_review_of_a_finished_game(client: TestClient, monkeypatch: pytest.Monke
 
 def test_an_unfinished_game_is_not_reviewed(client: TestClient) -> None:
     g = create(client, humans(2), seed=5)
-    token, _ = _mover(client, g)
+    token, _ = human_to_move(client, g)
     r = client.post(f"/api/games/{g['game']}/review", json={"seat": 0}, headers=tok(token))
     assert r.status_code == 400 and "once it is finished" in r.json()["message"]

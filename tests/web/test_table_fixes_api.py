@@ -11,22 +11,13 @@ from fastapi.testclient import TestClient
 from inferno.server import clocks
 from inferno.server.service import GameService, SeatKind, SeatSpec
 from inferno.server.storage import Storage
-from tests.web.helpers import humans, state, tok, wait_for
-
-
-def _mover(c: TestClient, g: dict) -> tuple[str, dict]:
-    for s in g["seats"]:
-        if s.get("token"):
-            snap = state(c, g["game"], s["token"])
-            if snap["pending"] and snap["pending"]["player"] == snap["seat"]:
-                return s["token"], snap
-    raise AssertionError("no human to move")
+from tests.web.helpers import human_to_move, humans, state, tok, wait_for
 
 
 def test_a_hint_after_an_undo_answers_for_the_version_the_seat_sees(client: TestClient) -> None:
     """The seat's view counts undos in its version: a hint asked with that version is answered."""
     g = client.post("/api/games", json={"seats": humans(2), "seed": 5, "hints": True}).json()
-    token, snap = _mover(client, g)
+    token, snap = human_to_move(client, g)
     game = g["game"]
     text = snap["legal"][0]["text"]
     r = client.post(f"/api/games/{game}/actions", json={"version": snap["version"], "action": text}, headers=tok(token))
