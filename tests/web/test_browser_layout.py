@@ -42,7 +42,10 @@ def _open_at_my_decision(page: Page, url: str) -> None:
 
 
 def _box(page: Page, selector: str) -> dict[str, float]:
-    box = page.locator(selector).first.bounding_box()
+    """The element's box, once it is shown (a redraw after a bot's move may replace it for a moment)."""
+    first = page.locator(selector).first
+    first.wait_for(state="visible", timeout=5_000)
+    box = first.bounding_box()
     assert box is not None, f"{selector} is not shown"
     return box
 
