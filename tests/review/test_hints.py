@@ -105,17 +105,13 @@ def _move_view(seed: int) -> inferno.State:
     return inferno.view(s, inferno.to_move(s))
 
 
-def test_the_expert_hint_is_the_expert_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``[hint] search = "expert"``: options in the order the expert prefers them, the first one the
-    move the expert with the same seed plays."""
+def test_the_first_hint_is_the_expert_bots_move() -> None:
+    """Hints come from the strongest search (review.toml: ``[hint] search = "expert"``): options in the
+    order the expert prefers them, the first one the move the expert with the same seed plays."""
     from dataclasses import replace
 
     from inferno.bots.expert import EXPERT, make_expert
-    from inferno.review import hints
-    from inferno.review.settings import load_settings
 
-    expert = replace(load_settings(), hint_search="expert")
-    monkeypatch.setattr(hints, "load_settings", lambda: expert)
     v = _move_view(6)
     h = make_hint(v, 5)
     assert 2 <= len(h.options) <= 3
@@ -125,12 +121,17 @@ def test_the_expert_hint_is_the_expert_bots_move(monkeypatch: pytest.MonkeyPatch
     assert h.options[0].text == inferno.action_text(v, bot.choose(v, inferno.legal_actions(v)))
 
 
-def test_the_first_hint_is_the_rollout_bots_move() -> None:
-    """Hints come from the rollout search (review.toml: ``[hint] search = "rollout"``): options best first
-    by expected final Infamy margin, the first one the move the rollout bot with the same seed and budget
-    plays."""
-    from inferno.bots.rollout import RolloutBot, RolloutConfig
+def test_the_rollout_hint_is_the_rollout_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``[hint] search = "rollout"``: options best first by expected final Infamy margin, the first
+    one the move the rollout bot with the same seed and budget plays."""
+    from dataclasses import replace
 
+    from inferno.bots.rollout import RolloutBot, RolloutConfig
+    from inferno.review import hints
+    from inferno.review.settings import load_settings
+
+    rollout = replace(load_settings(), hint_search="rollout")
+    monkeypatch.setattr(hints, "load_settings", lambda: rollout)
     v = _move_view(6)
     h = make_hint(v, 5, 2)
     margins = [o.margin for o in h.options]

@@ -62,7 +62,7 @@ def test_settings_refuse_bad_data_and_bad_depths() -> None:
     tree["hint"]["search"] = "oracle"
     with pytest.raises(ReviewSettingsError, match="unknown hint search 'oracle'"):
         from_tree(tree)
-    assert from_tree(_tree()).hint_search == "rollout"
+    assert from_tree(_tree()).hint_search == "expert"
     tree = _tree()
     del tree["provenance"]
     with pytest.raises(ValueError, match="provenance"):

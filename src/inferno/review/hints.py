@@ -1,11 +1,11 @@
-"""Hints during play: the best options now, estimated from the player's own view.
+"""Hints during play: the best options now, estimated from the player's own view by the strongest level.
 
-By default (``review.toml``: ``[hint] search = "rollout"``) the rollout bot's search
-(:class:`inferno.bots.rollout.RolloutBot`) proposes greedy's best options and plays each out on deals of
-the cards the player cannot see; the options come best first by expected final Infamy margin, each with
-its win chance. ``search = "expert"`` runs the expert level's search instead (:mod:`inferno.bots.expert`,
-at its budget): far cheaper, but its advice won fewer games for a player who followed it (measured with
-``benchmarks/hint_follower.py``; see the docs on hints).
+By default (``review.toml``: ``[hint] search = "expert"``) a hint runs the expert level's search
+(:mod:`inferno.bots.expert`: ``hard``'s search with settled leaves, at its budget) on the player's view;
+the options come in the order the expert prefers them, each with its win chance and expected final
+Infamy margin. ``search = "rollout"`` uses the rollout bot instead (:class:`inferno.bots.rollout.RolloutBot`:
+greedy's best options played out on deals of the cards the player cannot see), about fifteen times
+dearer and no better when followed (``benchmarks/hint_follower.py``; see the docs on hints).
 
 A table decides whether hints are allowed (:func:`hints_default`: on when at most one human plays,
 off when other humans share the table). Every hint given is recorded (the game log names it), so

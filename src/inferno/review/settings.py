@@ -40,7 +40,7 @@ class ReviewSettings:
     alternatives: int
     top_mistakes: int
     provenance: str
-    hint_search: str = "rollout"  # the search hints use: "rollout" (greedy's playouts) or "expert"
+    hint_search: str = "expert"  # the search hints use: "expert" (the top level's) or "rollout"
 
     def grade(self, loss: float, se: float) -> str:
         """The grade of a decision that lost ``loss`` points of win chance (± ``se``)."""
@@ -117,7 +117,7 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     hint = int(data["hint"]["samples"])
     if hint < 1:
         raise ReviewSettingsError("review.toml: a hint needs at least 1 sample")
-    hint_search = str(data["hint"].get("search", "rollout"))
+    hint_search = str(data["hint"].get("search", "expert"))
     if hint_search not in HINT_SEARCHES:
         raise ReviewSettingsError(
             f"review.toml: unknown hint search {hint_search!r}: use {' or '.join(map(repr, HINT_SEARCHES))}"
