@@ -1,5 +1,5 @@
 """The ASGI application: the server's rooms put together (``lobby_routes``, ``table_routes``,
-``live_routes``, ``review_routes``), with the background work a running server does (bots resumed,
+``live_routes``, ``review_routes``, ``tutorial_routes``), with the background work a running server does (bots resumed,
 games swept from memory, turn clocks watched, other processes' changes heard)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from inferno.server import live_routes, lobby_routes, review_routes, table_routes
+from inferno.server import live_routes, lobby_routes, review_routes, table_routes, tutorial_routes
 from inferno.server.botpool import BotPool
 from inferno.server.context import Rooms
 from inferno.server.errors import STATUS, ErrorCode, Refused
@@ -70,6 +70,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     table_routes.install(app, rooms)
     review_routes.install(app, desk, gate)
     live_routes.install(app, rooms)
+    tutorial_routes.install(app, rooms)
     return app
 
 

@@ -12,6 +12,7 @@ import { appendComponent, componentOf, showComponentTip } from "./components.js"
 import { initReview, lobbyHints, renderReview } from "./review.js";
 import { announceMoves, setupA11y } from "./a11y.js";
 import { settings, setupSettings, speedFactor } from "./settings.js";
+import { showLearnLink } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 // Escape text put into HTML (player names are typed by people; help texts contain <placeholders>).
@@ -106,6 +107,7 @@ function showBotLevels(levels) {
 async function showLobby() {
   $("lobby").hidden = false;
   $("game").hidden = true;
+  showLearnLink($("learn-link")); // "Learn to play", or where the tutorial stands in this browser
   let bots = ["random"];
   let levels = [];
   try { ({ bots, levels = [] } = await api("/api/bots")); } catch { /* keep random */ }

@@ -1,0 +1,292 @@
+// The tutorial page: a scripted game the server's tutorial drives, step by step. Each step is explained
+// in the tutorial panel (its chapter, title, words, rulebook page and progress); a step that only
+// explains has a Next button, a step that asks for a move marks what to click (the option, or the place
+// on the board). Any other move is sent too: the tutorial holds it back and says why. The board and the
+// player boards are the game page's (board.js, players.js), drawn from the same view of the game.
+//
+// Cues for tests and tools: the element to click carries data-tutorial-target, the Next button
+// data-tutorial-next, and the body data-tutorial="done" once the tutorial is finished.
+import { drawBoard, layoutFor } from "./board.js";
+import { PLAYER_COLOURS } from "./draw.js";
+import { drawPlayer } from "./players.js";
+import { showComponentTip } from "./components.js";
+import { forgetTutorial, keepTutorial, markTutorialDone, rememberGame, tutorialUnderWay } from "./learn.js";
+
+const $ = (id) => document.getElementById(id);
+const UNREACHABLE = "The server cannot be reached right now: try again in a moment.";
+const t = { data: null, busy: false, byKey: new Map(), answers: 0 };
+
+class Unreachable extends Error {}
+
+async function api(path, body = null) {
+  const opts = { method: body === null ? "GET" : "POST", headers: { "Content-Type": "application/json" } };
+  if (body !== null) opts.body = JSON.stringify(body);
+  let r;
+  try { r = await fetch(path, opts); } catch { throw new Unreachable(UNREACHABLE); }
+  const data = await r.json().catch(() => ({ message: r.status >= 500 ? UNREACHABLE : `the server answered ${r.status}` }));
+  if (!r.ok) throw Object.assign(new Error(data.message || data.error), { data, status: r.status });
+  return data;
+}
+
+function problem(title, text) {
+  $("game").hidden = true;
+  $("problem").hidden = false;
+  $("problem-title").textContent = title;
+  $("problem-text").textContent = text;
+}
+
+function say(text, held = false) {
+  const r = $("tutorial-reply");
+  r.textContent = text || "";
+  r.classList.toggle("held-back", held);
+}
+
+// ----- the game as the learner sees it -----
+
+const names = (snap) => snap.seats.map((s) => s.name);
+
+function drawGame(data) {
+  const snap = data.view;
+  $("tip").hidden = true;
+  const mode = layoutFor(document.querySelector(".board-col").clientWidth);
+  drawBoard($("board"), data.board, snap.state, snap.pieces, names(snap), mode);
+  const pb = $("player-boards");
+  pb.innerHTML = "";
+  const all = names(snap).map((_, i) => i);
+  const toMove = snap.pending ? snap.pending.player : -1;
+  for (const p of [snap.seat, ...all.filter((i) => i !== snap.seat)]) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "player-board");
+    svg.setAttribute("data-player", p);
+    pb.appendChild(svg);
+    drawPlayer(svg, data.board, snap.state, snap.pieces, p, names(snap)[p], p === snap.seat, p === toMove);
+  }
+  // The places of the learner's options are marked as on the game page.
+  t.byKey = new Map();
+  (snap.legal || []).forEach((a, i) => a.targets.forEach((k) => { if (!t.byKey.has(k)) t.byKey.set(k, []); t.byKey.get(k).push(i); }));
+  document.querySelectorAll(".target").forEach((n) => {
+    if ((n.getAttribute("data-k") || "").split(" ").some((k) => t.byKey.has(k))) n.classList.add("hl");
+  });
+  drawScores(snap);
+  drawLog(snap);
+}
+
+function drawScores(snap) {
+  const bar = $("scorebar");
+  bar.innerHTML = "";
+  const toMove = snap.pending && !snap.result ? snap.pending.player : -1;
+  snap.state.players.forEach((pl, p) => {
+    const d = document.createElement("span");
+    d.className = `score${p === toMove ? " to-move" : ""}${p === snap.seat ? " mine" : ""}`;
+    const sw = document.createElement("i");
+    sw.className = "sw";
+    sw.style.background = PLAYER_COLOURS[p]; // set through the CSSOM, which the page's policy allows
+    d.appendChild(sw);
+    const nm = document.createElement("b");
+    nm.textContent = `${p === toMove ? "▶ " : ""}${snap.seats[p].name}`;
+    d.append(nm, ` ${pl.infamy} Infamy · ${pl.florins}ƒ · ${pl.drachmas}₯`);
+    bar.appendChild(d);
+  });
+  const p = snap.pending;
+  let text = "";
+  if (snap.result) text = "The game is over.";
+  else if (p && p.player === snap.seat) text = `Your turn: ${p.title}`;
+  else if (p) text = `${snap.seats[p.player].name} to move: ${p.title}`;
+  $("prompt-text").textContent = `Turn ${snap.state.turn}. ${text}`;
+}
+
+function drawLog(snap) {
+  const log = $("log");
+  log.innerHTML = "";
+  const who = (p) => (p >= 0 && p < snap.seats.length ? snap.seats[p].name : "Game");
+  snap.log.forEach((e) => {
+    const li = document.createElement("li");
+    li.textContent = `${who(e.player)}: ${e.text}${e.points ? ` [${e.points > 0 ? "+" : ""}${e.points} Infamy]` : ""}`;
+    li.title = e.rule;
+    log.appendChild(li);
+  });
+  log.scrollTop = log.scrollHeight;
+}
+
+// ----- the step -----
+
+// The option the step asks for: the first expected move among the learner's options.
+function expectedOption(data) {
+  const step = data.step;
+  if (!step || step.kind !== "act") return null;
+  const legal = data.view.legal || [];
+  for (const text of step.expected) { const a = legal.find((x) => x.text === text); if (a) return a; }
+  return null;
+}
+
+// The board element of a component target: a place or area whose data-k or data-c names the key.
+function componentNode(key) {
+  for (const n of document.querySelectorAll("#board [data-k], #board [data-c], #player-boards [data-k], #player-boards [data-c]")) {
+    const keys = `${n.getAttribute("data-k") || ""} ${n.getAttribute("data-c") || ""}`.split(" ");
+    if (keys.includes(key)) return n;
+  }
+  return null;
+}
+
+function drawOptions(data) {
+  const ol = $("actions");
+  ol.innerHTML = "";
+  const want = expectedOption(data);
+  const onBoard = data.step && data.step.kind === "act" && data.step.target !== "option" ? componentNode(data.step.target) : null;
+  (data.view.legal || []).forEach((a) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "action";
+    b.textContent = a.text;
+    const pv = a.preview && a.preview.words ? a.preview.words.join(" · ") : "";
+    if (pv) { const s = document.createElement("small"); s.className = "pv"; s.textContent = ` — ${pv}`; b.appendChild(s); }
+    if (a === want && !onBoard) { b.dataset.tutorialTarget = "option"; b.classList.add("tutorial-target"); }
+    b.onclick = () => play(a.text);
+    li.appendChild(b);
+    ol.appendChild(li);
+  });
+  if (!(data.view.legal || []).length) ol.innerHTML = "<li class=\"none\">nothing to do now</li>";
+  if (onBoard) {
+    onBoard.dataset.tutorialTarget = data.step.target;
+    onBoard.classList.add("tutorial-target");
+    onBoard.setAttribute("tabindex", "0");
+    onBoard.setAttribute("role", "button");
+    onBoard.setAttribute("aria-label", `${data.step.title}: click here`);
+  }
+}
+
+function drawStep(data) {
+  const step = data.step;
+  const body = document.body.dataset;
+  body.tutorialStep = String(data.index);
+  $("tutorial-bar").max = data.total;
+  $("tutorial-bar").value = data.done ? data.total : data.index;
+  $("tutorial-progress").textContent = data.done ? `All ${data.total} steps done` : `Step ${data.index + 1} of ${data.total}`;
+  const next = $("tutorial-next");
+  next.hidden = !step || step.kind !== "explain";
+  if (next.hidden) delete next.dataset.tutorialNext; else next.dataset.tutorialNext = "";
+  $("tutorial-end").hidden = !data.done;
+  if (!step) {
+    $("tutorial-chapter").textContent = "";
+    $("tutorial-title").textContent = "Tutorial complete";
+    $("tutorial-text").textContent = "You know the whole turn now: Florence, Hell, the Guardians, Fraud, loans, councils and the final scoring.";
+    $("tutorial-cite").textContent = "";
+    body.tutorial = "done";
+    return;
+  }
+  $("tutorial-chapter").textContent = `Chapter ${data.chapter + 1} of ${data.chapters.length}: ${step.chapter}`;
+  $("tutorial-title").textContent = step.title;
+  $("tutorial-text").textContent = step.text;
+  $("tutorial-cite").textContent = step.cite ? `(${step.cite})` : "";
+  body.tutorial = step.kind;
+}
+
+function show(data) {
+  const before = t.data;
+  t.data = data;
+  $("problem").hidden = true;
+  $("game").hidden = false;
+  if (data.done) markTutorialDone(); else keepTutorial(data.id, data.index, data.total);
+  drawGame(data);
+  drawStep(data);
+  drawOptions(data);
+  if (data.reply) say(data.reply.message, !data.reply.accepted);
+  else if (!before || before.index !== data.index) say("");
+  document.body.dataset.tutorialAnswers = String(++t.answers);
+  if (before && before.index !== data.index) $("tutorial-title").focus({ preventScroll: true });
+}
+
+// ----- the learner's clicks -----
+
+async function send(path, body = null) {
+  if (t.busy) return; // a double click counts once
+  t.busy = true;
+  document.querySelectorAll("#actions button, #tutorial-next").forEach((b) => { b.disabled = true; });
+  try { show(await api(path, body)); }
+  catch (e) {
+    if (e.status === 404) { forgetTutorial(); problem("This tutorial is gone", e.message); }
+    else { say(e.message, true); if (e.data && e.data.error === "stale") show(await api(`/api/tutorials/${t.data.id}`)); }
+  } finally {
+    t.busy = false;
+    document.querySelectorAll("#actions button, #tutorial-next").forEach((b) => { b.disabled = false; });
+  }
+}
+
+function play(text) { return send(`/api/tutorials/${t.data.id}/play`, { action: text }); }
+
+// A click on the board: the step's target plays the move it asks for; another marked place plays its
+// (first) option, which the tutorial holds back with a word; elsewhere, nothing.
+function onBoardClick(ev) {
+  if (!t.data) return;
+  if (ev.target.closest("[data-tutorial-target]")) { playTarget(); return; }
+  const node = ev.target.closest(".target.hl");
+  if (!node) return;
+  const legal = t.data.view.legal || [];
+  const idx = new Set();
+  for (const k of node.getAttribute("data-k").split(" ")) (t.byKey.get(k) || []).forEach((i) => idx.add(i));
+  const acts = [...idx].sort((a, b) => a - b).map((i) => legal[i]);
+  const step = t.data.step;
+  const asked = acts.find((a) => step && step.expected.includes(a.text));
+  if (asked || acts.length) play((asked || acts[0]).text);
+}
+
+function playTarget() {
+  const step = t.data.step;
+  if (!step || step.kind !== "act") return;
+  const a = expectedOption(t.data);
+  play(a ? a.text : step.expected[0]);
+}
+
+function onHover(ev) {
+  if (!t.data || !showComponentTip($("tip"), t.data.board, ev)) $("tip").hidden = true;
+}
+
+async function startNew() {
+  forgetTutorial();
+  try { show(await api("/api/tutorials", {})); }
+  catch (e) { problem("The tutorial cannot start", e.message); }
+}
+
+// "Play your first game": a game against the weakest bots, made as the lobby makes one.
+async function firstGame() {
+  const b = $("tutorial-first-game");
+  b.disabled = true;
+  let bot = "random";
+  try { const { bots } = await api("/api/bots"); if (bots && bots.length) bot = bots[0]; } catch { /* random */ }
+  try {
+    const g = await api("/api/games", { seats: [{ kind: "human", name: "You" }, { kind: "bot", bot }, { kind: "bot", bot }] });
+    const mine = g.seats.find((s) => s.link);
+    rememberGame(g.game, mine.token, `${mine.name}, seat ${mine.seat + 1}`, mine.seat);
+    location.href = mine.link;
+  } catch (e) { say(`Could not create the game: ${e.message}`, true); b.disabled = false; }
+}
+
+async function open() {
+  for (const id of ["board", "player-boards"]) {
+    $(id).addEventListener("click", onBoardClick);
+    $(id).addEventListener("mousemove", onHover);
+    $(id).addEventListener("mouseleave", () => { $("tip").hidden = true; });
+    $(id).addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-tutorial-target]")) { e.preventDefault(); playTarget(); }
+    });
+  }
+  $("tutorial-next").onclick = () => send(`/api/tutorials/${t.data.id}/next`, {});
+  $("tutorial-restart").onclick = startNew;
+  $("tutorial-first-game").onclick = firstGame;
+  window.addEventListener("resize", () => { if (t.data) { drawGame(t.data); drawOptions(t.data); } });
+  const going = tutorialUnderWay();
+  if (going) {
+    try { show(await api(`/api/tutorials/${encodeURIComponent(going.id)}`)); return; }
+    catch (e) {
+      if (e.status !== 404) { problem("The tutorial cannot be opened", e.message); return; }
+      // gone from the server: a new one starts, and the learner is told so
+    }
+    await startNew();
+    say("Your earlier tutorial could no longer be found, so this one starts from the beginning.");
+    return;
+  }
+  await startNew();
+}
+
+open();
