@@ -2,7 +2,8 @@
 
 Every input is drawn from a seeded generator: malformed and wrong-typed JSON, oversized and chunked
 bodies, wrong, other-seat and spectator tokens, stale and replayed versions, binary, deep and huge
-WebSocket frames. Each answer must be below 500, and a refused request must leave the game as it was.
+WebSocket frames, and requests to the browser tutorial's routes. Each answer must be below 500, and a
+refused request must leave the game as it was.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class FuzzReport:
     statuses: dict[int, int] = field(default_factory=dict)
     close_codes: dict[int, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
+    tutorial_statuses: dict[int, int] = field(default_factory=dict)  # the tutorial routes' answers
 
     def count(self, status: int) -> None:
         self.statuses[status] = self.statuses.get(status, 0) + 1
@@ -68,6 +70,12 @@ class Fuzzer:
         self.tokens = [s["token"] for s in self.g["seats"]]
         self.spectator = self.g["spectator"]["token"]
         self.accepted: list[tuple[str, int, str]] = []  # (token, version, action) acknowledged
+        # The browser tutorial's routes, fuzzed between the game's requests with a generator of their own
+        # (the game's inputs stay those of the seed).
+        self.trng = random.Random(seed + 1)
+        r = self.c.post("/api/tutorials", json={})
+        r.raise_for_status()
+        self.tutorial = str(r.json()["id"])
 
     def close(self) -> None:
         self.c.close()
@@ -159,6 +167,38 @@ class Fuzzer:
         elif changed:
             report.failures.append(f"refused {kind} ({r.status_code}) changed the game")
 
+    def tutorial_round(self, report: FuzzReport) -> None:
+        """One request to the tutorial's routes: a read, Next or a move (a legal-looking one or junk, as
+        JSON or as a malformed or oversized body), of this tutorial or of a bad id."""
+        rng = self.trng
+        tid = self.tutorial if rng.random() < 0.7 else rng.choice(["nosuch", "a" * 33, "..%2f..", "%00", "-"])
+        route = rng.choice(["", "/next", "/play", "/play", "/play"])
+        pick = rng.randrange(5)
+        content: bytes | None = None
+        body: Any = None
+        if pick == 0:
+            content = rng.choice(
+                [b"{", b"\xff\xfe", b"[" * 5000 + b"]" * 5000, json.dumps({"action": "x" * 20_000}).encode()]
+            )
+        elif pick in (1, 2):
+            body = {"action": rng.choice(["done", "next", "enter lust", "step 1.3", "send bank noble", "xyzzy 1"])}
+        else:
+            body = _junk(rng)
+        try:
+            if route == "":
+                r = self.c.get(f"/api/tutorials/{tid}")
+            else:
+                headers = {"content-type": "application/json"} if content is not None else {}
+                r = self.c.post(f"/api/tutorials/{tid}{route}", headers=headers, content=content, json=body)
+        except httpx.HTTPError as exc:
+            report.failures.append(f"tutorial{route}: transport error {exc!r}")
+            return
+        report.requests += 1
+        report.count(r.status_code)
+        report.tutorial_statuses[r.status_code] = report.tutorial_statuses.get(r.status_code, 0) + 1
+        if r.status_code >= 500:
+            report.failures.append(f"tutorial{route} {tid} -> {r.status_code}: {r.text[:200]}")
+
     def ws_round(self, report: FuzzReport) -> None:
         r = self.rng.randrange(6)
         frame: str | bytes
@@ -208,6 +248,8 @@ def fuzz(url: str, seed: int, http_rounds: int, ws_rounds: int) -> FuzzReport:
     try:
         for _ in range(http_rounds):
             f.http_round(report)
+            if f.trng.random() < 0.3:
+                f.tutorial_round(report)
         for _ in range(ws_rounds):
             f.ws_round(report)
     finally:

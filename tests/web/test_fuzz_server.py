@@ -26,5 +26,7 @@ def test_fuzzing_a_real_server_gives_no_5xx_no_state_change_and_no_traceback(tmp
     assert {400, 403, 404, 409, 413} <= set(report.statuses), report.statuses
     assert report.accepted >= 1
     assert {1003, 1007} <= set(report.close_codes), report.close_codes
+    # The tutorial's routes too: found, not found, malformed, too large, and a step played or held back.
+    assert {200, 400, 404, 413} <= set(report.tutorial_statuses), report.tutorial_statuses
     log = srv.log.read_text()
     assert "Traceback" not in log and "ERROR" not in log, log[-2000:]

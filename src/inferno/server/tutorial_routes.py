@@ -173,7 +173,9 @@ def tutorial_json(tid: str, tut: Tutorial, reply: Reply | None = None) -> dict[s
     snap.update(
         seat=tut.seat,
         version=s.version,
-        seats=[{"seat": i, "kind": "human" if i == tut.seat else "bot", "name": n} for i, n in enumerate(seat_names(tut))],
+        seats=[
+            {"seat": i, "kind": "human" if i == tut.seat else "bot", "name": n} for i, n in enumerate(seat_names(tut))
+        ],
         undo=False,
     )
     return {

@@ -119,29 +119,51 @@ function expectedOption(data) {
   return null;
 }
 
-// The board element of a component target: a place or area whose data-k or data-c names the key.
-function componentNode(key) {
-  for (const n of document.querySelectorAll("#board [data-k], #board [data-c], #player-boards [data-k], #player-boards [data-c]")) {
-    const keys = `${n.getAttribute("data-k") || ""} ${n.getAttribute("data-c") || ""}`.split(" ");
-    if (keys.includes(key)) return n;
-  }
-  return null;
+// The board elements of a component: those whose data-k or data-c names the key.
+function componentNodes(key) {
+  return [...document.querySelectorAll("#board [data-k], #board [data-c], #player-boards [data-k], #player-boards [data-c]")]
+    .filter((n) => `${n.getAttribute("data-k") || ""} ${n.getAttribute("data-c") || ""}`.split(" ").includes(key));
+}
+
+function inside(node, area) {
+  const r = node.getBoundingClientRect(), a = area.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return x >= a.left && x <= a.right && y >= a.top && y <= a.bottom;
+}
+
+// What to click for a step whose target is a component: the component itself if it is a place to click
+// (a location), else the piece or place of the asked move drawn in it (the Lust Soul in the Graveyard),
+// else the component's area. ``area``: the component's element, marked too.
+function boardTarget(data) {
+  const nodes = componentNodes(data.step.target);
+  const area = nodes[0] || null;
+  const place = nodes.find((n) => n.classList.contains("target"));
+  if (place) return { node: place, area };
+  const a = expectedOption(data);
+  const keys = new Set(a ? a.targets : []);
+  const piece = [...document.querySelectorAll("#board .target, #player-boards .target")]
+    .find((n) => (n.getAttribute("data-k") || "").split(" ").some((k) => keys.has(k)) && (!area || inside(n, area)));
+  return { node: piece || area, area };
 }
 
 function drawOptions(data) {
   const ol = $("actions");
   ol.innerHTML = "";
   const want = expectedOption(data);
-  const onBoard = data.step && data.step.kind === "act" && data.step.target !== "option" ? componentNode(data.step.target) : null;
+  const { node: onBoard, area } = data.step && data.step.kind === "act" && data.step.target && data.step.target !== "option"
+    ? boardTarget(data) : { node: null, area: null };
   (data.view.legal || []).forEach((a) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
     b.className = "action";
     b.textContent = a.text;
+    b.dataset.action = a.text;
     const pv = a.preview && a.preview.words ? a.preview.words.join(" · ") : "";
     if (pv) { const s = document.createElement("small"); s.className = "pv"; s.textContent = ` — ${pv}`; b.appendChild(s); }
-    if (a === want && !onBoard) { b.dataset.tutorialTarget = "option"; b.classList.add("tutorial-target"); }
+    // The asked option is marked in the list even when the step points at the board (for the keyboard).
+    if (a === want) b.classList.add("tutorial-target");
+    if (a === want && !onBoard) b.dataset.tutorialTarget = "option";
     b.onclick = () => play(a.text);
     li.appendChild(b);
     ol.appendChild(li);
@@ -150,16 +172,15 @@ function drawOptions(data) {
   if (onBoard) {
     onBoard.dataset.tutorialTarget = data.step.target;
     onBoard.classList.add("tutorial-target");
-    onBoard.setAttribute("tabindex", "0");
-    onBoard.setAttribute("role", "button");
-    onBoard.setAttribute("aria-label", `${data.step.title}: click here`);
   }
+  if (area && area !== onBoard) area.classList.add("tutorial-area");
 }
 
 function drawStep(data) {
   const step = data.step;
   const body = document.body.dataset;
   body.tutorialStep = String(data.index);
+  body.tutorialStepId = step ? step.id : "";
   $("tutorial-bar").max = data.total;
   $("tutorial-bar").value = data.done ? data.total : data.index;
   $("tutorial-progress").textContent = data.done ? `All ${data.total} steps done` : `Step ${data.index + 1} of ${data.total}`;
@@ -170,7 +191,7 @@ function drawStep(data) {
   if (!step) {
     $("tutorial-chapter").textContent = "";
     $("tutorial-title").textContent = "Tutorial complete";
-    $("tutorial-text").textContent = "You know the whole turn now: Florence, Hell, the Guardians, Fraud, loans, councils and the final scoring.";
+    $("tutorial-text").textContent = `Chapters done: ${data.chapters.join(", ")}.`;
     $("tutorial-cite").textContent = "";
     body.tutorial = "done";
     return;
@@ -184,6 +205,7 @@ function drawStep(data) {
 
 function show(data) {
   const before = t.data;
+  if (data.done) data.view.legal = []; // the tutorial's game stops with its last step
   t.data = data;
   $("problem").hidden = true;
   $("game").hidden = false;
@@ -267,9 +289,6 @@ async function open() {
     $(id).addEventListener("click", onBoardClick);
     $(id).addEventListener("mousemove", onHover);
     $(id).addEventListener("mouseleave", () => { $("tip").hidden = true; });
-    $(id).addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-tutorial-target]")) { e.preventDefault(); playTarget(); }
-    });
   }
   $("tutorial-next").onclick = () => send(`/api/tutorials/${t.data.id}/next`, {});
   $("tutorial-restart").onclick = startNew;
