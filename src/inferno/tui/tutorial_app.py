@@ -7,9 +7,11 @@ type after "Play:". Escape leaves; the tutorial resumes where it was.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
@@ -28,7 +30,7 @@ class TutorialApp(App[None]):
     #step { height: 1fr; border: round $accent; padding: 0 1; }
     #reply { height: auto; min-height: 2; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "leave", "Leave (resume later)")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave (resume later)")]
 
     def __init__(self, t: Tutorial) -> None:
         super().__init__()
