@@ -137,3 +137,15 @@ def test_act_steps_name_their_moves_in_the_text() -> None:
         for step in chapter.steps:
             if step.kind is StepKind.ACT:
                 assert step.expected[0] in step.text, step.id
+
+
+def test_every_target_is_the_option_or_a_component_on_the_board() -> None:
+    from inferno.components import components
+
+    t = Tutorial.start()
+    while not t.done:
+        step = t.step
+        assert step is not None
+        if step.target not in ("", "option"):
+            assert step.target in components(t.state), (step.id, step.target)
+        finish_step(t)

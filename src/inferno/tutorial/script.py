@@ -41,12 +41,13 @@ class Step:
 
 @dataclass(frozen=True)
 class Chapter:
-    """A chapter's title, the prepared position it starts from ("" continues the game) and its steps."""
+    """A chapter's title, its steps, and the prepared positions steps start from, by step id (a step
+    without one continues the game; the chapter's ``opening`` is its first step's)."""
 
     id: str
     title: str
-    opening: str
     steps: tuple[Step, ...]
+    openings: tuple[tuple[str, str], ...]
 
 
 def _text(raw: dict[str, object], key: str, where: str, default: str | None = None) -> str:
@@ -84,8 +85,15 @@ def parse_script(text: str) -> tuple[Chapter, ...]:
     chapters = []
     for raw in data.get("chapter", []):
         title = _text(raw, "title", "chapter")
-        steps = tuple(_step(s, title) for s in raw.get("step", []))
-        chapters.append(Chapter(_text(raw, "id", title), title, _text(raw, "opening", title, ""), steps))
+        raws = raw.get("step", [])
+        steps = tuple(_step(s, title) for s in raws)
+        if not steps:
+            raise TutorialError(f"the tutorial script's chapter {title!r} has no steps")
+        openings = [(st.id, _text(r, "opening", st.id, "")) for st, r in zip(steps, raws, strict=True)]
+        first = _text(raw, "opening", title, "")
+        if first:
+            openings[0] = (steps[0].id, first)
+        chapters.append(Chapter(_text(raw, "id", title), title, steps, tuple((i, o) for i, o in openings if o)))
     ids = [s.id for c in chapters for s in c.steps]
     if len(set(ids)) != len(ids):
         raise TutorialError("the tutorial script repeats a step id")

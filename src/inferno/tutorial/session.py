@@ -43,7 +43,7 @@ class Tutorial:
     def __init__(self, chapters: tuple[Chapter, ...] | None = None) -> None:
         self._chapters = chapters if chapters is not None else load_script()
         self._steps: list[Step] = [s for c in self._chapters for s in c.steps]
-        self._openings = {s.id: c.opening for c in self._chapters for s in c.steps[:1] if c.opening}
+        self._openings = {step: name for c in self._chapters for step, name in c.openings}
         self._inputs: list[str] = []  # the learner's accepted inputs, one per step ("next" on explain steps)
         self.index = 0
         self.state: State = opening(self._openings.get(self._steps[0].id, "start"))

@@ -1,0 +1,106 @@
+"""``inferno learn --plain``: the tutorial in plain lines, for screen readers, pipes and scripts.
+
+Each act step prints its move in the usual action notation after "Play:", which the learner types;
+explain steps wait for "next". The progress is recorded after every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from inferno.tui.compact import board_text
+from inferno.tutorial.progress import record
+from inferno.tutorial.session import NEXT, StepKind, Tutorial
+
+QUIT_WORDS = frozenset({"quit", "exit", "q"})
+NEXT_WORDS = frozenset({NEXT, "n", ""})
+LEFT = "You left the tutorial; inferno learn resumes it where you were."
+DONE = "Tutorial complete. Play your first game: inferno play (or make play for the browser)."
+HELP = "Type the move shown after Play:, next on an explanation, board to see the board, or quit."
+
+
+def step_lines(t: Tutorial) -> list[str]:
+    """The current step in words: where it is, what it says, its rule, and the move it asks for."""
+    step = t.step
+    if step is None:
+        return [DONE]
+    lines = [
+        f"{step.chapter} — step {t.index + 1} of {t.total}: {step.title}",
+        step.text,
+        f"({step.cite})",
+    ]
+    if step.kind is StepKind.ACT:
+        lines.append("Play: " + " or ".join(step.expected))
+    return lines
+
+
+class PlainTutorial:
+    """The tutorial's line-mode loop over ``ask`` (one line in) and ``console`` (lines out)."""
+
+    def __init__(self, t: Tutorial, console: Console, ask: Callable[[str], str]) -> None:
+        self.t = t
+        self.console = console
+        self.ask = ask
+        self.chapter = ""
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def show_board(self) -> None:
+        self.console.print(board_text(self.t.state, self.console.width))
+
+    def show_step(self) -> None:
+        step = self.t.step
+        if step is not None and step.chapter != self.chapter:
+            self.chapter = step.chapter
+            self.say("")
+            self.show_board()
+        self.say("")
+        for line in step_lines(self.t):
+            self.say(line)
+
+    def answer(self, line: str) -> bool:
+        """Handle one line; False when the learner quits."""
+        word = line.strip()
+        step = self.t.step
+        if word.lower() in QUIT_WORDS:
+            return False
+        if word.lower() == "board":
+            self.show_board()
+        elif word.lower() in ("help", "?"):
+            self.say(HELP)
+        elif step is not None and step.kind is StepKind.EXPLAIN and word.lower() in NEXT_WORDS:
+            self.t.next()
+            record(self.t)
+            self.show_step()
+        elif step is not None and step.kind is StepKind.ACT and word:
+            reply = self.t.play(word)
+            self.say(reply.message)
+            if reply.accepted:
+                record(self.t)
+                self.show_step()
+        elif step is not None and step.kind is StepKind.ACT:
+            self.say("Play: " + " or ".join(step.expected))
+        else:
+            self.say(self.t.play(word).message)
+        return True
+
+    def prompt(self) -> str:
+        step = self.t.step
+        return "Next? " if step is not None and step.kind is StepKind.EXPLAIN else "Your move? "
+
+    def run(self) -> None:
+        """Until the tutorial is done, or the learner quits (or input ends)."""
+        self.show_step()
+        while not self.t.done:
+            try:
+                line = self.ask(self.prompt())
+            except (EOFError, KeyboardInterrupt):
+                line = "quit"
+            if not self.answer(line):
+                record(self.t)
+                self.say(LEFT)
+                return
+        record(self.t)

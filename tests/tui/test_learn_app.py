@@ -1,0 +1,57 @@
+"""The full-screen tutorial, completed with a Textual pilot from the panel's cues only."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from inferno.tui.tutorial_app import TutorialApp
+from inferno.tutorial.session import Tutorial
+
+PLAY = re.compile(r"Play: (.+?)(?: or |$)", re.MULTILINE)
+
+
+def panel_text(app: TutorialApp) -> str:
+    return str(app.query_one("#step", Static).render())
+
+
+async def _complete(tmp_path: Path) -> TutorialApp:
+    app = TutorialApp(Tutorial.start())
+    async with app.run_test(size=(200, 50)) as pilot:
+        for _ in range(300):
+            text = panel_text(app)
+            if "play your first game" in text.lower() and "Play:" not in text and "next" not in text.lower():
+                break
+            cue = PLAY.search(text)
+            await pilot.press(*(cue.group(1) if cue else "next"), "enter")
+            await pilot.pause()
+        assert "Play your first game" in panel_text(app)
+    return app
+
+
+def test_the_full_screen_tutorial_from_its_cues(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INFERNO_DATA_DIR", str(tmp_path))
+    app = asyncio.run(_complete(tmp_path))
+    assert app.t.done
+    assert json.loads((tmp_path / "tutorial.json").read_text(encoding="utf-8"))["done"] is True
+
+
+def test_a_held_back_move_shows_the_friendly_word(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INFERNO_DATA_DIR", str(tmp_path))
+
+    async def run() -> str:
+        t = Tutorial.start()
+        for _ in range(4):
+            t.next()
+        app = TutorialApp(t)
+        async with app.run_test(size=(200, 50)) as pilot:
+            await pilot.press(*"enter violence", "enter")
+            await pilot.pause()
+            return str(app.query_one("#reply", Static).render())
+
+    assert "Lust Soul" in asyncio.run(run())
