@@ -131,19 +131,33 @@ function inside(node, area) {
   return x >= a.left && x <= a.right && y >= a.top && y <= a.bottom;
 }
 
-// What to click for a step whose target is a component: the component itself if it is a place to click
-// (a location), else the piece or place of the asked move drawn in it (the Lust Soul in the Graveyard),
-// else the component's area. ``area``: the component's element, marked too.
+// What is drawn over the node's middle (later in its drawing, not inside it, taking clicks).
+function covering(node) {
+  const svg = node.ownerSVGElement || node;
+  const r = node.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return [...svg.querySelectorAll("*")].filter((n) => {
+    if (n === node || node.contains(n) || n.contains(node)) return false;
+    if (!(node.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) return false;
+    const b = n.getBoundingClientRect();
+    return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom && getComputedStyle(n).pointerEvents !== "none";
+  });
+}
+
+const reachable = (node) => covering(node).length === 0;
+
+// A step whose target is a component (what the step is about: a location, the Graveyard, the Tower, a
+// loan...): the component is marked (``area``), and what to click (``node``) is where the asked move is
+// played on the board (its place inside the component first), else the component itself.
 function boardTarget(data) {
-  const nodes = componentNodes(data.step.target);
-  const area = nodes[0] || null;
-  const place = nodes.find((n) => n.classList.contains("target"));
-  if (place) return { node: place, area };
+  const area = componentNodes(data.step.target);
   const a = expectedOption(data);
   const keys = new Set(a ? a.targets : []);
-  const piece = [...document.querySelectorAll("#board .target, #player-boards .target")]
-    .find((n) => (n.getAttribute("data-k") || "").split(" ").some((k) => keys.has(k)) && (!area || inside(n, area)));
-  return { node: piece || area, area };
+  const places = [...document.querySelectorAll("#board .target, #player-boards .target")]
+    .filter((n) => (n.getAttribute("data-k") || "").split(" ").some((k) => keys.has(k)) && reachable(n));
+  const node = places.find((n) => area.some((c) => inside(n, c))) || places[0]
+    || area.find((n) => n.classList.contains("target") && reachable(n)) || area.find(reachable) || null;
+  return { node, area };
 }
 
 function drawOptions(data) {
@@ -151,7 +165,7 @@ function drawOptions(data) {
   ol.innerHTML = "";
   const want = expectedOption(data);
   const { node: onBoard, area } = data.step && data.step.kind === "act" && data.step.target && data.step.target !== "option"
-    ? boardTarget(data) : { node: null, area: null };
+    ? boardTarget(data) : { node: null, area: [] };
   (data.view.legal || []).forEach((a) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
@@ -172,8 +186,9 @@ function drawOptions(data) {
   if (onBoard) {
     onBoard.dataset.tutorialTarget = data.step.target;
     onBoard.classList.add("tutorial-target");
+    covering(onBoard).forEach((n) => n.classList.add("tutorial-under")); // a click there reaches the target
   }
-  if (area && area !== onBoard) area.classList.add("tutorial-area");
+  area.forEach((n) => n.classList.add("tutorial-area"));
 }
 
 function drawStep(data) {
