@@ -23,6 +23,17 @@ def _page(browser: Browser, width: int = 1440, height: int = 900) -> Page:
     return unpaced(browser.new_page(viewport={"width": width, "height": height}))
 
 
+def _finished() -> Tutorial:
+    """The tutorial played to its end by the core alone."""
+    t = Tutorial.start()
+    while t.step is not None:
+        if t.step.kind is StepKind.EXPLAIN:
+            t.next()
+        else:
+            t.play(t.step.expected[0])
+    return t
+
+
 def _answers(page: Page) -> int:
     return int(page.evaluate("() => Number(document.body.dataset.tutorialAnswers || 0)"))
 
@@ -61,8 +72,11 @@ def test_the_whole_tutorial_is_played_by_its_cues_from_the_lobby_to_a_first_game
     total = Tutorial.start().total
     assert page.inner_text("#tutorial-progress") == f"Step 1 of {total}"
     clicks = 0
-    while page.evaluate("() => document.body.dataset.tutorial") != "done":
+    while (kind := page.evaluate("() => document.body.dataset.tutorial")) != "done":
         step = _step(page)
+        # One cue at a time: Next on an explanation, one thing to click on a step that asks for a move.
+        assert page.locator("[data-tutorial-target]").count() == (kind == "act"), step
+        assert page.locator("[data-tutorial-next]").count() == (kind == "explain"), step
         _follow_cue(page)
         assert _step(page) == step + 1, page.inner_text("#tutorial-reply")
         clicks += 1
@@ -70,6 +84,9 @@ def test_the_whole_tutorial_is_played_by_its_cues_from_the_lobby_to_a_first_game
     assert clicks == total
     assert page.inner_text("#tutorial-progress") == f"All {total} steps done"
     assert page.locator("[data-tutorial-next]").count() == 0 and page.locator("[data-tutorial-target]").count() == 0
+    assert page.locator("#actions button").count() == 0  # the tutorial's game stops with its last step
+    # The script ends with the game over: the final scoring is shown as on the game page.
+    assert page.locator("#scoring").is_visible() == _finished().state.over
     # Recorded in this browser: the lobby offers to replay it.
     open_lobby(page, server.url)
     assert page.inner_text("#learn-link") == "Tutorial done ✓ — replay it"
@@ -115,6 +132,13 @@ def test_a_wrong_click_is_held_back_with_the_tutorials_word(server: ServerProces
     assert page.inner_text("#tutorial-reply") == step.held_back
     assert "held-back" in (page.get_attribute("#tutorial-reply", "class") or "")
     assert (_step(page), page.inner_text("#tutorial-title")) == (held.index, step.title)
+    # So is a click on the board at another option's place (unmarked, but it takes the click).
+    page.evaluate("() => { document.querySelector('#tutorial-reply').textContent = ''; }")
+    before = _answers(page)
+    page.locator("#board .target.option").first.dispatch_event("click")
+    page.wait_for_function(f"() => Number(document.body.dataset.tutorialAnswers) > {before}")
+    assert page.inner_text("#tutorial-reply") == step.held_back
+    assert _step(page) == held.index
     # The step's own cue still plays it.
     _follow_cue(page)
     assert _step(page) == held.index + 1

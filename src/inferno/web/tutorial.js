@@ -61,14 +61,22 @@ function drawGame(data) {
     pb.appendChild(svg);
     drawPlayer(svg, data.board, snap.state, snap.pieces, p, names(snap)[p], p === snap.seat, p === toMove);
   }
-  // The places of the learner's options are marked as on the game page.
+  // While a step asks for a move, the places of the asked move glow (as the game page marks options) and
+  // the places of the other options take clicks too, unmarked; an explanation leaves the board to what
+  // it explains.
   t.byKey = new Map();
-  (snap.legal || []).forEach((a, i) => a.targets.forEach((k) => { if (!t.byKey.has(k)) t.byKey.set(k, []); t.byKey.get(k).push(i); }));
+  const asks = data.step && data.step.kind === "act";
+  (asks ? snap.legal || [] : []).forEach((a, i) => a.targets.forEach((k) => { if (!t.byKey.has(k)) t.byKey.set(k, []); t.byKey.get(k).push(i); }));
+  const want = expectedOption(data);
+  const asked = new Set(want ? want.targets : []);
   document.querySelectorAll(".target").forEach((n) => {
-    if ((n.getAttribute("data-k") || "").split(" ").some((k) => t.byKey.has(k))) n.classList.add("hl");
+    const keys = (n.getAttribute("data-k") || "").split(" ");
+    if (keys.some((k) => asked.has(k))) n.classList.add("hl");
+    else if (keys.some((k) => t.byKey.has(k))) n.classList.add("option");
   });
   drawScores(snap);
   drawLog(snap);
+  drawScoring(snap);
 }
 
 function drawScores(snap) {
@@ -106,6 +114,41 @@ function drawLog(snap) {
     log.appendChild(li);
   });
   log.scrollTop = log.scrollHeight;
+}
+
+// The final scoring once the tutorial's game is over: each player's Infamy in play, each step's
+// points, the total and the winner (the engine's result, as the game page shows it).
+function drawScoring(snap) {
+  const div = $("scoring");
+  const res = snap.result;
+  div.hidden = !res;
+  div.innerHTML = "";
+  if (!res) return;
+  const h = document.createElement("h2");
+  h.textContent = "Final scoring";
+  const table = document.createElement("table");
+  const row = (cells, head = false) => {
+    const tr = document.createElement("tr");
+    cells.forEach((c, i) => { const td = document.createElement(head || i === 0 ? "th" : "td"); td.textContent = c; tr.appendChild(td); });
+    table.appendChild(tr);
+    return tr;
+  };
+  const words = (id) => { const w = String(id).replace(/_/g, " "); return w.charAt(0).toUpperCase() + w.slice(1); };
+  row(["", "in play", ...res.steps.map(words), "total"], true);
+  const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
+  res.players.forEach((p) => {
+    const tr = row([snap.seats[p.player].name, String(p.before_final), ...res.steps.map((st) => signed(p.steps[st])), String(p.infamy)]);
+    if (p.winner) tr.className = "winner";
+  });
+  const won = document.createElement("p");
+  won.textContent = `Winner: ${res.winners.map((w) => snap.seats[w].name).join(", ")}`;
+  const wrap = document.createElement("div");
+  wrap.className = "table-wrap";
+  wrap.tabIndex = 0; // it scrolls sideways on a phone: the keyboard reaches it
+  wrap.setAttribute("role", "group");
+  wrap.setAttribute("aria-label", "Final scoring table");
+  wrap.appendChild(table);
+  div.append(h, wrap, won);
 }
 
 // ----- the step -----
@@ -164,9 +207,14 @@ function drawOptions(data) {
   const ol = $("actions");
   ol.innerHTML = "";
   const want = expectedOption(data);
-  const { node: onBoard, area } = data.step && data.step.kind === "act" && data.step.target && data.step.target !== "option"
-    ? boardTarget(data) : { node: null, area: [] };
-  (data.view.legal || []).forEach((a) => {
+  const step = data.step;
+  const component = step && step.target && step.target !== "option";
+  // An explanation may point at a component too: it is marked, with nothing to click.
+  const { node: onBoard, area } = component && step.kind === "act" ? boardTarget(data)
+    : { node: null, area: component ? componentNodes(step.target) : [] };
+  // The asked option first, with what it does; the others (held back if played) by name only.
+  const legal = [...(data.view.legal || [])].sort((x, y) => (y === want) - (x === want));
+  legal.forEach((a) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
@@ -174,7 +222,8 @@ function drawOptions(data) {
     b.textContent = a.text;
     b.dataset.action = a.text;
     const pv = a.preview && a.preview.words ? a.preview.words.join(" · ") : "";
-    if (pv) { const s = document.createElement("small"); s.className = "pv"; s.textContent = ` — ${pv}`; b.appendChild(s); }
+    if (pv && a === want) { const s = document.createElement("small"); s.className = "pv"; s.textContent = ` — ${pv}`; b.appendChild(s); }
+    else if (pv) b.title = pv;
     // The asked option is marked in the list even when the step points at the board (for the keyboard).
     if (a === want) b.classList.add("tutorial-target");
     if (a === want && !onBoard) b.dataset.tutorialTarget = "option";
@@ -252,12 +301,12 @@ async function send(path, body = null) {
 
 function play(text) { return send(`/api/tutorials/${t.data.id}/play`, { action: text }); }
 
-// A click on the board: the step's target plays the move it asks for; another marked place plays its
-// (first) option, which the tutorial holds back with a word; elsewhere, nothing.
+// A click on the board: the step's target plays the move it asks for; the place of another option plays
+// that option (its first), which the tutorial holds back with a word; elsewhere, nothing.
 function onBoardClick(ev) {
   if (!t.data) return;
   if (ev.target.closest("[data-tutorial-target]")) { playTarget(); return; }
-  const node = ev.target.closest(".target.hl");
+  const node = ev.target.closest(".target.hl, .target.option");
   if (!node) return;
   const legal = t.data.view.legal || [];
   const idx = new Set();
