@@ -85,6 +85,7 @@ def test_the_whole_tutorial_is_played_by_its_cues_from_the_lobby_to_a_first_game
     assert page.inner_text("#tutorial-progress") == f"All {total} steps done"
     assert page.locator("[data-tutorial-next]").count() == 0 and page.locator("[data-tutorial-target]").count() == 0
     assert page.locator("#actions button").count() == 0  # the tutorial's game stops with its last step
+    assert not page.locator("#actions-panel").is_visible()
     # The script ends with the game over: the final scoring is shown as on the game page.
     assert page.locator("#scoring").is_visible() == _finished().state.over
     # Recorded in this browser: the lobby offers to replay it.

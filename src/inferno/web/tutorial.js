@@ -252,6 +252,9 @@ function drawStep(data) {
   next.hidden = !step || step.kind !== "explain";
   if (next.hidden) delete next.dataset.tutorialNext; else next.dataset.tutorialNext = "";
   $("tutorial-end").hidden = !data.done;
+  $("actions-panel").hidden = !!data.done; // the tutorial's game stops with its last step
+  $("tutorial-leave").hidden = !!data.done;
+  $("tutorial-restart").textContent = data.done ? "Play the tutorial again" : "Start again";
   if (!step) {
     $("tutorial-chapter").textContent = "";
     $("tutorial-title").textContent = "Tutorial complete";
