@@ -17,7 +17,7 @@ PLAY = re.compile(r"Play: (.+?)(?: or |$)", re.MULTILINE)
 
 
 def panel_text(app: TutorialApp) -> str:
-    return str(app.query_one("#step", Static).render())
+    return str(app.query_one("#step-body", Static).render())
 
 
 async def _complete(tmp_path: Path) -> TutorialApp:
