@@ -134,7 +134,9 @@ class TutorialApp(App[None]):
             self.say(self.t.play(word).message)
         else:
             self.say(self.t.play(word).message if word else "Play: " + " or ".join(step.expected))
-        record(self.t)
+        problem = record(self.t)
+        if problem:
+            self.say(problem)
         self.refresh_step()
 
     def action_leave(self) -> None:

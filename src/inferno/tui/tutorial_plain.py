@@ -49,6 +49,14 @@ class PlainTutorial:
         self.console = console
         self.ask = ask
         self.shown = t.state  # the position last told about
+        self.unrecorded = False  # the progress file could not be written (said once)
+
+    def record(self) -> None:
+        """Record the progress; say once when it cannot be."""
+        problem = record(self.t)
+        if problem and not self.unrecorded:
+            self.say(problem)
+        self.unrecorded = self.unrecorded or bool(problem)
 
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False)
@@ -90,13 +98,13 @@ class PlainTutorial:
             self.say(HELP)
         elif step is not None and step.kind is StepKind.EXPLAIN and word.lower() in NEXT_WORDS:
             self.t.next()
-            record(self.t)
+            self.record()
             self.show_step()
         elif step is not None and step.kind is StepKind.ACT and word:
             reply = self.t.play(word)
             self.say(reply.message)
             if reply.accepted:
-                record(self.t)
+                self.record()
                 self.show_step()
         elif step is not None and step.kind is StepKind.ACT:
             self.say("Play: " + " or ".join(step.expected))
@@ -117,7 +125,7 @@ class PlainTutorial:
             except (EOFError, KeyboardInterrupt):
                 line = "quit"
             if not self.answer(line):
-                record(self.t)
+                self.record()
                 self.say(LEFT)
                 return
-        record(self.t)
+        self.record()
