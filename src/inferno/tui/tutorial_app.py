@@ -21,7 +21,7 @@ from textual.widgets import Footer, Input, Static
 from inferno.rules.actions import Act
 from inferno.rules.engine import pending
 from inferno.tui.app.preview import preview
-from inferno.tui.app.widgets import CHOSEN, Panel, board_view, families_view, preview_view, strip_view
+from inferno.tui.app.widgets import CHOSEN, Panel, board_view, families_view, hell_detail, preview_view, strip_view
 from inferno.tui.tutorial_plain import DONE, HELP, NEXT_WORDS, step_lines
 from inferno.tutorial.progress import record
 from inferno.tutorial.session import StepKind, Tutorial
@@ -42,11 +42,15 @@ class TutorialApp(App[None]):
     #preview { height: 1fr; }
     #reply { height: auto; min-height: 2; padding: 0 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave (resume later)")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Leave (resume later)"),
+        Binding("f6", "details", "Board in full / compact"),
+    ]
 
     def __init__(self, t: Tutorial) -> None:
         super().__init__()
         self.t = t
+        self.details = False  # the board in full (every shield in words), as F6 shows it in a game
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -100,7 +104,8 @@ class TutorialApp(App[None]):
         width = panel.content_width()
         if panel.id == "board":
             shields, places = self.marks()
-            panel.show(Group(board_view(s, width, shields, places), strip_view(s)))
+            board = hell_detail(s) if self.details else board_view(s, width, shields, places)
+            panel.show(Group(board, strip_view(s)))
         elif panel.id == "families":
             panel.show(families_view(s, LABELS, width))
         elif panel.id == "step":
@@ -138,6 +143,10 @@ class TutorialApp(App[None]):
         if problem:
             self.say(problem)
         self.refresh_step()
+
+    def action_details(self) -> None:
+        self.details = not self.details
+        self.draw(self.query_one("#board", Panel))
 
     def action_leave(self) -> None:
         record(self.t)
