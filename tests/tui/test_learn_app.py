@@ -17,7 +17,7 @@ PLAY = re.compile(r"Play: (.+?)(?: or |$)", re.MULTILINE)
 
 
 def panel_text(app: TutorialApp) -> str:
-    return str(app.query_one("#step", Static).render())
+    return str(app.query_one("#step-body", Static).render())
 
 
 async def _complete(tmp_path: Path) -> TutorialApp:
@@ -55,3 +55,24 @@ def test_a_held_back_move_shows_the_friendly_word(tmp_path: Path, monkeypatch: p
             return str(app.query_one("#reply", Static).render())
 
     assert "Lust Soul" in asyncio.run(run())
+
+
+def test_f6_shows_the_board_in_full_and_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INFERNO_DATA_DIR", str(tmp_path))
+
+    async def run() -> tuple[str, str, str]:
+        app = TutorialApp(Tutorial.start())
+        async with app.run_test(size=(160, 50)) as pilot:
+            board = app.query_one("#board-body", Static)
+            compact = str(board.render())
+            await pilot.press("f6")
+            await pilot.pause()
+            full = str(board.render())
+            await pilot.press("f6")
+            await pilot.pause()
+            return compact, full, str(board.render())
+
+    compact, full, again = asyncio.run(run())
+    assert "Circle 4, " in full
+    assert "Circle 4, " not in compact
+    assert again.splitlines()[0] == compact.splitlines()[0]  # (the width may differ: a scrollbar came and went)

@@ -40,3 +40,14 @@ def test_leave_and_resume(tmp_path: Path) -> None:
     again.expect(r"Resuming the tutorial at step 2 of \d+")
     again.send("quit")
     assert again.wait() == 0
+
+
+def test_a_saved_tutorial_that_no_longer_fits_starts_over_with_a_word(tmp_path: Path) -> None:
+    (tmp_path / "tutorial.json").write_text(
+        json.dumps({"done": False, "session": {"tutorial": 1, "inputs": ["fly to the moon"]}}), encoding="utf-8"
+    )
+    p = PtyProcess([INFERNO, "learn", "--plain"], env={"INFERNO_DATA_DIR": str(tmp_path)})
+    p.expect("The tutorial has changed since you left it")
+    p.expect(r"step 1 of \d+")
+    p.send("quit")
+    assert p.wait() == 0

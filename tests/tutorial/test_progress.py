@@ -37,3 +37,11 @@ def test_unreadable_progress_counts_as_none(tmp_path: Path) -> None:
     assert load_progress(path).done is False and resume(path) is None
     path.write_text('{"done": true, "session": {"tutorial": 1, "inputs": ["fly"]}}', encoding="utf-8")
     assert load_progress(path).done and resume(path) is None
+
+
+def test_progress_that_cannot_be_written_is_said_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    problem = record(Tutorial.start(), blocker / "tutorial.json")
+    assert problem.startswith("Your progress cannot be recorded in") and "goes on" in problem
+    assert "Error" not in problem and "Traceback" not in problem

@@ -45,6 +45,8 @@ def test_hell_phase_quartiere() -> None:
 def test_florence_sends_nobles_and_urchins_and_visits_each_location_once() -> None:
     sent = [e.split()[1] for s in steps().values() for e in s.expected[:1] if e.startswith("send ")]
     assert sorted(sent) == sorted(["haystack", "banquet", "bank", "courtyard", "bonfire", "wall", "market", "palace"])
+    members = {e.split()[2] for s in steps().values() for e in s.expected if e.startswith("send ")}
+    assert members == {"noble", "urchin"}
     assert "Urchin" in text_of("haystack", "florence_intro")
 
 

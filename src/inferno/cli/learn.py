@@ -22,12 +22,15 @@ def command(plain: bool, restart: bool) -> None:
     Leave it at any time (quit); it resumes where you were. Progress is kept in the data directory
     (~/.local/share/inferno, or $INFERNO_DATA_DIR).
     """
+    progress = load_progress()
     left = None if restart else resume()
     t = left or Tutorial.start()
     console = make_console()
     if left is not None:
         console.print(f"Resuming the tutorial at step {t.index + 1} of {t.total} (--restart starts over).")
-    elif load_progress().done:
+    elif progress.session is not None and not restart:
+        console.print("The tutorial has changed since you left it, so it starts again from the beginning.")
+    elif progress.done:
         console.print("You finished the tutorial before; here it is again from the start.")
     if plain or not full_screen_available():
         PlainTutorial(t, console, make_reader(console)).run()

@@ -1,48 +1,67 @@
-"""``inferno learn``: the tutorial full screen — the board beside a panel with the step, and a line to type in.
+"""``inferno learn``: the tutorial full screen — the game's board and families panels beside the
+tutorial's step and a preview of the move it asks for, with a line to type in.
 
-The board is the terminal game's (:func:`inferno.tui.compact.board_text`); the panel shows the step in
-the same words as the plain mode (:func:`inferno.tui.tutorial_plain.step_lines`), with the move to
-type after "Play:". Escape leaves; the tutorial resumes where it was.
+The board is the terminal game's (:func:`inferno.tui.app.widgets.board_view`), with the shields and
+locations of the asked-for move highlighted; the step reads as in the plain mode
+(:func:`inferno.tui.tutorial_plain.step_lines`), with the move to type after "Play:"; the preview is
+the game's (:func:`inferno.tui.app.preview.preview`). Escape leaves; the tutorial resumes where it was.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
-from inferno.tui.compact import board_text
+from inferno.rules.actions import Act
+from inferno.rules.engine import pending
+from inferno.tui.app.preview import preview
+from inferno.tui.app.widgets import CHOSEN, Panel, board_view, families_view, hell_detail, preview_view, strip_view
 from inferno.tui.tutorial_plain import DONE, HELP, NEXT_WORDS, step_lines
 from inferno.tutorial.progress import record
 from inferno.tutorial.session import StepKind, Tutorial
+
+LABELS = ("You", "Opponent")
 
 
 class TutorialApp(App[None]):
     """The full-screen tutorial."""
 
     CSS = """
-    #board { width: 1fr; height: 1fr; overflow: auto; }
-    #side { width: 60; height: 1fr; }
-    #step { height: 1fr; border: round $accent; padding: 0 1; }
+    #left { width: 1fr; }
+    #board { height: 2fr; }
+    #families { height: 1fr; }
+    #side { width: 64; }
+    #step { height: 2fr; }
+    #step > Static { text-wrap: wrap; width: 100%; }
+    #preview { height: 1fr; }
     #reply { height: auto; min-height: 2; padding: 0 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave (resume later)")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Leave (resume later)"),
+        Binding("f6", "details", "Board in full / compact"),
+    ]
 
     def __init__(self, t: Tutorial) -> None:
         super().__init__()
         self.t = t
+        self.details = False  # the board in full (every shield in words), as F6 shows it in a game
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield Static(id="board")
+            with Vertical(id="left"):
+                yield Panel("Board", id="board")
+                yield Panel("Families and Sin Tracks", id="families")
             with Vertical(id="side"):
-                yield Static(id="step")
+                yield Panel("Tutorial", id="step")
+                yield Panel("What the move does", id="preview")
                 yield Static(id="reply")
-                yield Input(placeholder="type the move, or next", id="move")
+                yield Input(placeholder="type the move shown after Play:, or next", id="move")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -58,10 +77,49 @@ class TutorialApp(App[None]):
             lines.append("Type next (or press Enter) to go on.")
         return "\n\n".join(lines)
 
+    def marks(self) -> tuple[dict[int, str], dict[int, str]]:
+        """The shields and locations the asked-for moves touch."""
+        shields: dict[int, str] = {}
+        places: dict[int, str] = {}
+        for a in self.t.expected_actions():
+            if a.kind in (Act.MOVE, Act.STEP, Act.TARGET):
+                shields[a.a] = CHOSEN
+            elif a.kind is Act.GMOVE:
+                shields[a.b] = CHOSEN
+            elif a.kind in (Act.SEND, Act.ACCUSE):
+                places[a.a] = CHOSEN
+        return shields, places
+
+    def preview_renderable(self) -> RenderableType:
+        s = self.t.state
+        pend = pending(s)
+        expected = self.t.expected_actions()
+        if pend is None or not expected or expected[0] not in pend.actions:
+            return Text("")
+        index = pend.actions.index(expected[0])
+        return preview_view(s, pend, index, preview(s, expected[0]))
+
+    def draw(self, panel: Panel) -> None:
+        s = self.t.state
+        width = panel.content_width()
+        if panel.id == "board":
+            shields, places = self.marks()
+            board = hell_detail(s) if self.details else board_view(s, width, shields, places)
+            panel.show(Group(board, strip_view(s)))
+        elif panel.id == "families":
+            panel.show(families_view(s, LABELS, width))
+        elif panel.id == "step":
+            panel.body.update(Text(self.step_text()))
+            panel.border_title = f"Tutorial — step {min(self.t.index + 1, self.t.total)} of {self.t.total}"
+        elif panel.id == "preview":
+            panel.show(self.preview_renderable())
+
     def refresh_step(self) -> None:
-        self.query_one("#board", Static).update(board_text(self.t.state, 120))
-        self.query_one("#step", Static).update(Text(self.step_text()))
-        self.query_one("#step", Static).border_title = f"Step {min(self.t.index + 1, self.t.total)} of {self.t.total}"
+        for panel in self.query(Panel):
+            self.draw(panel)
+
+    def on_panel_sized(self, message: Panel.Sized) -> None:
+        self.draw(message.panel)
 
     def say(self, message: str) -> None:
         self.query_one("#reply", Static).update(Text(message))
@@ -78,12 +136,17 @@ class TutorialApp(App[None]):
             self.t.next()
             self.say("")
         elif step.kind is StepKind.ACT and word:
-            reply = self.t.play(word)
-            self.say(reply.message)
+            self.say(self.t.play(word).message)
         else:
             self.say(self.t.play(word).message if word else "Play: " + " or ".join(step.expected))
-        record(self.t)
+        problem = record(self.t)
+        if problem:
+            self.say(problem)
         self.refresh_step()
+
+    def action_details(self) -> None:
+        self.details = not self.details
+        self.draw(self.query_one("#board", Panel))
 
     def action_leave(self) -> None:
         record(self.t)

@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 from rich.console import Console
 
-from inferno.tui.compact import board_text
+from inferno.tui.compact import florence_words, hell_words
+from inferno.tui.reader import family_words, graveyard_words, hand_words
 from inferno.tutorial.progress import record
 from inferno.tutorial.session import NEXT, StepKind, Tutorial
 
@@ -18,7 +19,11 @@ QUIT_WORDS = frozenset({"quit", "exit", "q"})
 NEXT_WORDS = frozenset({NEXT, "n", ""})
 LEFT = "You left the tutorial; inferno learn resumes it where you were."
 DONE = "Tutorial complete. Play your first game: inferno play (or make play for the browser)."
-HELP = "Type the move shown after Play:, next on an explanation, board to see the board, or quit."
+HELP = (
+    "Type the move shown after Play:, next on an explanation, board to read the board, me for your family, "
+    "hand for your Fraud cards, or quit (the tutorial resumes where you left)."
+)
+NEW_POSITION = "The board is set up for this step: type board to read it, me for your family."
 
 
 def step_lines(t: Tutorial) -> list[str]:
@@ -43,23 +48,38 @@ class PlainTutorial:
         self.t = t
         self.console = console
         self.ask = ask
-        self.chapter = ""
+        self.shown = t.state  # the position last told about
+        self.unrecorded = False  # the progress file could not be written (said once)
+
+    def record(self) -> None:
+        """Record the progress; say once when it cannot be."""
+        problem = record(self.t)
+        if problem and not self.unrecorded:
+            self.say(problem)
+        self.unrecorded = self.unrecorded or bool(problem)
 
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False)
 
     def show_board(self) -> None:
-        self.console.print(board_text(self.t.state, self.console.width))
+        """The board in words, as ``inferno play --plain`` reads it."""
+        s = self.t.state
+        self.say("Hell, circle by circle:")
+        for line in hell_words(s):
+            self.say(line)
+        self.say("Florence, location by location:")
+        for line in florence_words(s):
+            self.say(line)
+        self.say(graveyard_words(s))
 
     def show_step(self) -> None:
-        step = self.t.step
-        if step is not None and step.chapter != self.chapter:
-            self.chapter = step.chapter
-            self.say("")
-            self.show_board()
         self.say("")
         for line in step_lines(self.t):
             self.say(line)
+        if self.t.state is not self.shown:
+            self.shown = self.t.state
+            if self.t.step is not None and self.t.index in self.t.opening_steps():
+                self.say(NEW_POSITION)
 
     def answer(self, line: str) -> bool:
         """Handle one line; False when the learner quits."""
@@ -69,17 +89,22 @@ class PlainTutorial:
             return False
         if word.lower() == "board":
             self.show_board()
+        elif word.lower() == "me":
+            self.say(family_words(self.t.state, self.t.seat, "(you)"))
+        elif word.lower() == "hand":
+            for line in hand_words(self.t.state, self.t.seat):
+                self.say(line)
         elif word.lower() in ("help", "?"):
             self.say(HELP)
         elif step is not None and step.kind is StepKind.EXPLAIN and word.lower() in NEXT_WORDS:
             self.t.next()
-            record(self.t)
+            self.record()
             self.show_step()
         elif step is not None and step.kind is StepKind.ACT and word:
             reply = self.t.play(word)
             self.say(reply.message)
             if reply.accepted:
-                record(self.t)
+                self.record()
                 self.show_step()
         elif step is not None and step.kind is StepKind.ACT:
             self.say("Play: " + " or ".join(step.expected))
@@ -100,7 +125,7 @@ class PlainTutorial:
             except (EOFError, KeyboardInterrupt):
                 line = "quit"
             if not self.answer(line):
-                record(self.t)
+                self.record()
                 self.say(LEFT)
                 return
-        record(self.t)
+        self.record()

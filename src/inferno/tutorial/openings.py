@@ -36,8 +36,9 @@ def _walls() -> State:
 
 
 def _florence() -> State:
-    """The learner in the Florence phase, free to act in any quartiere, with a Tower of two floors."""
-    sc = _scenario().floors(0, 2).money(0, florins=4, drachmas=2)
+    """The learner in the Florence phase, free to act in any quartiere, with a Tower of two floors and
+    an Urchin already adopted."""
+    sc = _scenario().floors(0, 2).money(0, florins=4, drachmas=2).home(0, urchins=1).player(0, reserve=3)
     return sc.florence_phase(0, bribed=True)
 
 

@@ -58,13 +58,20 @@ def save_progress(progress: Progress, path: Path | None = None) -> None:
     tmp.replace(path)
 
 
-def record(t: Tutorial, path: Path | None = None) -> None:
-    """Record the tutorial: done once finished (and nothing left to resume), else the session to resume."""
+def record(t: Tutorial, path: Path | None = None) -> str:
+    """Record the tutorial: done once finished (and nothing left to resume), else the session to resume.
+
+    Returns "" when recorded, else why not in words (a full disk, a read-only directory ...)."""
     old = load_progress(path)
-    if t.done:
-        save_progress(Progress(done=True), path)
-    else:
-        save_progress(Progress(done=old.done, session=t.to_json()), path)
+    try:
+        if t.done:
+            save_progress(Progress(done=True), path)
+        else:
+            save_progress(Progress(done=old.done, session=t.to_json()), path)
+    except OSError as exc:
+        where = path or progress_path()
+        return f"Your progress cannot be recorded in {where} ({exc.strerror or 'cannot write there'}); the tutorial goes on."
+    return ""
 
 
 def resume(path: Path | None = None) -> Tutorial | None:

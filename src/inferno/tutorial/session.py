@@ -75,6 +75,10 @@ class Tutorial:
         step = self.step
         return len(self._chapters) if step is None else self.chapter_titles.index(step.chapter)
 
+    def opening_steps(self) -> set[int]:
+        """The indices of the steps that start from a prepared position (a new board)."""
+        return {i for i, s in enumerate(self._steps) if s.id in self._openings}
+
     def _advance(self, given: str) -> None:
         self._inputs.append(given)
         self.index += 1
@@ -114,11 +118,14 @@ class Tutorial:
         before = self.state
         after = apply(before, act)
         lines = outcome_lines(before, after, self.seat, act)
-        play_opponents(after, self.seat)
+        theirs = play_opponents(after, self.seat)
         self.state = after
         self._advance(action_text(before, act))
         said = "; ".join(lines)
-        return Reply(True, f"You played {action_text(before, act)}" + (f": {said}." if said else "."))
+        message = f"You played {action_text(before, act)}" + (f": {said}." if said else ".")
+        if theirs:
+            message += f" Your opponent played {', '.join(theirs)}."
+        return Reply(True, message)
 
     def waiting_for_learner(self) -> bool:
         """Whether the board waits for the learner (always so on an act step)."""
