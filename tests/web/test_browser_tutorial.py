@@ -66,6 +66,11 @@ def test_the_whole_tutorial_is_played_by_its_cues_from_the_lobby_to_a_first_game
     server: ServerProcess, browser: Browser
 ) -> None:
     page = _page(browser)
+    boards: list[bool] = []  # whether each answer of the tutorial's routes carried the board
+    page.on(
+        "response",
+        lambda r: boards.append(r.json()["board"] is not None) if "/api/tutorials" in r.url and r.ok else None,
+    )
     open_lobby(page, server.url)
     assert page.inner_text("#learn-link") == "Learn to play"
     _open_tutorial(page, server.url)
@@ -82,6 +87,7 @@ def test_the_whole_tutorial_is_played_by_its_cues_from_the_lobby_to_a_first_game
         clicks += 1
         assert clicks <= total
     assert clicks == total
+    assert len(boards) == total + 1 and boards[0] and boards.count(False) >= total // 2  # the board sent once
     assert page.inner_text("#tutorial-progress") == f"All {total} steps done"
     assert page.locator("[data-tutorial-next]").count() == 0 and page.locator("[data-tutorial-target]").count() == 0
     assert page.locator("#actions button").count() == 0  # the tutorial's game stops with its last step

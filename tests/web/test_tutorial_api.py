@@ -150,3 +150,17 @@ def test_the_tutorial_page_is_served_with_the_strict_content_policy(client: Test
     assert r.status_code == 200 and 'src="/static/tutorial.js"' in r.text
     assert "script-src 'self'" in r.headers["content-security-policy"]
     assert "<script>" not in r.text and "style=" not in r.text
+
+
+def test_the_board_the_page_has_is_not_sent_again(client: TestClient) -> None:
+    t = _start(client)
+    assert t["board"] is not None and len(t["board_id"]) == 16
+    same = client.get(f"/api/tutorials/{t['id']}", headers={"X-Inferno-Board": t["board_id"]}).json()
+    assert same["board"] is None and same["board_id"] == t["board_id"]
+    assert same["view"] == t["view"]  # the rest is all there
+    moved = client.post(f"/api/tutorials/{t['id']}/next", json={}, headers={"X-Inferno-Board": t["board_id"]}).json()
+    assert moved["board"] is None and moved["index"] == 1
+    other = client.get(f"/api/tutorials/{t['id']}", headers={"X-Inferno-Board": "0" * 16}).json()
+    assert other["board"] == t["board"]
+    r = client.get(f"/api/tutorials/{t['id']}", headers={"X-Inferno-Board": "x" * 100})
+    assert r.status_code == 400 and "x-inferno-board" in r.json()["message"].lower()

@@ -14,16 +14,17 @@ of the tutorial's game in the shape the game page reads (``views.view_json``, ``
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
 import sqlalchemy as sa
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Header, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
 
@@ -40,6 +41,8 @@ from inferno.tutorial.session import Reply, Tutorial, TutorialError
 
 TUTORIAL_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 KEEP_SECONDS = 90 * 86400  # a tutorial left alone this long is deleted (when another one starts)
+# The id of the board the page has drawn (``board_id`` of an earlier answer): the same board is not sent again.
+KnownBoard = Annotated[str | None, Header(alias="X-Inferno-Board", max_length=32)]
 KEPT_IN_MEMORY = 64  # tutorials kept in memory besides the database
 NO_SUCH = "there is no such tutorial: it may have been deleted after a long time; start a new one"
 
@@ -203,8 +206,14 @@ def tutorial_json(tid: str, tut: Tutorial, reply: Reply | None = None) -> dict[s
     }
 
 
-def _answer(data: dict[str, Any]) -> Response:
-    return Response(orjson.dumps(data), media_type="application/json")
+def _answer(data: dict[str, Any], known: str | None = None) -> Response:
+    """``data`` as JSON, with its board's id (``board_id``); the board itself is left out (null) when the
+    page says it has that one already (``known``): it changes only where a chapter starts afresh."""
+    board_id = hashlib.blake2b(orjson.dumps(data["board"]), digest_size=8).hexdigest()
+    out = {**data, "board_id": board_id}
+    if known == board_id:
+        out["board"] = None
+    return Response(orjson.dumps(out), media_type="application/json")
 
 
 def install(app: FastAPI, rooms: Rooms) -> None:
@@ -223,8 +232,8 @@ def install(app: FastAPI, rooms: Rooms) -> None:
         return _answer(tutorial_json(tid, tut))
 
     @app.get("/api/tutorials/{tid}")
-    def read(tid: str, _addr: str = Depends(gate.reads)) -> Response:
-        return _answer(desk.read(tid))
+    def read(tid: str, known: KnownBoard = None, _addr: str = Depends(gate.reads)) -> Response:
+        return _answer(desk.read(tid), known)
 
     def acts(tid: str, request: Request) -> str:
         """A change of tutorial ``tid``: one read of the address's allowance, one move of the tutorial's."""
@@ -235,13 +244,13 @@ def install(app: FastAPI, rooms: Rooms) -> None:
         return tid
 
     @app.post("/api/tutorials/{tid}/next")
-    def next_step(tid: str = Depends(acts)) -> Response:
-        return _answer(desk.next(tid))
+    def next_step(known: KnownBoard = None, tid: str = Depends(acts)) -> Response:
+        return _answer(desk.next(tid), known)
 
     def plays(tid: str, body: PlayIn, request: Request) -> tuple[str, PlayIn]:
         return acts(tid, request), body
 
     @app.post("/api/tutorials/{tid}/play")
-    def play(asked: tuple[str, PlayIn] = Depends(plays)) -> Response:
+    def play(known: KnownBoard = None, asked: tuple[str, PlayIn] = Depends(plays)) -> Response:
         tid, body = asked
-        return _answer(desk.play(tid, body.action))
+        return _answer(desk.play(tid, body.action), known)

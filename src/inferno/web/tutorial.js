@@ -20,6 +20,8 @@ class Unreachable extends Error {}
 
 async function api(path, body = null) {
   const opts = { method: body === null ? "GET" : "POST", headers: { "Content-Type": "application/json" } };
+  // The board drawn already is not sent again (it changes only where a chapter starts afresh).
+  if (path.startsWith("/api/tutorials/") && t.data) opts.headers["X-Inferno-Board"] = t.data.board_id;
   if (body !== null) opts.body = JSON.stringify(body);
   let r;
   try { r = await fetch(path, opts); } catch { throw new Unreachable(UNREACHABLE); }
@@ -272,6 +274,7 @@ function drawStep(data) {
 
 function show(data) {
   const before = t.data;
+  if (data.board === null && before && before.board_id === data.board_id) data.board = before.board;
   if (data.done) data.view.legal = []; // the tutorial's game stops with its last step
   t.data = data;
   $("problem").hidden = true;
