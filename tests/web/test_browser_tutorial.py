@@ -200,3 +200,27 @@ def test_axe_finds_no_serious_violation_on_the_tutorial_page(server: ServerProce
             _follow_cue(page)
         _serious(page, f"the finished tutorial at {width}x{height}")
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_tutorial_is_played_with_the_keyboard_alone(server: ServerProcess, browser: Browser) -> None:
+    """Each new step takes the focus to its title; Tab reaches Next, or the asked option (first in the
+    list), and Enter plays it."""
+    page = _page(browser)
+    page.goto(server.url + "/tutorial")
+    _shown(page)
+    for _ in range(12):
+        step, kind = _step(page), page.evaluate("() => document.body.dataset.tutorial")
+        want = "#tutorial-next" if kind == "explain" else "#actions button.tutorial-target"
+        if step > 0:
+            assert page.evaluate("() => document.activeElement.id") == "tutorial-title"
+        for _tab in range(8):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"() => document.activeElement === document.querySelector('{want}')"):
+                break
+        else:
+            raise AssertionError(f"Tab never reached {want} at step {step}")
+        before = _answers(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => Number(document.body.dataset.tutorialAnswers) > {before}")
+        assert _step(page) == step + 1, page.inner_text("#tutorial-reply")
+    assert page.errors == []  # type: ignore[attr-defined]
