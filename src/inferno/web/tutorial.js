@@ -16,15 +16,13 @@ const $ = (id) => document.getElementById(id);
 const UNREACHABLE = "The server cannot be reached right now: try again in a moment.";
 const t = { data: null, busy: false, byKey: new Map(), answers: 0 };
 
-class Unreachable extends Error {}
-
 async function api(path, body = null) {
   const opts = { method: body === null ? "GET" : "POST", headers: { "Content-Type": "application/json" } };
   // The board drawn already is not sent again (it changes only where a chapter starts afresh).
   if (path.startsWith("/api/tutorials/") && t.data) opts.headers["X-Inferno-Board"] = t.data.board_id;
   if (body !== null) opts.body = JSON.stringify(body);
   let r;
-  try { r = await fetch(path, opts); } catch { throw new Unreachable(UNREACHABLE); }
+  try { r = await fetch(path, opts); } catch { throw new Error(UNREACHABLE); }
   const data = await r.json().catch(() => ({ message: r.status >= 500 ? UNREACHABLE : `the server answered ${r.status}` }));
   if (!r.ok) throw Object.assign(new Error(data.message || data.error), { data, status: r.status });
   return data;
@@ -298,7 +296,11 @@ async function send(path, body = null) {
   try { show(await api(path, body)); }
   catch (e) {
     if (e.status === 404) { forgetTutorial(); problem("This tutorial is gone", e.message); }
-    else { say(e.message, true); if (e.data && e.data.error === "stale") show(await api(`/api/tutorials/${t.data.id}`)); }
+    else {
+      say(e.message, true);
+      // Changed meanwhile (in another tab): where it stands now.
+      if (e.data && e.data.error === "stale") { try { show(await api(`/api/tutorials/${t.data.id}`)); } catch { /* said already */ } }
+    }
   } finally {
     t.busy = false;
     document.querySelectorAll("#actions button, #tutorial-next").forEach((b) => { b.disabled = false; });
