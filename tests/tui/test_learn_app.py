@@ -76,3 +76,19 @@ def test_f6_shows_the_board_in_full_and_back(tmp_path: Path, monkeypatch: pytest
     assert "Circle 4, " in full
     assert "Circle 4, " not in compact
     assert again.splitlines()[0] == compact.splitlines()[0]  # (the width may differ: a scrollbar came and went)
+
+
+def test_the_side_panel_tells_about_the_part_of_the_board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INFERNO_DATA_DIR", str(tmp_path))
+
+    async def run() -> str:
+        t = Tutorial.start()
+        for _ in range(4):
+            t.next()
+        app = TutorialApp(t)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            return str(app.query_one("#preview-body", Static).render())
+
+    shown = asyncio.run(run())
+    assert "1. enter lust" in shown and "On the board: Graveyard" in shown

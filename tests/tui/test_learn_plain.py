@@ -35,10 +35,12 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_cue_the_board_and_a_held_back_move() -> None:
-    text, plain = run(["next"] * 4 + ["board", "me", "help", "enter violence", "enter lust", "quit"])
+    text, plain = run(["next"] * 4 + ["board", "me", "where", "help", "enter violence", "enter lust", "quit"])
+    assert "On the board: Graveyard (where tells more)." in text
+    assert "Graveyard: The Souls waiting to enter Hell" in text
     assert "Play: enter lust" in text and NEW_POSITION in text
     assert "Hell, circle by circle:" in text and "Florence, location by location:" in text
-    assert "Player 1 (you): Infamy 0" in text and HELP in text
+    assert "Player 1 (you): Infamy 0" in text and HELP in " ".join(text.split())
     assert "Let's ferry the purple Lust Soul first: play enter lust." in text
     assert "You played enter lust: Drachmas 1 → 0 (-1)." in text
     assert text.rstrip().endswith(LEFT)

@@ -22,7 +22,7 @@ from inferno.rules.actions import Act
 from inferno.rules.engine import pending
 from inferno.tui.app.preview import preview
 from inferno.tui.app.widgets import CHOSEN, Panel, board_view, families_view, hell_detail, preview_view, strip_view
-from inferno.tui.tutorial_plain import DONE, HELP, NEXT_WORDS, step_lines
+from inferno.tui.tutorial_plain import DONE, HELP, NEXT_WORDS, step_lines, target_component
 from inferno.tutorial.progress import record
 from inferno.tutorial.session import StepKind, Tutorial
 
@@ -59,7 +59,7 @@ class TutorialApp(App[None]):
                 yield Panel("Families and Sin Tracks", id="families")
             with Vertical(id="side"):
                 yield Panel("Tutorial", id="step")
-                yield Panel("What the move does", id="preview")
+                yield Panel("The move and the board", id="preview")
                 yield Static(id="reply")
                 yield Input(placeholder="type the move shown after Play:, or next", id="move")
         yield Footer()
@@ -91,13 +91,20 @@ class TutorialApp(App[None]):
         return shields, places
 
     def preview_renderable(self) -> RenderableType:
+        """What the asked-for move would do (the game's preview), then the part of the board the step is about."""
         s = self.t.state
         pend = pending(s)
         expected = self.t.expected_actions()
-        if pend is None or not expected or expected[0] not in pend.actions:
-            return Text("")
-        index = pend.actions.index(expected[0])
-        return preview_view(s, pend, index, preview(s, expected[0]))
+        parts: list[RenderableType] = []
+        if pend is not None and expected and expected[0] in pend.actions:
+            index = pend.actions.index(expected[0])
+            parts.append(preview_view(s, pend, index, preview(s, expected[0])))
+        part = target_component(self.t)
+        if part is not None:
+            about = Text(f"On the board: {part.title}\n", style="bold")
+            about.append(f"{part.text} ({part.rule})")
+            parts.append(about)
+        return Group(*parts)
 
     def draw(self, panel: Panel) -> None:
         s = self.t.state

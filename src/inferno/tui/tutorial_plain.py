@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from inferno.components import Component, components
 from inferno.tui.compact import florence_words, hell_words
 from inferno.tui.reader import family_words, graveyard_words, hand_words
 from inferno.tutorial.progress import record
@@ -20,10 +21,19 @@ NEXT_WORDS = frozenset({NEXT, "n", ""})
 LEFT = "You left the tutorial; inferno learn resumes it where you were."
 DONE = "Tutorial complete. Play your first game: inferno play (or make play for the browser)."
 HELP = (
-    "Type the move shown after Play:, next on an explanation, board to read the board, me for your family, "
-    "hand for your Fraud cards, or quit (the tutorial resumes where you left)."
+    "Type the move shown after Play:, next on an explanation, where to read about the part of the board the "
+    "step is about, board to read the board, me for your family, hand for your Fraud cards, or quit (the "
+    "tutorial resumes where you left)."
 )
 NEW_POSITION = "The board is set up for this step: type board to read it, me for your family."
+
+
+def target_component(t: Tutorial) -> Component | None:
+    """The part of the board the step is about (its ``target``), in the game's words."""
+    step = t.step
+    if step is None or step.target in ("", "option"):
+        return None
+    return components(t.state).get(step.target)
 
 
 def step_lines(t: Tutorial) -> list[str]:
@@ -36,6 +46,9 @@ def step_lines(t: Tutorial) -> list[str]:
         step.text,
         f"({step.cite})",
     ]
+    part = target_component(t)
+    if part is not None:
+        lines.append(f"On the board: {part.title} (where tells more).")
     if step.kind is StepKind.ACT:
         lines.append("Play: " + " or ".join(step.expected))
     return lines
@@ -89,6 +102,9 @@ class PlainTutorial:
             return False
         if word.lower() == "board":
             self.show_board()
+        elif word.lower() == "where":
+            part = target_component(self.t)
+            self.say(part.words() if part is not None else "This step is about the move itself: see Play: above.")
         elif word.lower() == "me":
             self.say(family_words(self.t.state, self.t.seat, "(you)"))
         elif word.lower() == "hand":
