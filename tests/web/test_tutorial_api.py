@@ -8,10 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from inferno.server.tutorial_routes import tutorials
+from inferno.server.errors import ErrorCode, Refused
+from inferno.server.storage import Storage
+from inferno.server.tutorial_routes import TutorialDesk, tutorials
 from inferno.tutorial.session import Tutorial
 from tests.web.helpers import make_client
 
@@ -164,3 +167,24 @@ def test_the_board_the_page_has_is_not_sent_again(client: TestClient) -> None:
     assert other["board"] == t["board"]
     r = client.get(f"/api/tutorials/{t['id']}", headers={"X-Inferno-Board": "x" * 100})
     assert r.status_code == 400 and "x-inferno-board" in r.json()["message"].lower()
+
+
+def test_two_server_processes_on_one_database_share_each_tutorial(db_path: Path) -> None:
+    """Each process keeps recent tutorials in memory; one that changed elsewhere is read again from the
+    database, and a change made over an older one is refused (409), never stored."""
+    url = f"sqlite:///{db_path}"
+    one, two = TutorialDesk(Storage(url)), TutorialDesk(Storage(url))
+    tid, _tut = one.start()
+    assert one.read(tid)["index"] == 0 and two.read(tid)["index"] == 0  # both keep it in memory now
+    assert two.next(tid)["index"] == 1
+    assert one.read(tid)["index"] == 1  # changed elsewhere: read again
+    assert one.next(tid)["index"] == 2 and two.read(tid)["index"] == 2
+    tut, moves = one._load(tid)
+    two.next(tid)  # a change between one's read and its write
+    tut.next()
+    with pytest.raises(Refused) as refused:
+        one._save(tid, tut, moves)
+    assert refused.value.code is ErrorCode.STALE and "moved on" in refused.value.message
+    assert one.read(tid)["index"] == two.read(tid)["index"] == 3
+    one.storage.close()
+    two.storage.close()
