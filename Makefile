@@ -44,12 +44,13 @@ $(STAMP_TUI): $(BIN)/python pyproject.toml
 play-terminal: $(STAMP_TUI)
 	$(WITH_ENGINE) $(BIN)/inferno play --seat 1=human --seat 2=bot:greedy --seat 3=bot:greedy
 
-## Rewrite the full-screen game's SVG snapshots after an intended change of its screens (and the docs' screenshots).
+## Rewrite the full-screen game's and tutorial's SVG snapshots after an intended change of their screens (and the docs' screenshots).
 snapshots: $(STAMP_DEV)
-	$(BIN)/pytest -q -p no:xdist tests/tui/test_app_snapshots.py --snapshot-update
+	$(BIN)/pytest -q -p no:xdist tests/tui/test_app_snapshots.py tests/tui/test_learn_snapshots.py --snapshot-update
 	for size in 80x24 120x40 200x60; do \
 		cp tests/tui/__snapshots__/test_app_snapshots/test_mid_game_at_$$size.svg docs/images/terminal-$$size.svg; \
 	done
+	cp tests/tui/__snapshots__/test_learn_snapshots/test_tutorial_jump_step_at_120x40.svg docs/images/tutorial-120x40.svg
 
 ## Debian's PostgreSQL for tests/web/test_postgres.py (the test creates, starts and removes its own cluster).
 postgres:

@@ -158,7 +158,7 @@ def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | Non
 
 
 # Commands living in their own modules register here: each module defines a click ``command``.
-PLUGINS = ("play", "replay", "tournament", "simulate", "analyse", "serve", "review")
+PLUGINS = ("play", "learn", "replay", "tournament", "simulate", "analyse", "serve", "review")
 
 
 def _load_plugins() -> None:
