@@ -123,7 +123,7 @@ def _amount(s: State, key: str) -> int:
 
 _Words = Callable[[State, Action], str]
 _WORDS: dict[Act, _Words] = {
-    Act.ENTER: lambda s, a: f"Ferry a {_sin(s, a.a)} Soul from the Graveyard across the Acheron",
+    Act.ENTER: lambda s, a: f"Ferry a {_sin(s, a.a)} Soul across the Acheron",
     Act.MOVE: lambda s, a: f"Move the {_sin(s, s.hell[a.a])} Soul on {_shield(s, a.a)}",
     Act.STEP: lambda s, a: f"The Soul follows the line to {_shield(s, a.a)}",
     Act.BRIBE: lambda s, a: f"Bribe: pay {_drachmas(s.rules.bribe_cost)} to act in any quartiere",
