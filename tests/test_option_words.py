@@ -78,7 +78,13 @@ def test_a_pit_and_a_move_name_their_shields() -> None:
     """ "target 6.4 6.4" said without a noun was the complaint: the words say what happens on which shield."""
     sc = Scenario(2, 1).guardians("geryon")
     s = sc.decision((Decision.GUARDIAN_MOVE, 0, 1))
-    for a in legal_actions(s)[:5]:
-        w = option_words(s, a)
-        if a.kind is Act.GMOVE:
-            assert w.startswith("Move Geryon to the empty shield "), w
+    gmove = legal_actions(s)[0]
+    assert option_words(s, gmove) == f"Move Geryon to the empty shield {action_text(s, gmove).split()[-1]}"
+    s = s.copy()
+    apply_in_place(s, gmove)
+    pits = [a for a in legal_actions(s) if a.kind is Act.TARGET]
+    assert pits
+    for a in pits:
+        label = action_text(s, a).split()[-1]
+        assert action_text(s, a) == f"target {label} {label}"
+        assert option_words(s, a) == f"Geryon digs a Pit on the empty shield {label}"
