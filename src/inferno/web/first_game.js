@@ -11,7 +11,7 @@ const first = { on: false, warned: new Set(), game: null };
 export function setupFirstGameButton(button, api, bots, created, status) {
   button.onclick = async () => {
     const bot = bots[0] || "random";
-    const seats = [{ kind: "human", name: "You" }, { kind: "bot", bot }, { kind: "bot", bot }];
+    const seats = [{ kind: "human" }, { kind: "bot", bot }, { kind: "bot", bot }];
     button.disabled = true;
     try {
       created(await api("/api/games", { seats, first_game: true, hints: true }));
