@@ -226,6 +226,11 @@ def _amounts(s: State) -> dict[str, int]:
     }
 
 
+def decision_amounts(s: State) -> dict[str, int]:
+    """The amounts the decisions' help names (costs and limits), read from the rules data."""
+    return _amounts(s)
+
+
 # help_text's answers: they depend on the rules data and the decision only. Keyed by the rules' id, with
 # the rules kept so the id cannot be reused.
 _HELP: dict[tuple[int, Decision], tuple[Rules, tuple[str, str, str]]] = {}

@@ -10,14 +10,17 @@ and the decision it leads to. Nothing here decides a rule.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
 
 from inferno.components import guardian_effect_words, guardian_name, loan_words, plural, stop_name, stop_reward
 from inferno.help import DECISION_HELP, effect_words, endgame_words
 from inferno.records.log import player_name
 from inferno.rules.actions import Act, Action, Decision
+from inferno.rules.citations import cite
 from inferno.rules.dante import advance_dante
 from inferno.rules.effects import endgame_loan_penalty, owns_barrel
-from inferno.rules.engine import apply, pending
+from inferno.rules.engine import apply, apply_in_place, pending, to_move
 from inferno.rules.events import Event
 from inferno.rules.guardians import effect_targets
 from inferno.rules.model import NOBLE, URCHIN, StopKind
@@ -321,3 +324,85 @@ def _rival_turn(before: State, p: int, action: Action, name: Namer) -> list[str]
             f"{stop_reward(before, stop)}"
         )
     return out
+
+
+# --- warnings before an option a newcomer may not expect ------------------------------------------
+
+
+class WarningKind(StrEnum):
+    """What a newcomer is warned of before the first time (the first game's warnings)."""
+
+    LOAN = "loan"
+    COUNCIL = "council"
+    FRAUD_LOST = "fraud_lost"
+
+
+@dataclass(frozen=True, slots=True)
+class OptionWarning:
+    """One warning: its kind, a title, what the option does in words, and the rule cited."""
+
+    kind: WarningKind
+    title: str
+    text: str
+    rule: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind.value, "title": self.title, "text": self.text, "rule": self.rule}
+
+
+def warnings_of(before: State, after: State, p: int, action: Action) -> list[OptionWarning]:
+    """The warnings ``action`` deserves: it takes a loan from Charon, it holds a family council, or it plays
+    a Fraud card whose instant effect is lost for want of its Barrel. ``after`` is the engine's answer (the
+    action played on a copy of ``before``, events recorded for the lost effect)."""
+    r = before.rules
+    a, b = before.players[p], after.players[p]
+    out: list[OptionWarning] = []
+    if b.loans > a.loans:
+        n = b.loans
+        taken = "a loan" if n == a.loans + 1 else f"{n - a.loans} loans"
+        out.append(
+            OptionWarning(
+                WarningKind.LOAN,
+                "This takes a loan from Charon",
+                f"You have too few Drachmas: this option takes {taken} from Charon (+"
+                f"{plural(r.drachmas_per_loan * (n - a.loans), 'Drachma')}); loan {n} costs {loan_words(r, n)}.",
+                cite("S0 Loans from Charon; S3 step 5"),
+            )
+        )
+    if action.kind is Act.COUNCIL:
+        lost = a.infamy - b.infamy
+        out.append(
+            OptionWarning(
+                WarningKind.COUNCIL,
+                "This is a family council",
+                f"A family council replaces sending or accusing this turn: you lose {plural(lost, 'Infamy point')}, "
+                "then bring one family member Home, or send a Guest or a Barrel back.",
+                cite("S2 Florence phase; IT family council"),
+            )
+        )
+    if len(b.played) > len(a.played) and any(
+        e.kind == "fraud_lost" and e.player == p for e in new_events(before, after)
+    ):
+        fc = r.fraud_cards[b.played[-1]]
+        out.append(
+            OptionWarning(
+                WarningKind.FRAUD_LOST,
+                "This Fraud card's instant effect is lost",
+                f"You own no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost. "
+                "The card still counts at the end if you own the Barrel of its right half then.",
+                cite("S0 Fraud cards: left half"),
+            )
+        )
+    return out
+
+
+def option_warnings(s: State, action: Action) -> list[OptionWarning]:
+    """The warnings for ``action``, legal now in ``s``, from the engine playing it on a copy (none for an
+    option whose outcome depends on a hidden card: the top of the Fraud deck)."""
+    if s.over or action.kind in (Act.PLAY_DECK, Act.DRAW_DECK):
+        return []
+    p = to_move(s)
+    new = s.copy()
+    new.record_events = True
+    apply_in_place(new, action, rollback=False)
+    return warnings_of(s, new, p, action)

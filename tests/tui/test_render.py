@@ -104,4 +104,4 @@ def test_fraud_effect_options_say_what_each_half_does() -> None:
     out = _text(game_screen(inferno.view(s, p), p, ["", ""], pending(s), []))
     card = s.rules.fraud_cards[s.stack[-1][2]]
     for i, e in enumerate(card.instant, 1):
-        assert f"{i}. effect {i}   ({card.id}: {effect_words(s.rules, e)})" in out
+        assert f"{i}. effect {i}   (Instant effect {i} of {card.id}: {effect_words(s.rules, e)})" in out

@@ -105,7 +105,7 @@ def test_the_whole_tutorial_is_played_by_its_cues_from_the_lobby_to_a_first_game
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_play_your_first_game_opens_a_game_against_the_weakest_bots(server: ServerProcess, browser: Browser) -> None:
+def test_play_your_first_game_opens_the_lobbys_first_game(server: ServerProcess, browser: Browser) -> None:
     page = _page(browser)
     _open_tutorial(page, server.url)
     while page.evaluate("() => document.body.dataset.tutorial") != "done":
@@ -116,8 +116,11 @@ def test_play_your_first_game_opens_a_game_against_the_weakest_bots(server: Serv
     page.wait_for_function("() => document.body.dataset.version !== undefined")
     names = page.locator("#scorebar .score b").all_inner_texts()
     assert len(names) == 3
+    # The lobby's first game: the help open, the warnings on (first_game.js).
+    page.wait_for_selector("body[data-first-game=yes]")
     open_lobby(page, server.url)
     assert page.locator("#my-games a").count() == 1  # the new game is listed under "Your games"
+    assert page.locator("#my-games .first-game-mark").count() == 1
     assert page.errors == []  # type: ignore[attr-defined]
 
 

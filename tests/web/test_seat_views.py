@@ -17,7 +17,8 @@ import orjson
 import inferno
 from inferno.help import DECISION_HELP
 from inferno.help import _amounts as help_amounts
-from inferno.outcome import namer, next_words, outcome_lines
+from inferno.option_words import option_words
+from inferno.outcome import namer, next_words, outcome_lines, warnings_of
 from inferno.records.log import events
 from inferno.records.undo import undoable
 from inferno.rules import position
@@ -165,6 +166,9 @@ def _reference_preview(s: inferno.State, a: inferno.Action) -> dict[str, Any] | 
             out["quartiere"] = s.rules.quartieri[new.quartiere]
     out["words"] = outcome_lines(s, new, p, a)
     out["next"] = next_words(s, new, p, namer(s, p))
+    warned = warnings_of(s, new, p, a)
+    if warned:
+        out["warnings"] = [w.to_dict() for w in warned]
     return out
 
 
@@ -209,7 +213,8 @@ def _reference_view(svc: GameService, gid: str, seat: int, lines: list[dict[str,
     if pend is not None and pend.player == seat and row.seats[seat].kind == "human":
         for a in inferno.legal_actions(s):
             text = action_text(s, a)
-            legal.append({"text": text, "kind": a.kind.name.lower(), "targets": views.action_targets(a)})
+            kind = a.kind.name.lower()
+            legal.append({"text": text, "words": option_words(s, a), "kind": kind, "targets": views.action_targets(a)})
             legal[-1]["preview"] = _reference_preview(s, a)
     notes = sess.table.notes
     moves = len(linked_to_list(s.actions))

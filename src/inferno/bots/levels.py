@@ -33,29 +33,31 @@ def _search_words(level: str) -> str:
     return f"searches {cfg.iterations} possible futures before each move{cap}"
 
 
+_SEARCH_WORDS = {
+    "easy": "a beginner: {search}, so it often misses the best move",
+    "medium": "an improver: {search}",
+    "hard": "strong: {search}",
+}
+"""The search levels' words; ``{search}`` becomes their budget (:func:`_search_words`)."""
+
+_WORDS = {
+    "random": "the weakest: plays any legal move at random; good for learning the rules",
+    "greedy": "steady: takes the move that looks best now, counting its own next step",
+    "expert": "the strongest: hard's search in the same thinking time, judging each position only once a move is complete",
+    "rollout": "greedy's best moves played out to compare them (the hints' search)",
+    "greedy-classic": "greedy with its older, weaker judgement (a yardstick)",
+    "ismcts": "the medium search under its generic name",
+}
+"""The other bots' words, by name."""
+
+
 def _words(name: str) -> str:
-    if name == "random":
-        return "the weakest: plays any legal move at random; good for learning the rules"
-    if name == "easy":
-        return f"a beginner: {_search_words('easy')}, so it often misses the best move"
-    if name == "medium":
-        return f"an improver: {_search_words('medium')}"
-    if name == "greedy":
-        return "steady: takes the move that looks best now, counting its own next step"
-    if name == "expert":
-        return (
-            "the strongest: hard's search in the same thinking time, judging each position only once a move is complete"
-        )
-    if name == "hard":
-        return f"strong: {_search_words('hard')}"
-    if name == "rollout":
-        return "greedy's best moves played out to compare them (the hints' search)"
-    if name == "greedy-classic":
-        return "greedy with its older, weaker judgement (a yardstick)"
+    if name in _SEARCH_WORDS:
+        return _SEARCH_WORDS[name].format(search=_search_words(name))
+    if name in _WORDS:
+        return _WORDS[name]
     if name.startswith("greedy-"):
         return f"greedy playing the {name.removeprefix('greedy-')} strategy"
-    if name == "ismcts":
-        return "the medium search under its generic name"
     return "another bot"
 
 

@@ -25,6 +25,7 @@ from typing import Protocol
 
 from inferno.bots.base import BotFactory, register_bot
 from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, utilities_and_margins
+from inferno.bots.greedy import GreedyBot
 from inferno.rules.actions import Action, Decision
 from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move
 from inferno.rules.pickling import register_frozen
@@ -40,6 +41,7 @@ class SearchConfig:
     rollout_depth: int = 0
     exploration: float = 0.3
     settle: int = 0  # after the new node, random decisions until the next move starts (at most this many)
+    candidates: int = 0  # if set, the root searches only greedy's best this many actions
 
 
 LEVELS: dict[str, SearchConfig] = {
@@ -108,6 +110,7 @@ class SearchBot:
         self.weights = weights
         self.evaluator: LeafEvaluator = evaluator if evaluator is not None else HeuristicEvaluator(weights)
         self.last = SearchStats(0, 0.0)
+        self._greedy = GreedyBot(seed, weights=weights)
 
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
@@ -117,23 +120,47 @@ class SearchBot:
         start = time.perf_counter()
         deadline = None if cfg.max_seconds is None else start + cfg.max_seconds
         root = _Node(-1)
+        allowed = self.root_actions(view, actions)
         done = 0
         while done < cfg.iterations:
-            self._iterate(view, root)
+            self._iterate(view, root, allowed=allowed)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.last = SearchStats(done, time.perf_counter() - start)
-        best, best_visits = actions[0], -1
-        for a in actions:
+        best, best_visits = allowed[0], -1
+        for a in allowed:
             child = root.children.get(a)
             visits = child.visits if child is not None else 0
             if visits > best_visits:
                 best, best_visits = a, visits
         return best
 
-    def _iterate(self, view: State, root: _Node, forced: Action | None = None) -> tuple[Action | None, float, float]:
-        """One iteration; ``forced`` (if given) is taken at the root instead of the UCB choice.
+    def _play_on(self, s: State, limit: int, to_next_move: bool) -> None:
+        """Random decisions in ``s``, at most ``limit``, stopping at the end of the game (and, with
+        ``to_next_move``, where a family starts its next move)."""
+        rng = self.rng
+        for _ in range(limit):
+            if s.over or (to_next_move and s.stack[-1][0] in MOVE_STARTS):
+                return
+            acts = legal_actions(s)
+            apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
+
+    def root_actions(self, view: State, actions: Sequence[Action]) -> Sequence[Action]:
+        """The actions the search weighs at the root: all of them, or greedy's best ``candidates``
+        (ranked on one determinized copy of the view), best first."""
+        k = self.config.candidates
+        if k <= 0 or len(actions) <= k:
+            return actions
+        det = determinize(view, self.rng)
+        det.record_events = False
+        return [a for _, a in self._greedy.ranked(det, actions)[:k]]
+
+    def _iterate(
+        self, view: State, root: _Node, forced: Action | None = None, allowed: Sequence[Action] | None = None
+    ) -> tuple[Action | None, float, float]:
+        """One iteration; ``forced`` (if given) is taken at the root instead of the UCB choice, and
+        ``allowed`` (if given) are the root's only actions.
 
         Returns the root action taken, the reward it earned for the player who chose it, and that
         player's expected final Infamy margin at the end of the iteration.
@@ -146,7 +173,7 @@ class SearchBot:
         first: Action | None = None
         c = self.config.exploration
         while not s.over:
-            acts = legal_actions(s)
+            acts = allowed if allowed is not None and node is root else legal_actions(s)
             p = to_move(s)
             children = node.children
             if forced is not None and node is root:
@@ -193,16 +220,8 @@ class SearchBot:
             path.append(node)
             if first is None:
                 first = best_a
-        for _ in range(self.config.rollout_depth):
-            if s.over:
-                break
-            acts = legal_actions(s)
-            apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
-        for _ in range(self.config.settle):
-            if s.over or s.stack[-1][0] in MOVE_STARTS:
-                break
-            acts = legal_actions(s)
-            apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
+        self._play_on(s, self.config.rollout_depth, to_next_move=False)
+        self._play_on(s, self.config.settle, to_next_move=True)
         reward, margin = self.evaluator.evaluate(s)
         for n in path[1:]:
             n.visits += 1

@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 
 from inferno.bots.base import BotSpecError, bot_names
+from inferno.cli.first_game_option import first_game_option, first_game_seats, first_game_words
 from inferno.cli.side_option import announce_side, side_option
 from inferno.cli.solo_options import describe, solo_config, solo_options
 from inferno.records.record import RecordError
@@ -112,6 +113,7 @@ def check_bot(seat: Seat, index: int) -> None:
     help="Allow hints at this table (default: only when no other human plays).",
 )
 @solo_options
+@first_game_option
 def command(
     seat_opts: tuple[str, ...],
     players: int | None,
@@ -127,6 +129,7 @@ def command(
     solo_variant: str | None,
     solo_level: str | None,
     hints: bool | None,
+    first_game: bool,
 ) -> None:
     """Play Inferno in the terminal: 1-5 seats, each a human or a bot (e.g. --seat 2=bot:random).
 
@@ -150,7 +153,15 @@ def command(
                 session.hints = hints
             console.print(f"Resumed {resume} at action {session.state.version}.", markup=False, soft_wrap=True)
         else:
-            if not seat_opts and players is None and not modules and solo_variant is None and solo_level is None:
+            if first_game:
+                picked = {
+                    "--seat": seat_opts,
+                    "--players": players,
+                    "--module": modules,
+                    "--solo-variant": solo_variant,
+                }
+                seats, solo, hints = first_game_seats({**picked, "--solo-level": solo_level}), None, True
+            elif not seat_opts and players is None and not modules and solo_variant is None and solo_level is None:
                 seats, seed, modules, solo = interactive_setup(make_reader(console), console)
             else:
                 seats = _seats(seat_opts, players)
@@ -168,11 +179,14 @@ def command(
                 solo,
                 hints,
                 side_variant=variant,
+                first_game=first_game,
             )
             against = f" against the Rival ({describe(solo)})" if solo is not None else ""
             console.print(
                 f"New game{against}, seed {seed}; autosaving to {session.save_path}", markup=False, soft_wrap=True
             )
+            if first_game:
+                console.print(first_game_words(), markup=False, soft_wrap=True)
     except (SeatError, BotSpecError, RecordError, SetupError, RulesDataError, InfernoError) as exc:
         raise click.ClickException(str(exc)) from None
     except EOFError:

@@ -16,7 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from inferno.server import live_routes, lobby_routes, review_routes, table_routes, tutorial_routes
+from inferno.server import first_game_routes, live_routes, lobby_routes, review_routes, table_routes, tutorial_routes
 from inferno.server.botpool import BotPool
 from inferno.server.context import Rooms
 from inferno.server.errors import STATUS, ErrorCode, Refused
@@ -49,7 +49,8 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     service.on_change = hub.changed
     gate = Gate(service, settings)
     desk = review_routes.ReviewDesk(store, service, pool)
-    rooms = Rooms(settings, service, hub, gate, desk)
+    first = first_game_routes.FirstGames(store)
+    rooms = Rooms(settings, service, hub, gate, desk, first)
 
     async def stop_work() -> None:
         """The server is stopping: no more bot moves or hints (those waiting are told so), no new work for
@@ -69,6 +70,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     lobby_routes.install(app, rooms)
     table_routes.install(app, rooms)
     review_routes.install(app, desk, gate)
+    first_game_routes.install(app, first, gate)
     live_routes.install(app, rooms)
     tutorial_routes.install(app, rooms)
     return app

@@ -1,10 +1,11 @@
 """What every room of the server shares: its settings, the game service, the live-update hub, the gate
-(seat checks and rate limits) and the review desk."""
+(seat checks and rate limits), the review desk and the first games' warnings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from inferno.server.first_game_routes import FirstGames
 from inferno.server.gate import Gate
 from inferno.server.hub import Hub
 from inferno.server.review_routes import ReviewDesk
@@ -21,3 +22,4 @@ class Rooms:
     hub: Hub
     gate: Gate
     desk: ReviewDesk
+    first: FirstGames  # first games for newcomers: the mark and the warnings shown

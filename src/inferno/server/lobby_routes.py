@@ -59,6 +59,7 @@ class CreateGameIn(BaseModel):
     # not (before, a seat's clock waits for its player to open their link). None: the table's default.
     clock_start: float | None = Field(default=None, ge=0, le=MAX_SECONDS)
     hints: bool | None = None  # the table allows hints (default: only when at most one human plays)
+    first_game: bool = False  # a newcomer's first game: warned once of a loan, a council, a lost Fraud effect
 
 
 class MineItem(BaseModel):
@@ -173,8 +174,10 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
             clock_start=body.clock_start,
         )
         hints = desk.set_table(created.game_id, body.hints, sum(1 for x in specs if x.kind is SeatKind.HUMAN))
+        if body.first_game:
+            rooms.first.mark(created.game_id)
         service.publish(created.game_id)
-        return {**created_json(created, service), "hints": hints}
+        return {**created_json(created, service), "hints": hints, "first_game": body.first_game}
 
     def reads_mine(body: MineIn, request: Request) -> tuple[str, MineIn]:
         return gate.reads(request), body
@@ -185,7 +188,8 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
         out = []
         for item in body.games:
             try:
-                out.append(service.summary(item.game, gate.seat_of(addr, item.game, item.token)))
+                summary = service.summary(item.game, gate.seat_of(addr, item.game, item.token))
+                out.append({**summary, "first_game": rooms.first.state(item.game)["first_game"]})
             except Refused as exc:
                 if exc.code is ErrorCode.RATE_LIMITED:
                     break  # every guess counts: no more checks for this address now

@@ -11,7 +11,8 @@ from typing import Any
 from inferno.components import components_json
 from inferno.defaults import SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.help import effect_words, endgame_words, help_text
-from inferno.outcome import NEEDS_EVENTS, namer, next_words, outcome_lines
+from inferno.option_words import option_words
+from inferno.outcome import NEEDS_EVENTS, namer, next_words, outcome_lines, warnings_of
 from inferno.records.log import events
 from inferno.rules.actions import Act, Action
 from inferno.rules.citations import cite
@@ -110,6 +111,9 @@ def preview(s: State, a: Action, mover: int | None = None) -> dict[str, Any] | N
             out["quartiere"] = s.rules.quartieri[new.quartiere]
     out["words"] = outcome_lines(s, new, p, a)
     out["next"] = next_words(s, new, p, namer(s, p))
+    warned = warnings_of(s, new, p, a)
+    if warned:  # a loan, a council, a Fraud card's lost effect: a first game warns of each once
+        out["warnings"] = [w.to_dict() for w in warned]
     return out
 
 
@@ -147,7 +151,7 @@ def legal_json(s: State, with_preview: bool = True) -> list[dict[str, Any]]:
     out = []
     for a in legal_actions(s):
         it = _item(s, items, a)
-        item: dict[str, Any] = {"text": it[0], "kind": it[1], "targets": list(it[2])}
+        item: dict[str, Any] = {"text": it[0], "words": option_words(s, a), "kind": it[1], "targets": list(it[2])}
         if with_preview:
             item["preview"] = preview(s, a, mover)
         out.append(item)

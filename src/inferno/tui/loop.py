@@ -169,6 +169,8 @@ class TerminalGame:
                 if self.redraw:
                     return  # the state changed (undo): decide afresh
                 continue
+            if not self.confirm_warnings(action):
+                continue
             try:
                 with interrupts_deferred():
                     entry = sess.play(action)
@@ -178,6 +180,20 @@ class TerminalGame:
             self.played(entry)
             self.redraw = True
             return
+
+    def confirm_warnings(self, action: Action) -> bool:
+        """A first game's warnings before ``action`` (each kind once, from the engine): True to play it."""
+        due = self.session.warnings_due(action)
+        if not due:
+            return True
+        for w in due:
+            self.console.print(f"Warning — {w.title}: {w.text} ({w.rule})", markup=False, soft_wrap=True)
+        answer = self.read("Play it anyway? y plays it; anything else lets you pick another option: ")
+        if answer.strip().lower() not in ("y", "yes"):
+            self.console.print("Not played: pick another option.", markup=False)
+            return False
+        self.session.warnings_shown(due)
+        return True
 
     def error(self, msg: str) -> None:
         self.console.print(Text(f"✗ {msg}", style="bold red"))

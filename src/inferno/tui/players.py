@@ -13,7 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from inferno.help import effect_words, endgame_words
-from inferno.rules.actions import Act, Action, Decision
+from inferno.option_words import option_words
+from inferno.rules.actions import Action
 from inferno.rules.effects import endgame_loan_penalty
 from inferno.rules.engine import Pending
 from inferno.rules.notation import action_text
@@ -320,16 +321,9 @@ def options_panel(s: State, pend: Pending, labels: Sequence[str], undo_steps: in
 
 
 def action_hint(s: State, pend: Pending, action: Action) -> str:
-    """Words for choices whose notation is only a number: a Fraud card's two halves."""
-    if action.kind != Act.EFFECT or not s.stack:
-        return ""
-    frame = s.stack[-1]
-    card = s.rules.fraud_cards[frame.a]
-    if pend.decision == Decision.FRAUD_EFFECT:
-        return f"{card.id}: {effect_words(s.rules, card.instant[action.a])}"
-    if pend.decision == Decision.ENDGAME_FRAUD:
-        return f"{card.id}: {endgame_words(s.rules, card.endgame[action.a])}"
-    return ""
+    """The option in the game's words, shown after its notation ("Invite the Heresy Guest to Tower floor 2";
+    a Fraud card's half says what it does): :func:`inferno.option_words.option_words`, legal in ``s``."""
+    return option_words(s, action)
 
 
 def player_label_plain(p: int) -> str:

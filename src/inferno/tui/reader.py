@@ -146,6 +146,7 @@ class ReaderGame(TerminalGame):
         self.heard: dict[int, int] = {}  # per player: how much of the log they have been told
         self.told: dict[tuple[int, str], str] = {}  # per player: the counters and hand last read out
         self.paths: list[SoulPath] = []  # the moving Soul's whole descents at this decision
+        self.explained: set[Decision] = set()  # a first game: the decisions whose help was read out
 
     def say(self, line: str) -> None:
         self.console.print(line, markup=False, highlight=False, soft_wrap=True)
@@ -193,6 +194,9 @@ class ReaderGame(TerminalGame):
         self.say(f"Your decision: {decision_title(pend)}. {count} option{'s' if count != 1 else ''}:")
         for line in option_lines(sess.state, pend, self.paths, bool(self.offered(pend))):
             self.say(line)
+        if sess.first_game and pend.decision not in self.explained:  # a first game: the help open, once a kind
+            self.explained.add(pend.decision)
+            self.say(f"{help_text(v, pend.decision)[1]} Type explain N for what option N's components do.")
         self.redraw = False
 
     def pass_screen(self, p: int) -> None:

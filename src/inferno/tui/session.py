@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from inferno.bots.base import Bot, make_bot
+from inferno.first_game import WarningsShown
+from inferno.outcome import OptionWarning
 from inferno.records.log import event_line
 from inferno.records.record import GameRecord, RecordError, load_record, record_of, replay, save_record
 from inferno.records.undo import Step, describe_step, undo, undoable
@@ -135,6 +137,8 @@ class Session:
     bots: dict[int, Bot] = field(default_factory=dict)
     hints: bool | None = None  # the table's hint setting (None: on only when at most one human plays)
     hints_used: list[dict[str, Any]] = field(default_factory=list)
+    first_game: bool = False  # a newcomer's first game: the help open, warned once of each surprise
+    warned: WarningsShown = field(default_factory=WarningsShown)  # the first game's warnings already shown
 
     # --- building ---------------------------------------------------------------------------
 
@@ -150,10 +154,11 @@ class Session:
         solo: SoloConfig | None = None,
         hints: bool | None = None,
         side_variant: bool = False,
+        first_game: bool = False,
     ) -> Session:
         """A new game; another ``side`` than the player count's needs ``side_variant=True`` (a named variant)."""
         s = new_game(len(seats), seed, side, rules_dir=rules_dir, modules=modules, solo=solo, side_variant=side_variant)
-        sess = cls(s, seats, save_path, hints=hints)
+        sess = cls(s, seats, save_path, hints=hints, first_game=first_game)
         sess.log.append(setup_entry(s))
         sess.make_bots()
         sess.save()
@@ -176,6 +181,8 @@ class Session:
         sess.undone = list(rec.meta.get("undone", []))
         sess.hints = rec.meta.get("hints") if isinstance(rec.meta.get("hints"), bool) else None
         sess.hints_used = list(rec.meta.get("hints_used", []))
+        sess.first_game = rec.meta.get("first_game") is True
+        sess.warned = WarningsShown.from_list(rec.meta.get("warned"))
         for i, text in enumerate(rec.actions):
             try:
                 sess._apply(parse_action(sess.state, text))
@@ -223,7 +230,19 @@ class Session:
             meta["hints"] = self.hints
         if self.hints_used:
             meta["hints_used"] = list(self.hints_used)
+        if self.first_game:
+            meta["first_game"] = True
+            meta["warned"] = self.warned.to_list()
         return record_of(self.state, meta)
+
+    def warnings_due(self, action: Action) -> list[OptionWarning]:
+        """A first game's warnings ``action`` still deserves (none in another game)."""
+        return self.warned.due(self.state, action) if self.first_game else []
+
+    def warnings_shown(self, warnings: list[OptionWarning]) -> None:
+        """The player saw ``warnings`` (and went on): they are not shown again in this game, resumed or not."""
+        self.warned.shown(warnings)
+        self.save()
 
     @property
     def hints_allowed(self) -> bool:

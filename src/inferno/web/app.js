@@ -12,6 +12,7 @@ import { appendComponent, componentOf, showComponentTip } from "./components.js"
 import { initReview, lobbyHints, renderReview } from "./review.js";
 import { announceMoves, setupA11y } from "./a11y.js";
 import { settings, setupSettings, speedFactor } from "./settings.js";
+import { confirmOption, explainOnHover, loadFirstGame, setupFirstGameButton } from "./first_game.js";
 import { showLearnLink } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -112,6 +113,7 @@ async function showLobby() {
   let levels = [];
   try { ({ bots, levels = [] } = await api("/api/bots")); } catch { /* keep random */ }
   setupLobbyTable(api, bots);
+  setupFirstGameButton($("first-game"), api, bots, (g) => showCreated(g, "Your first game"), status);
   // Each bot in words, weakest first (the server's order and words: inferno.bots.levels).
   const level = Object.fromEntries(levels.map((l) => [l.name, l]));
   const botLabel = (b) => (level[b] ? `bot: ${b} — ${level[b].label}` : `bot: ${b}`);
@@ -197,9 +199,9 @@ async function showLobby() {
 
 // A new game: its creator goes straight to their seat (the first human seat; the spectators' place if
 // bots play every seat), where the other seats' links are listed to share (kept in this browser).
-function showCreated(g) {
+function showCreated(g, label = "") {
   const seats = g.seats.filter((s) => s.link);
-  for (const s of seats) remember(g.game, s.token, `${s.name}, seat ${s.seat + 1}`, s.seat);
+  for (const s of seats) remember(g.game, s.token, label || `${s.name}, seat ${s.seat + 1}`, s.seat);
   const invites = JSON.parse(localStorage.getItem(INVITES) || "{}");
   invites[g.game] = { seats: seats.map((s) => ({ seat: s.seat, name: s.name, link: s.link })), spectator: g.spectator.link, fresh: true };
   const keep = Object.keys(invites).slice(-20); // the newest games' links only
@@ -249,7 +251,7 @@ async function loadMyGames() {
       const li = document.createElement("li");
       const state = s.over ? "finished" : s.your_turn ? "your turn" : `turn ${s.turn}`;
       const who = s.seat >= 0 ? `${s.seats[s.seat]}, seat ${s.seat + 1}` : "spectator";
-      const variant = s.variant ? ` — <span class="variant-note">${esc(s.variant)}</span>` : "";
+      const variant = (s.variant ? ` — <span class="variant-note">${esc(s.variant)}</span>` : "") + (s.first_game ? " — <span class=\"first-game-mark\">your first game</span>" : "");
       li.innerHTML = `<a href="/game/${esc(s.game)}#${esc(m.token)}">${esc(s.seats.join(", "))}</a> — ${state} (${esc(who)})${variant}`;
       ul.appendChild(li);
     });
@@ -267,6 +269,7 @@ async function showGame(gameId, token) {
     app.board = await api(`/api/games/${gameId}/board`);
   } catch (e) { showProblem(...problemFor(e)); return; }
   $("game").hidden = false;
+  if (await loadFirstGame(api, gameId)) { $("rule-text").hidden = false; $("rule-btn").setAttribute("aria-expanded", "true"); }
   $("undo").onclick = undo;
   $("refresh").onclick = refresh;
   $("replay-btn").onclick = startReplay;
@@ -571,6 +574,16 @@ function actionsAt(node) {
   return [...idx].sort((a, b) => a - b).map((i) => app.snap.legal[i]);
 }
 
+// An option as a player reads it: its words (from the engine: inferno.option_words), with its notation.
+function optionLabel(a) { return a.words ? `${a.words} (${a.text})` : a.text; }
+function optionButton(b, a) {
+  const code = document.createElement("code");
+  code.className = "notation";
+  code.textContent = a.text;
+  b.appendChild(code);
+  if (a.words) { const w = document.createElement("span"); w.className = "words"; w.textContent = ` ${a.words}`; b.appendChild(w); }
+}
+
 // What an action would change, in words (computed by the server with the engine).
 function previewWords(a) {
   const pv = a.preview;
@@ -616,7 +629,7 @@ function onBoardClick(ev) {
   menu.innerHTML = "";
   acts.forEach((a) => {
     const b = document.createElement("button");
-    b.textContent = a.text;
+    b.textContent = optionLabel(a);
     const pw = previewWords(a);
     if (pw) { const s = document.createElement("small"); s.textContent = ` — ${pw}`; b.appendChild(s); }
     b.onclick = (e) => { if (secondClick(e)) return; hideMenu(); send(a.text); };
@@ -633,7 +646,7 @@ function select(a) {
   app.selected = a;
   showPreview([a]);
   const pw = previewWords(a);
-  $("confirm-text").textContent = pw ? `${a.text}: ${pw}` : a.text;
+  $("confirm-text").textContent = pw ? `${optionLabel(a)}: ${pw}` : optionLabel(a);
   $("confirm").hidden = false;
 }
 function clearSelection() {
@@ -658,7 +671,7 @@ function onHover(ev) {
   const TIP_ACTIONS = 6;
   acts.slice(0, TIP_ACTIONS).forEach((a) => {
     const b = document.createElement("b");
-    b.textContent = a.text;
+    b.textContent = optionLabel(a);
     tip.appendChild(b);
     const pw = previewWords(a);
     if (pw) { const d = document.createElement("div"); d.className = "pv"; d.textContent = pw; tip.appendChild(d); }
@@ -746,7 +759,7 @@ function renderSide(snap) {
   (snap.legal || []).forEach((a) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
-    b.textContent = a.text;
+    optionButton(b, a); // the notation first (what is sent and typed), then the option in words
     b.className = "action";
     b.disabled = app.busy; // drawn while the last action is still being sent: usable once it is answered
     const pw = previewWords(a);
@@ -754,6 +767,7 @@ function renderSide(snap) {
     b.onclick = (e) => { if (!secondClick(e)) send(a.text); };
     b.onmouseenter = () => showPreview([a]);
     b.onmouseleave = () => showPreview(null);
+    explainOnHover(b, a, app.board, $("tip"), appendComponent);
     li.appendChild(b);
     ol.appendChild(li);
   });
@@ -853,6 +867,7 @@ function setBusy(on) {
 
 async function send(text) {
   if (app.busy) return; // a double click plays once
+  if (!(await confirmOption(api, app.snap, text))) return; // a first game's warning, once per kind
   showError("");
   setBusy(true);
   try {

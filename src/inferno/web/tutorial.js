@@ -10,6 +10,7 @@ import { drawBoard, layoutFor } from "./board.js";
 import { PLAYER_COLOURS } from "./draw.js";
 import { drawPlayer } from "./players.js";
 import { showComponentTip } from "./components.js";
+import { setupFirstGameButton } from "./first_game.js";
 import { forgetTutorial, keepTutorial, markTutorialDone, rememberGame, tutorialUnderWay } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -342,18 +343,17 @@ async function startNew() {
   catch (e) { problem("The tutorial cannot start", e.message); }
 }
 
-// "Play your first game": a game against the weakest bots, made as the lobby makes one.
-async function firstGame() {
-  const b = $("tutorial-first-game");
-  b.disabled = true;
-  let bot = "random";
-  try { const { bots } = await api("/api/bots"); if (bots && bots.length) bot = bots[0]; } catch { /* random */ }
-  try {
-    const g = await api("/api/games", { seats: [{ kind: "human", name: "You" }, { kind: "bot", bot }, { kind: "bot", bot }] });
+// "Play your first game": the lobby's first game (first_game.js: the weakest bots, hints on, the help
+// open), listed under the lobby's "Your games" and opened.
+async function setupFirstGame() {
+  let bots = [];
+  try { ({ bots } = await api("/api/bots")); } catch { /* the weakest by name */ }
+  const created = (g) => {
     const mine = g.seats.find((s) => s.link);
-    rememberGame(g.game, mine.token, `${mine.name}, seat ${mine.seat + 1}`, mine.seat);
+    rememberGame(g.game, mine.token, "Your first game", mine.seat);
     location.href = mine.link;
-  } catch (e) { say(`Could not create the game: ${e.message}`, true); b.disabled = false; }
+  };
+  setupFirstGameButton($("tutorial-first-game"), api, bots, created, (text) => say(text, true));
 }
 
 async function open() {
@@ -364,7 +364,7 @@ async function open() {
   }
   $("tutorial-next").onclick = () => send(`/api/tutorials/${t.data.id}/next`, {});
   $("tutorial-restart").onclick = startNew;
-  $("tutorial-first-game").onclick = firstGame;
+  setupFirstGame();
   window.addEventListener("resize", () => { if (t.data) { drawGame(t.data); drawOptions(t.data); } });
   const going = tutorialUnderWay();
   if (going) {

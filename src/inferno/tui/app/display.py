@@ -133,7 +133,9 @@ class GameDisplay(BoardApp[int]):
             out = Text(f"{self.index + 1}. {path.words()}\n", style="bold")
             out.append("plays " + ", then ".join(action_text_of(self.session.state, path)), style="italic")
             return out
-        return preview_view(self.session.state, self.pend, self.index, self.previews.get(self.index))
+        return preview_view(
+            self.session.state, self.pend, self.index, self.previews.get(self.index), self.session.first_game
+        )
 
     def with_strip(self, board: Text, v: State, width: int) -> RenderableType:
         """On a tall small terminal the Board tab also shows the Graveyard, Dante and the supply, if they fit."""

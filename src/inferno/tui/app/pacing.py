@@ -3,16 +3,20 @@ screen ``pace`` seconds before the next (Space skips the pauses until the next h
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import on, work
 from textual.events import Click
 
 from inferno.rules.actions import Action, InfernoError
 from inferno.rules.engine import legal_actions, pending, view
+from inferno.rules.notation import action_text
 from inferno.rules.state import State
 from inferno.tui.app.dialogs import PassScreen
 from inferno.tui.app.display import GameDisplay
 from inferno.tui.app.ending import EndScreen
+from inferno.tui.app.first_warning import WarningScreen
 from inferno.tui.app.widgets import CommandInput
 from inferno.tui.paths import SoulPath, decision_paths
 from inferno.tui.session import LogEntry
@@ -59,7 +63,28 @@ class TurnPacing(GameDisplay):
         if found and not self.query_one(CommandInput).value:
             found.first().focus()
 
+    def confirmed(self, action: Action, go: Callable[[], None]) -> None:
+        """``go`` at once, or in a first game after the player confirms the warnings ``action`` still deserves."""
+        due = self.session.warnings_due(action)
+        if not due:
+            go()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.session.warnings_shown(due)
+                go()
+            else:
+                self.say("Not played: pick another option.")
+
+        self.push_screen(WarningScreen(action_text(self.session.state, action), due), answered)
+
     def play(self, action: Action) -> None:
+        if self.pend is None:
+            return
+        self.confirmed(action, lambda: self.play_now(action))
+
+    def play_now(self, action: Action) -> None:
         if self.pend is None:
             return
         try:
@@ -125,6 +150,12 @@ class TurnPacing(GameDisplay):
         self.push_screen(EndScreen(s, self.labels(), self.session.save_path), done)
 
     def play_path(self, path: SoulPath) -> None:
+        """Play a whole descent (its first step warned of in a first game, as the option it is)."""
+        if self.pend is None or not path.actions:
+            return
+        self.confirmed(path.actions[0], lambda: self.play_path_now(path))
+
+    def play_path_now(self, path: SoulPath) -> None:
         """Play a whole descent: the engine's actions in order, each checked legal when its turn comes."""
         if self.pend is None:
             return

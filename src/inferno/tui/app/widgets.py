@@ -17,6 +17,7 @@ from textual.events import Key, Resize
 from textual.message import Message
 from textual.widgets import Input, Static
 
+from inferno.components import action_components
 from inferno.rules.engine import Pending
 from inferno.rules.model import StopKind
 from inferno.rules.notation import action_text
@@ -143,8 +144,11 @@ def log_view(entries: Sequence[LogEntry]) -> RenderableType:
     return log_group(entries)
 
 
-def preview_view(s: State, pend: Pending | None, index: int, pv: Preview | None) -> RenderableType:
-    """The highlighted option: its text, then what the engine says it would do."""
+def preview_view(
+    s: State, pend: Pending | None, index: int, pv: Preview | None, explain: bool = False
+) -> RenderableType:
+    """The highlighted option: its text, then what the engine says it would do; with ``explain`` (a first
+    game) what each component it involves does."""
     if pend is None or pv is None or not 0 <= index < len(pend.actions):
         return Text("")
     a = pend.actions[index]
@@ -160,6 +164,9 @@ def preview_view(s: State, pend: Pending | None, index: int, pv: Preview | None)
         out.append("· " + line + "\n", style="dim")
     if pv.next_step:
         out.append(pv.next_step + "\n", style="italic")
+    for c in action_components(s, a) if explain else ():
+        out.append(f"{c.title}: ", style="bold")
+        out.append(f"{c.text} ({c.rule})\n")
     out.rstrip()
     return out
 
