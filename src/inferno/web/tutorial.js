@@ -220,7 +220,12 @@ function drawOptions(data) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "action";
-    b.textContent = a.text;
+    // The notation (what the step names) first, then the option in words (as on the game page).
+    const code = document.createElement("code");
+    code.className = "notation";
+    code.textContent = a.text;
+    b.appendChild(code);
+    if (a.words) { const w = document.createElement("span"); w.className = "words"; w.textContent = ` ${a.words}`; b.appendChild(w); }
     b.dataset.action = a.text;
     const pv = a.preview && a.preview.words ? a.preview.words.join(" · ") : "";
     if (pv && a === want) { const s = document.createElement("small"); s.className = "pv"; s.textContent = ` — ${pv}`; b.appendChild(s); }
