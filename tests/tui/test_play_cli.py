@@ -96,7 +96,7 @@ def test_bots_only_game_runs_to_the_end(tmp_path: Path) -> None:
     args = ["--seat", "1=bot:random", "--seat", "2=bot:random", "--seed", "3", "--save", str(tmp_path / "b.json")]
     code, out = _play(args, "")
     assert code == 0
-    assert "Final scoring (rulebook: game end)" in out
+    assert "Final scoring (rulebook p.16-17)" in out and "Step 4, Diplomas" in out
     assert replay(load_record(tmp_path / "b.json")).over
 
 

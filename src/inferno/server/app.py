@@ -16,7 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from inferno.server import live_routes, lobby_routes, review_routes, table_routes
+from inferno.server import live_routes, lobby_routes, review_routes, story_routes, table_routes
 from inferno.server.botpool import BotPool
 from inferno.server.context import Rooms
 from inferno.server.errors import STATUS, ErrorCode, Refused
@@ -69,6 +69,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     lobby_routes.install(app, rooms)
     table_routes.install(app, rooms)
     review_routes.install(app, desk, gate)
+    story_routes.install(app, service, gate)
     live_routes.install(app, rooms)
     return app
 

@@ -23,8 +23,9 @@ from inferno.tui.compact import florence_words, hell_words
 from inferno.tui.loop import Reader, TerminalGame, interrupts_deferred
 from inferno.tui.paths import SoulPath, decision_paths, matching, option_paths, whole
 from inferno.tui.players import action_hint, decision_title, diplomas_text
-from inferno.tui.screen import header_line, verdict_words
+from inferno.tui.screen import header_line
 from inferno.tui.session import LogEntry, Session
+from inferno.tui.story_text import story_lines, terminal_story
 from inferno.tui.text import player_text
 
 NEWS_MAX = 12  # moves read out at a decision; older ones are counted ("log" reads them all)
@@ -214,10 +215,9 @@ class ReaderGame(TerminalGame):
                 self.say(entry_words(e, labels))
             break
         self.say(header_line(s))
-        self.say("Final scoring (rulebook: game end):")
-        for line in totals_lines(s, labels):
+        self.say("Final scoring (rulebook p.16-17):")
+        for line in story_lines(terminal_story(s, labels)):
             self.say(line)
-        self.say(verdict_words(s))
         for p in range(s.num_players):
             self.say(family_words(s, p, labels[p]))
         self.say(f"The game record is saved in {self.session.save_path}")
