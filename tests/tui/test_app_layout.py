@@ -350,26 +350,6 @@ def _solo_default() -> tuple[str, str]:
     return next(iter(load_rules().solo.variants)), "medium"
 
 
-def test_the_end_screen_fits_80_columns_totals_first_breakdown_on_request(tmp_path: Path) -> None:
-    from inferno.tui.app.ending import EndScreen
-
-    s = inferno.new_game(5, 9, modules=("plutus", "phlegyas"))
-    rng = random.Random(9)
-    while not s.over:
-        inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
-    labels = ["(you)"] + ["(bot random)"] * 4
-    screen = EndScreen(s, labels, tmp_path / "g.json")
-    console = Console(width=80, record=True, file=io.StringIO())
-    console.print(screen.body())
-    totals = console.export_text()
-    assert "…" not in totals and f"Seed {s.config.seed}" in totals and "★ winner" in totals
-    assert "Phlegethon" not in totals  # the breakdown waits for b
-    screen.detailed = True
-    console = Console(width=200, record=True, file=io.StringIO())
-    console.print(screen.body())
-    assert "Phlegethon" in console.export_text()
-
-
 def test_a_click_on_a_highlighted_shield_chooses_it(tmp_path: Path) -> None:
     from inferno.rules.actions import Act
     from inferno.tui.compact import HEAD, board_layout, spot_at
