@@ -10,17 +10,13 @@ from inferno.records.record import GameRecord, replay
 from inferno.review.game import GameReview
 from inferno.rules.engine import legal_actions
 from inferno.rules.notation import action_text
-from inferno.server.views import _PUBLIC_TARGET, action_targets
-
-
-def _public(keys: Iterable[str]) -> list[str]:
-    return [k for k in keys if k.startswith(_PUBLIC_TARGET)]
+from inferno.server.views import action_targets
 
 
 def mistake_moments(rec: GameRecord, rv: GameReview, indices: Iterable[int]) -> dict[str, dict[str, Any]]:
     """For each reviewed decision in ``indices`` (its action number): the board places the better move
-    and the move played touch (``better_targets``, ``played_targets``; never a card, a hand is secret),
-    keyed by the action number as text (JSON keys)."""
+    and the move played touch (``better_targets``, ``played_targets``), keyed by the action number as
+    text (JSON keys). The game is over, so nothing of it is secret any more."""
     by_index = {d.index: d for d in rv.decisions}
     out: dict[str, dict[str, Any]] = {}
     for i in indices:
@@ -31,7 +27,7 @@ def mistake_moments(rec: GameRecord, rv: GameReview, indices: Iterable[int]) -> 
         texts = {action_text(s, a): a for a in legal_actions(s)}
         better, played = texts.get(d.best), texts.get(d.played)
         out[str(i)] = {
-            "better_targets": _public(action_targets(better)) if better is not None else [],
-            "played_targets": _public(action_targets(played)) if played is not None else [],
+            "better_targets": action_targets(better) if better is not None else [],
+            "played_targets": action_targets(played) if played is not None else [],
         }
     return out
