@@ -25,6 +25,8 @@ export async function showStory(div, { api, game, esc, review }) {
   b.textContent = "Review this game";
   b.onclick = review;
   div.appendChild(b);
+  const f = document.activeElement; // the keyboard was on the list of actions: the review is next
+  if (!f || f === document.body || f.closest("#actions")) b.focus({ preventScroll: true });
 }
 
 // Forget the drawn story (another game is opened in this page).
