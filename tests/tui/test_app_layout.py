@@ -323,7 +323,7 @@ def test_the_solo_final_scoring_preview_names_no_player_0() -> None:
     from inferno.rules.setup import new_game
     from inferno.rules.solo_model import SoloConfig
     from inferno.tui.app.preview import preview
-    from inferno.tui.screen import end_summary, scoring_table
+    from inferno.tui.story_text import story_renderable, terminal_story
 
     s = new_game(1, 4, solo=SoloConfig(*_solo_default()))
     rng = random.Random(4)
@@ -338,10 +338,9 @@ def test_the_solo_final_scoring_preview_names_no_player_0() -> None:
         inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
     assert texts and not [t for t in texts if "Player 0" in t]
     console = Console(width=80, record=True, file=io.StringIO())
-    console.print(end_summary(s, ["(you)"]))
-    console.print(scoring_table(s, ["(you)"]))
+    console.print(story_renderable(terminal_story(s, ["(you)"])))
     out = console.export_text()
-    assert "(the Rival)" in out and f"Seed {s.config.seed}" in out
+    assert "The Rival" in out and "your place" in out and "Player 0" not in out
 
 
 def _solo_default() -> tuple[str, str]:

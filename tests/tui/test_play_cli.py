@@ -134,7 +134,7 @@ def test_replay_command(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     for k in (0, 1, 2, 10, n, n - 1):
         assert f"Replay, action {k} of {n}." in res.output
-    assert "Final scoring (rulebook: game end)" in res.output
+    assert "Final scoring (rulebook p.16-17)" in res.output and "Step 4, Diplomas" in res.output
     assert "unknown command 'bogus'" in res.output
 
 

@@ -350,21 +350,3 @@ class ReaderGame(TerminalGame):
             lines.append(pv.next_step)
         for x in lines or ["no change to your counters"]:
             self.say(x)
-
-
-def totals_lines(s: State, labels: list[str]) -> list[str]:
-    """The final totals, one player a line (the solo Rival too), highest first."""
-    from inferno.rules.scoring import result
-
-    r = result(s)
-    solo = len(r.players) == 1
-    out = []
-    for pr in sorted(r.players, key=lambda x: x.rank):
-        win = ", winner" if pr.winner and not solo else ""
-        diplomas = f"{pr.diplomas} Diploma{'' if pr.diplomas == 1 else 's'}"
-        name = f"{player_text(pr.player).plain} {labels[pr.player]}".strip()
-        out.append(f"{name}: {pr.infamy} Infamy, {diplomas}{win}.")
-    if r.solo is not None:
-        name = s.rules.solo.opponent_name
-        out.append(f"{name[:1].upper() + name[1:]} (the Rival): {r.solo.rival.infamy} Infamy.")
-    return out

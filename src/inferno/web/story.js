@@ -42,7 +42,7 @@ function bars(st, esc) {
   const top = Math.max(1, ...st.players.flatMap((p) => p.sources.map((s) => Math.abs(s.points))));
   const players = st.players.map((p) => {
     const rows = p.sources.map((s) => {
-      const w = Math.round((Math.abs(s.points) / top) * 100);
+      const w = s.points ? Math.max(1, Math.round((Math.abs(s.points) / top) * 100)) : 0; // no bar for nothing
       const cls = `bar${s.points < 0 ? " neg" : ""}${s.final ? " final" : ""}`;
       return `<tr data-source="${esc(s.key)}" data-points="${s.points}"><th scope="row">${esc(s.name)}</th>`
         + `<td class="bar-cell"><span class="${cls}" data-w="${w}"></span></td><td class="pts">${signed(s.points)}</td></tr>`;
