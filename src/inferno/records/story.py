@@ -135,11 +135,9 @@ def game_story(s: State, names: Sequence[str] | None = None) -> GameStory:
         for pr in rows
     )
     steps = tuple(_step(s, i, log, rows, players) for i in range(len(STEPS)))
-    how = (
-        "sudden death: a player could not play their Hell phase"
-        if r.sudden_death
-        else ("Dante reached the end of his path")
-    )
+    how = "Dante reached the end of his path"
+    if r.sudden_death:
+        how = "sudden death: a player could not play their Hell phase"
     if r.solo is not None:
         return _solo_story(s, r, players, steps, how)
     return _story(r, players, steps, how)
