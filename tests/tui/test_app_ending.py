@@ -108,3 +108,34 @@ def _rows(s: object) -> list[int]:
 
 def _player_lines(out: str) -> list[str]:
     return [line for line in out.splitlines() if " Infamy, " in line and "By source:" in line]
+
+
+def test_r_at_the_line_modes_question_reviews_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The line mode asks once at the end; `r` reviews the human's seat as `inferno review` does."""
+    from inferno.cli.play import review_after_game
+    from inferno.review.game import GameReview
+    from inferno.tui.reader import ReaderGame
+
+    sess = Session.start([Seat(), Seat("random")], 3, tmp_path / "g.json")
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "r" if sess.over else "1"
+
+    game = ReaderGame(sess, Console(file=io.StringIO(), width=100), read=read)
+    assert game.run() == 0 and sess.over
+    assert asked[-1].startswith("Type r and Enter to review this game now (Player 1)") and game.review_seat == 0
+    canned = GameReview.load(Path(__file__).parents[1] / "review" / "data" / "review_v1.json")
+    seen: list[int] = []
+
+    def fake_review(rec: object, seat: int, depth: object, **kw: object) -> GameReview:
+        seen.append(seat)
+        return canned
+
+    monkeypatch.setattr("inferno.review.game.review_game", fake_review)
+    review_after_game(tmp_path / "g.json", 0)
+    out = capsys.readouterr().out
+    assert seen == [0] and "Reviewing this game (quick depth)" in out and "decisions reviewed" in out

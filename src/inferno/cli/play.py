@@ -189,7 +189,7 @@ def command(
             console.print(f"The game record is saved in {session.save_path}", markup=False, soft_wrap=True)
             humans = session.humans()
             if outcome == "review":
-                _review(session.save_path, humans[0] if humans else 0)
+                review_after_game(session.save_path, humans[0] if humans else 0)
         else:
             path = session.save_path
             console.print(
@@ -201,16 +201,15 @@ def command(
     if code:
         raise SystemExit(code)
     if game.review_seat is not None:
-        _review(session.save_path, game.review_seat)
+        review_after_game(session.save_path, game.review_seat)
 
 
-def _review(path: Path, seat: int) -> None:
+def review_after_game(path: Path, seat: int) -> None:
     """The finished game's review of ``seat`` at the quick depth, as ``inferno review`` gives it."""
     from inferno.cli.review import command as review_command
 
     click.echo(
         f"Reviewing this game (quick depth); for a deeper one: inferno review {path} --seat {seat + 1} --depth deep"
     )
-    click.get_current_context().invoke(
-        review_command, record=path, seat=seat + 1, depth="quick", workers=None, json_out=None, plot_out=None
-    )
+    assert review_command.callback is not None
+    review_command.callback(path, seat + 1, "quick", None, None, None)

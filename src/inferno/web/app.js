@@ -58,7 +58,6 @@ async function api(path, body = null) {
 function status(text) { $("status").textContent = text; }
 function showError(text) { $("error").textContent = text || ""; }
 function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
-function words(id) { const t = String(id).replace(/_/g, " "); return t.charAt(0).toUpperCase() + t.slice(1); }
 
 // ----- a page that says what went wrong and what to do -----
 
