@@ -850,9 +850,10 @@ async function undo() {
 }
 
 // Replay of a finished game (from move `at`).
-async function startReplay(at = 0) {
+async function startReplay(at = 0, better = null) {
   const total = app.snap.moves;
-  app.replay = { upto: 0, total, better: null };
+  const start = typeof at === "number" ? at : 0; // a click on Replay passes its event
+  app.replay = { upto: 0, total, better: better ? { ...better, at: start } : null };
   $("replay").hidden = false;
   const slider = $("replay-slider");
   slider.max = String(total);
@@ -860,15 +861,14 @@ async function startReplay(at = 0) {
   $("replay-back").onclick = () => seek(Math.max(0, app.replay.upto - 1));
   $("replay-next").onclick = () => seek(Math.min(total, app.replay.upto + 1));
   $("replay-close").onclick = () => { app.replay = null; $("replay").hidden = true; $("replay-better").hidden = true; refresh(); };
-  await seek(typeof at === "number" ? at : 0);
+  await seek(start);
 }
 
 // The review opens a mistake's position: the replay before move `n` + 1, the better move marked on the
 // board (its places, `better.targets`) and named beside it (`better.text`).
 async function showPosition(n, better) {
-  if (!app.replay) await startReplay(n);
-  app.replay.better = { ...better, at: n };
-  await seek(n);
+  if (!app.replay) await startReplay(n, better);
+  else { app.replay.better = { ...better, at: n }; await seek(n); }
   $("replay").scrollIntoView({ block: "nearest" });
 }
 async function seek(n) {
