@@ -890,9 +890,10 @@ function markBetter(n) {
   const note = $("replay-better");
   document.querySelectorAll("#board .better").forEach((node) => node.classList.remove("better"));
   if (!b || b.at !== n) { note.hidden = true; return; }
-  nodesFor(b.targets).forEach((node) => node.classList.add("better"));
+  const nodes = nodesFor(b.targets);
+  nodes.forEach((node) => node.classList.add("better"));
   note.hidden = false;
-  note.textContent = `${b.who} played ${b.played} here; better: ${b.text}${b.targets.length ? " (outlined on the board)" : ""}.`;
+  note.textContent = `${b.who} played ${b.played} here; better: ${b.text}${nodes.length ? " (outlined on the board)" : ""}.`;
 }
 
 // A game link without its secret part: is there such a game at all? (The server says so without a token.)

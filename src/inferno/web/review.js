@@ -127,6 +127,7 @@ export function openReview() {
 function closeReview() {
   if (polling) { clearTimeout(polling); polling = null; }
   ctx.$("review-page").hidden = true;
+  ctx.$("review-page").classList.remove("at-position");
 }
 
 async function startReview() {
@@ -192,6 +193,7 @@ function showMistake(d, st) {
   const at = (st.moments || {})[String(d.index)] || { better_targets: [] };
   const seat = (app.snap && app.snap.seats && app.snap.seats[st.review.seat]) || null;
   const who = seat ? seat.name : `Seat ${st.review.seat + 1}`;
+  ctx.$("review-page").classList.add("at-position"); // smaller: the board needs the room
   ctx.showPosition(d.index, { text: d.best, played: d.played, who, targets: at.better_targets });
 }
 
