@@ -323,7 +323,7 @@ def test_the_solo_final_scoring_preview_names_no_player_0() -> None:
     from inferno.rules.setup import new_game
     from inferno.rules.solo_model import SoloConfig
     from inferno.tui.app.preview import preview
-    from inferno.tui.screen import end_summary, scoring_table
+    from inferno.tui.story_text import story_renderable, terminal_story
 
     s = new_game(1, 4, solo=SoloConfig(*_solo_default()))
     rng = random.Random(4)
@@ -338,36 +338,15 @@ def test_the_solo_final_scoring_preview_names_no_player_0() -> None:
         inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
     assert texts and not [t for t in texts if "Player 0" in t]
     console = Console(width=80, record=True, file=io.StringIO())
-    console.print(end_summary(s, ["(you)"]))
-    console.print(scoring_table(s, ["(you)"]))
+    console.print(story_renderable(terminal_story(s, ["(you)"])))
     out = console.export_text()
-    assert "(the Rival)" in out and f"Seed {s.config.seed}" in out
+    assert "The Rival" in out and "your place" in out and "Player 0" not in out
 
 
 def _solo_default() -> tuple[str, str]:
     from inferno.rules.pack import load_rules
 
     return next(iter(load_rules().solo.variants)), "medium"
-
-
-def test_the_end_screen_fits_80_columns_totals_first_breakdown_on_request(tmp_path: Path) -> None:
-    from inferno.tui.app.ending import EndScreen
-
-    s = inferno.new_game(5, 9, modules=("plutus", "phlegyas"))
-    rng = random.Random(9)
-    while not s.over:
-        inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
-    labels = ["(you)"] + ["(bot random)"] * 4
-    screen = EndScreen(s, labels, tmp_path / "g.json")
-    console = Console(width=80, record=True, file=io.StringIO())
-    console.print(screen.body())
-    totals = console.export_text()
-    assert "…" not in totals and f"Seed {s.config.seed}" in totals and "★ winner" in totals
-    assert "Phlegethon" not in totals  # the breakdown waits for b
-    screen.detailed = True
-    console = Console(width=200, record=True, file=io.StringIO())
-    console.print(screen.body())
-    assert "Phlegethon" in console.export_text()
 
 
 def test_a_click_on_a_highlighted_shield_chooses_it(tmp_path: Path) -> None:

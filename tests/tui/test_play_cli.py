@@ -96,7 +96,7 @@ def test_bots_only_game_runs_to_the_end(tmp_path: Path) -> None:
     args = ["--seat", "1=bot:random", "--seat", "2=bot:random", "--seed", "3", "--save", str(tmp_path / "b.json")]
     code, out = _play(args, "")
     assert code == 0
-    assert "Final scoring (rulebook: game end)" in out
+    assert "Final scoring (rulebook p.16-17)" in out and "Step 4, Diplomas" in out
     assert replay(load_record(tmp_path / "b.json")).over
 
 
@@ -134,7 +134,7 @@ def test_replay_command(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     for k in (0, 1, 2, 10, n, n - 1):
         assert f"Replay, action {k} of {n}." in res.output
-    assert "Final scoring (rulebook: game end)" in res.output
+    assert "Final scoring (rulebook p.16-17)" in res.output and "Step 4, Diplomas" in res.output
     assert "unknown command 'bogus'" in res.output
 
 

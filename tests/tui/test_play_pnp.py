@@ -23,7 +23,7 @@ def test_five_bots_with_both_modules_play_to_the_end(tmp_path: Path) -> None:
         ["--players", "5", "--module", "plutus", "--module", "phlegyas", *seats, "--seed", "2", "--save", str(save)], ""
     )
     assert code == 0, out
-    assert "Final scoring (rulebook: game end)" in out and "Bells:" in out
+    assert "Final scoring (rulebook p.16-17)" in out and "Bells:" in out
     rec = load_record(save)
     assert rec.players == 5 and rec.modules == ("plutus", "phlegyas")
     assert replay(rec).over

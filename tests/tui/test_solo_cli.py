@@ -33,7 +33,8 @@ def test_play_a_solo_game_to_the_end_with_a_bot_seat(tmp_path: Path, variant: st
     code, out = _run([*args, "--save", str(save)])
     assert code == 0, out
     assert f"against the Rival ({VARIANTS[variant]}, {level})" in out
-    assert "Rank:" in out and ("You win" in out or "You lose" in out)
+    assert "Your rank:" in out and ("You win" in out or "You lose" in out)
+    assert "your place" in out  # the rank ladder, the player's place on it
     rec = load_record(save)
     assert rec.solo == SoloConfig(variant, level)
     s = replay(rec)

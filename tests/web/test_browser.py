@@ -213,21 +213,18 @@ def test_phone_sized_screen_shows_the_whole_board_without_sideways_scrolling(
     page.screenshot(path=str(ARTIFACTS / "board-phone.png"), full_page=False)
 
 
-def test_finished_game_shows_scoring_step_by_step_and_a_replay(server: ServerProcess, browser: Browser) -> None:
+def test_finished_game_shows_its_story_at_once_and_a_replay(server: ServerProcess, browser: Browser) -> None:
     with httpx.Client(base_url=server.url) as c:
         g = create(c, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], seed=12)
         wait_for(lambda: state(c, g["game"], g["spectator"]["token"])["result"] is not None, timeout=90)
         res = state(c, g["game"], g["spectator"]["token"])["result"]
     page = _page(browser)
     page.goto(server.url + g["spectator"]["link"])
-    page.wait_for_selector("#scoring table")
-    for i, _step in enumerate(res["steps"]):
-        page.click("#score-next")
-        shown = page.locator("#scoring th[data-step]").evaluate_all("ths => ths.map(t => t.dataset.step)")
-        assert shown == res["steps"][: i + 1]
+    page.wait_for_selector("#scoring #story-table")
+    shown = page.locator("#story-table th[data-step]").evaluate_all("ths => ths.map(t => t.dataset.step)")
+    assert shown == res["steps"]  # the six steps at once, no click
     assert "Seed of this game: 12" in page.inner_text("#seed-shown")  # revealed once the game is over
-    winners = page.inner_text("#scoring p")
-    assert winners.startswith("Winner:")
+    assert " wins " in page.inner_text("#story-verdict") or "share the victory" in page.inner_text("#story-verdict")
     page.screenshot(path=str(ARTIFACTS / "final-scoring.png"), full_page=True)
     page.click("#replay-btn")
     page.wait_for_function("() => document.querySelector('#replay').dataset.shown === '0'")

@@ -130,12 +130,9 @@ def test_axe_finds_no_serious_violation_on_the_final_scoring_and_the_review(
     g = finished_bot_game(server.url, ("random", "random"), seed=12, timeout=90)
     page = _page(browser)
     open_game(page, server.url + g["spectator"]["link"])
-    page.wait_for_selector("#scoring table")
+    page.wait_for_selector("#scoring #story-table")
     _serious(page, "the final scoring")
-    while page.locator("#score-next").count():
-        page.click("#score-next")
-    _serious(page, "the end screen")
-    page.click("#review-btn")
+    page.click("#story-review")  # one click from the end screen to the review
     page.wait_for_selector("#review-page:not([hidden])")
     _serious(page, "the review page")
     page.select_option("#review-depth", "quick")
@@ -190,17 +187,16 @@ def test_a_whole_game_against_a_bot_with_the_keyboard_alone(server: ServerProces
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
         moves += 1
-    assert page.locator("#scoring table").is_visible() and moves > 20
+    page.wait_for_selector("#story-table")
+    assert moves > 20
     assert int(page.evaluate("() => Number(document.body.dataset.autoplayed || 0)")) >= min(singles, 1)
-    # The final scoring's steps, with the keyboard too: the focus moved to the next step when the game ended.
-    for _ in range(40):
-        if not page.locator("#score-next").count():
-            break
-        if page.evaluate("() => document.activeElement.id") != "score-next":
-            page.keyboard.press("Tab")
-        else:
-            page.keyboard.press("Enter")
-    assert page.locator("#score-next").count() == 0 and "Winner" in page.inner_text("#scoring")
+    # The end screen tells the story at once; the review is one key away.
+    page.wait_for_selector("#story-review")
+    verdict = page.inner_text("#story-verdict")
+    assert " wins " in verdict or "share the victory" in verdict
+    page.wait_for_function("() => document.activeElement.id === 'story-review'")  # the focus went there
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review-page:not([hidden])")
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -326,7 +326,7 @@ def test_a_whole_game_against_bots_in_the_browser(server: ServerProcess, browser
         if page.locator("#scoring").is_visible():
             break
         _act(page, rng)
-    assert page.locator("#scoring table").is_visible()
+    page.wait_for_selector("#story-table")
     assert page.title().startswith("Game over")
     page.screenshot(path=str(ARTIFACTS / "game-over-vs-bots.png"), full_page=False)
     _inside(page, "#scoring")
@@ -353,8 +353,9 @@ def test_two_humans_and_a_spectator_play_to_the_end(server: ServerProcess, brows
             break
         mover = next(p for p in pages if _mine(p))
         _act(mover, rng)
-    spec.wait_for_selector("#scoring table", timeout=20_000)
-    assert all(p.locator("#scoring table").is_visible() for p in pages)
+    spec.wait_for_selector("#story-table", timeout=20_000)
+    for p in pages:
+        p.wait_for_selector("#story-table")
     assert spec.locator("#actions button.action").count() == 0
     assert page_version(spec) == page_version(pages[0])
     for p in [*pages, spec]:

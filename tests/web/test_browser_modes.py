@@ -83,7 +83,8 @@ def test_a_five_player_pnp_game_from_the_lobby_to_the_end(server: ServerProcess,
             seen["bell"] = any(re.fullmatch(r"[1-9]\d* Bells?", x) for x in held)
 
     _play_first_options(page, look)
-    assert page.locator("#scoring table tr").count() == 6  # a heading and five families
+    page.wait_for_selector("#story-table")
+    assert page.locator("#story-table tr").count() == 6  # a heading and five families
     log = page.inner_text("#log")
     # With this seed a Desk is placed and Bells are gained and rung (checked with the same bots in
     # the server's own loop): the board showed the Desk on its shield and the Bells held.
@@ -103,9 +104,7 @@ def test_a_solo_game_from_the_lobby_to_the_end(server: ServerProcess, browser: B
     assert page.locator("#rival").is_visible()
     assert "easy" in page.inner_text("#rival h3")
     _play_first_options(page)
-    while page.locator("#score-next").count():  # the final scoring, one step at a time
-        page.click("#score-next")
-    page.wait_for_selector("#solo-result")
-    assert page.inner_text("#solo-result").startswith(("You win", "You lose"))
-    assert "Rank:" in page.inner_text("#solo-result")
+    page.wait_for_selector("#story-verdict")  # the final scoring at once
+    assert page.inner_text("#story-verdict").startswith(("You win", "You lose"))
+    assert "Your rank:" in page.inner_text("#story-rank") and page.locator("#story-ladder li.yours").count() == 1
     assert page.errors == []  # type: ignore[attr-defined]

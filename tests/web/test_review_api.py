@@ -5,8 +5,12 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
+from inferno.records.record import record_of, replay
 from inferno.review.game import GameReview
+from inferno.rules.engine import legal_actions
+from inferno.rules.notation import action_text
 from inferno.server import review_routes
+from inferno.server.views import action_targets
 from tests.web.helpers import create, human_to_move, humans, state, tok, wait_for
 
 
@@ -76,6 +80,14 @@ def test_review_of_a_finished_game(client: TestClient, monkeypatch: pytest.Monke
     assert all(p["margin"] is not None and p["margin_se"] >= 0 for p in d["standing"])
     assert all(x.margin_loss is not None and x.margin_loss >= 0 for x in rv.decisions)
     assert d["biggest"] == [x.index for x in rv.biggest(5)]
+    # each biggest mistake opens its position: the board places of the better move (never a card)
+    assert set(d["moments"]) == {str(i) for i in d["biggest"]}
+    rec = record_of(client.app.state.service.fresh(gid).state)  # type: ignore[attr-defined]
+    for i in d["biggest"]:
+        x = next(x for x in rv.decisions if x.index == i)
+        s = replay(rec, upto=i)
+        better = next(a for a in legal_actions(s) if action_text(s, a) == x.best)
+        assert d["moments"][str(i)]["better_targets"] == action_targets(better)
     # asking again gives the finished review at once; a busy server refuses new ones clearly
     again = client.post(f"/api/games/{gid}/review", json={"seat": 0, "depth": "10"}, headers=tok(spec)).json()
     assert again["status"] == "done"

@@ -196,11 +196,14 @@ def command(
         from inferno.tui.app.app import PACE
 
         outcome = run_app(session, pace=PACE if pace is None else pace, mono=mono)
-        if outcome == "over":
-            from inferno.tui.screen import end_summary
+        if outcome in ("over", "review"):
+            from inferno.tui.story_text import story_renderable, terminal_story
 
-            console.print(end_summary(session.state, session.labels()))
+            console.print(story_renderable(terminal_story(session.state, session.labels()), console.width))
             console.print(f"The game record is saved in {session.save_path}", markup=False, soft_wrap=True)
+            humans = session.humans()
+            if outcome == "review":
+                review_after_game(session.save_path, humans[0] if humans else 0)
         else:
             path = session.save_path
             console.print(
@@ -211,3 +214,16 @@ def command(
     code = game.run()
     if code:
         raise SystemExit(code)
+    if game.review_seat is not None:
+        review_after_game(session.save_path, game.review_seat)
+
+
+def review_after_game(path: Path, seat: int) -> None:
+    """The finished game's review of ``seat`` at the quick depth, as ``inferno review`` gives it."""
+    from inferno.cli.review import command as review_command
+
+    click.echo(
+        f"Reviewing this game (quick depth); for a deeper one: inferno review {path} --seat {seat + 1} --depth deep"
+    )
+    assert review_command.callback is not None
+    review_command.callback(path, seat + 1, "quick", None, None, None)

@@ -16,7 +16,15 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from inferno.server import first_game_routes, live_routes, lobby_routes, review_routes, table_routes, tutorial_routes
+from inferno.server import (
+    first_game_routes,
+    live_routes,
+    lobby_routes,
+    review_routes,
+    story_routes,
+    table_routes,
+    tutorial_routes,
+)
 from inferno.server.botpool import BotPool
 from inferno.server.context import Rooms
 from inferno.server.errors import STATUS, ErrorCode, Refused
@@ -71,6 +79,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     table_routes.install(app, rooms)
     review_routes.install(app, desk, gate)
     first_game_routes.install(app, first, gate)
+    story_routes.install(app, service, gate)
     live_routes.install(app, rooms)
     tutorial_routes.install(app, rooms)
     return app

@@ -25,7 +25,7 @@ import sqlalchemy as sa
 from fastapi import Depends, FastAPI, Request
 from pydantic import BaseModel, Field
 
-from inferno.records.record import record_of
+from inferno.records.record import GameRecord, record_of
 from inferno.review.game import GameReview, review_game, summary_lines
 from inferno.review.hints import hint_log_text, hints_default
 from inferno.review.plot import margin_series, standing_series
@@ -35,6 +35,7 @@ from inferno.rules.serialize import state_to_dict
 from inferno.server.botpool import BotPool
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.gate import Gate, Token
+from inferno.server.review_moments import mistake_moments
 from inferno.server.service import GameService
 from inferno.server.sessions import served_version
 from inferno.server.storage import Storage, metadata
@@ -85,6 +86,8 @@ class _Job:
     done: int = 0
     review: GameReview | None = None
     error: str = ""
+    record: GameRecord | None = None
+    moments: dict[str, dict[str, Any]] | None = None  # the board at each biggest mistake, once asked
     started: float = field(default_factory=time.time)
 
 
@@ -193,7 +196,7 @@ class ReviewDesk:
                     if old is None:
                         break
                     del self.jobs[old]
-                job = _Job()
+                job = _Job(record=rec)
                 self.jobs[key] = job
 
                 def progress(done: int, total: int, job: _Job = job) -> None:
@@ -217,6 +220,9 @@ class ReviewDesk:
         if job.review is None:
             return {"status": "running", "done": job.done, "total": job.total}
         rv = job.review
+        biggest = [d.index for d in rv.biggest(load_settings().top_mistakes)]
+        if job.moments is None and job.record is not None:
+            job.moments = mistake_moments(job.record, rv, biggest)
         margins: list[tuple[int, float | None, float | None]] = [*margin_series(rv)] or [
             (t, None, None) for t, _v, _se in standing_series(rv)
         ]
@@ -235,7 +241,8 @@ class ReviewDesk:
                 }
                 for (t, v, se), (_t, m, m_se) in zip(standing_series(rv), margins, strict=True)
             ],
-            "biggest": [d.index for d in rv.biggest(load_settings().top_mistakes)],
+            "biggest": biggest,
+            "moments": job.moments or {},
             "review": rv.to_dict(),
         }
 

@@ -22,9 +22,10 @@ from inferno.records.undo import UndoError
 from inferno.rules.actions import Action, InfernoError
 from inferno.rules.engine import Pending, pending
 from inferno.rules.notation import is_number, parse_action, shown
-from inferno.tui.screen import clear, entry_text, game_screen, help_panel, log_group, scoring_table
+from inferno.tui.screen import clear, entry_text, game_screen, help_panel, log_group
 from inferno.tui.session import LogEntry, Session
-from inferno.tui.text import player_text
+from inferno.tui.story_text import story_renderable, terminal_story
+from inferno.tui.text import player_label, player_text
 from inferno.tui.why import illegal_message, why_answer
 
 Reader = Callable[[str], str]
@@ -77,6 +78,7 @@ class TerminalGame:
         self.read = read or make_reader(console)
         self.shown_to = -1  # the human whose screen is showing (hot-seat)
         self.redraw = True
+        self.review_seat: int | None = None  # the seat to review once the game is over, if asked
 
     # --- top level --------------------------------------------------------------------------
 
@@ -92,6 +94,7 @@ class TerminalGame:
                         entry = self.session.bot_move()
                     self.bot_moved(entry)
             self.show_end()
+            self.offer_review()
             return 0
         except QuitGame:
             self.say_saved("Game saved")
@@ -125,8 +128,22 @@ class TerminalGame:
         s = self.session.state
         clear(self.console)
         self.console.print(game_screen(s, -1, self.session.labels(), None, self.session.log[-RECENT:]))
-        self.console.print(scoring_table(s, self.session.labels()))
+        self.console.print(story_renderable(terminal_story(s, self.session.labels()), self.console.width))
         self.console.print(f"The game record is saved in {self.session.save_path}", markup=False, soft_wrap=True)
+
+    def offer_review(self) -> None:
+        """One answer away from the review of the game (of the first human seat); Enter alone quits."""
+        humans = self.session.humans()
+        if not humans:
+            return
+        try:
+            line = self.read(
+                f"Type r and Enter to review this game now ({player_label(humans[0])}), or Enter to quit. "
+            )
+        except EOFError:
+            return
+        if line.strip().lower() in ("r", "review"):
+            self.review_seat = humans[0]
 
     # --- a human's decision -----------------------------------------------------------------
 

@@ -23,8 +23,9 @@ from inferno.tui.compact import florence_words, hell_words
 from inferno.tui.loop import Reader, TerminalGame, interrupts_deferred
 from inferno.tui.paths import SoulPath, decision_paths, matching, option_paths, whole
 from inferno.tui.players import action_hint, decision_title, diplomas_text
-from inferno.tui.screen import header_line, verdict_words
+from inferno.tui.screen import header_line
 from inferno.tui.session import LogEntry, Session
+from inferno.tui.story_text import story_lines, terminal_story
 from inferno.tui.text import player_text
 
 NEWS_MAX = 12  # moves read out at a decision; older ones are counted ("log" reads them all)
@@ -218,10 +219,9 @@ class ReaderGame(TerminalGame):
                 self.say(entry_words(e, labels))
             break
         self.say(header_line(s))
-        self.say("Final scoring (rulebook: game end):")
-        for line in totals_lines(s, labels):
+        self.say("Final scoring (rulebook p.16-17):")
+        for line in story_lines(terminal_story(s, labels)):
             self.say(line)
-        self.say(verdict_words(s))
         for p in range(s.num_players):
             self.say(family_words(s, p, labels[p]))
         self.say(f"The game record is saved in {self.session.save_path}")
@@ -354,21 +354,3 @@ class ReaderGame(TerminalGame):
             lines.append(pv.next_step)
         for x in lines or ["no change to your counters"]:
             self.say(x)
-
-
-def totals_lines(s: State, labels: list[str]) -> list[str]:
-    """The final totals, one player a line (the solo Rival too), highest first."""
-    from inferno.rules.scoring import result
-
-    r = result(s)
-    solo = len(r.players) == 1
-    out = []
-    for pr in sorted(r.players, key=lambda x: x.rank):
-        win = ", winner" if pr.winner and not solo else ""
-        diplomas = f"{pr.diplomas} Diploma{'' if pr.diplomas == 1 else 's'}"
-        name = f"{player_text(pr.player).plain} {labels[pr.player]}".strip()
-        out.append(f"{name}: {pr.infamy} Infamy, {diplomas}{win}.")
-    if r.solo is not None:
-        name = s.rules.solo.opponent_name
-        out.append(f"{name[:1].upper() + name[1:]} (the Rival): {r.solo.rival.infamy} Infamy.")
-    return out

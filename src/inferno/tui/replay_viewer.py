@@ -96,8 +96,9 @@ class ReplayViewer:
     def show(self) -> None:
         """The move that led here and what comes next, in plain lines (``board`` reads the board)."""
         from inferno.tui.compact import florence_words, hell_words
-        from inferno.tui.reader import entry_words, totals_lines
-        from inferno.tui.screen import header_line, verdict_words
+        from inferno.tui.reader import entry_words
+        from inferno.tui.screen import header_line
+        from inferno.tui.story_text import story_lines, terminal_story
 
         s = self.state
         if self.position == 0:
@@ -107,10 +108,9 @@ class ReplayViewer:
             said = entry_words(entry, self.labels) if entry is not None else ""
             self.say(f"Replay, action {self.position} of {self.length}. {said}")
         if s.over:
-            self.say("Final scoring (rulebook: game end):")
-            for line in totals_lines(s, self.labels):
+            self.say("Final scoring (rulebook p.16-17):")
+            for line in story_lines(terminal_story(s, self.labels)):
                 self.say(line)
-            self.say(verdict_words(s))
         else:
             pend = pending(s)
             if pend is not None:

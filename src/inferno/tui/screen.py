@@ -7,12 +7,10 @@ from collections.abc import Sequence
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from inferno.help import help_text
 from inferno.rules.engine import Pending
-from inferno.rules.scoring import STEPS, result
 from inferno.rules.state import State
 from inferno.rules.variants import game_side_variant
 from inferno.tui.board import board_group
@@ -93,81 +91,6 @@ def help_panel(s: State, pend: Pending) -> Panel:
     body = Text(text + "\n")
     body.append(f"Rule: {rule}", style="italic")
     return Panel(body, title=escape(f"Help: {title}"), title_align="left")
-
-
-def verdict_words(s: State) -> str:
-    """How the game ended and who won, in one or two sentences."""
-    r = result(s)
-    how = "sudden death" if r.sudden_death else "Dante reached the end of his path"
-    if r.solo is not None:
-        verdict = "You win" if r.solo.won else "You lose"
-        bar = "the target" if s.rules.solo.variants[r.solo.variant].win == "target" else "the Rival's"
-        return (
-            f"Game over ({how}). {verdict}: {r.players[0].infamy} Infamy against {bar} {r.solo.bar} "
-            f"(margin {r.solo.margin:+d}). Rank: {r.solo.rank}."
-        )
-    if len(r.players) == 1:
-        return f"Game over ({how}). Final score: {r.players[0].infamy} Infamy."
-    return f"Game over ({how}). Winner{'s' if len(r.winners) > 1 else ''}: " + ", ".join(
-        player_text(p).plain for p in r.winners
-    )
-
-
-def _rival_label(s: State) -> Text:
-    name = s.rules.solo.opponent_name
-    return Text(name[:1].upper() + name[1:] + " (the Rival)", style="bold")
-
-
-def scoring_table(s: State, labels: Sequence[str]) -> Table:
-    """Final scoring step by step for every player, the winner marked (a solo game: you and the Rival)."""
-    r = result(s)
-    solo = len(r.players) == 1
-    t = Table(title="Final scoring (rulebook: game end)", title_style="bold")
-    t.add_column("player")
-    t.add_column("in play", justify="right")
-    for step in STEPS:
-        t.add_column(STEP_NAMES.get(step, step.replace("_", " ")), justify="right")
-    t.add_column("total", justify="right", style="bold")
-    t.add_column("Diplomas", justify="right")
-    rows = [(player_text(pr.player, f" {labels[pr.player]}"), pr) for pr in r.players]
-    if r.solo is not None:
-        rows.append((_rival_label(s), r.solo.rival))
-    for name, pr in rows:
-        if pr.winner and not solo:
-            name.append("  ★ winner", style="bold yellow")
-        t.add_row(
-            name,
-            str(pr.before_final),
-            *(str(pr.steps.get(step, 0)) for step in STEPS),
-            str(pr.infamy),
-            str(pr.diplomas),
-        )
-    t.caption = verdict_words(s)
-    return t
-
-
-def totals_table(s: State, labels: Sequence[str]) -> Table:
-    """The final totals only (fits 80 columns): each player's Infamy and Diplomas, the winner marked."""
-    r = result(s)
-    solo = len(r.players) == 1
-    t = Table(title="Final scoring", title_style="bold")
-    t.add_column("player")
-    t.add_column("Infamy", justify="right", style="bold")
-    t.add_column("Diplomas", justify="right")
-    rows = [(player_text(pr.player, f" {labels[pr.player]}"), pr) for pr in r.players]
-    if r.solo is not None:
-        rows.append((_rival_label(s), r.solo.rival))
-    for name, pr in sorted(rows, key=lambda x: x[1].rank if not solo else 0):
-        if pr.winner and not solo:
-            name.append("  ★ winner", style="bold yellow")
-        t.add_row(name, str(pr.infamy), str(pr.diplomas))
-    return t
-
-
-def end_summary(s: State, labels: Sequence[str]) -> RenderableType:
-    """The end of the game: the totals, how it ended and who won, and the seed."""
-    seed = "" if s.config.seed is None else f"Seed {s.config.seed}."
-    return Group(totals_table(s, labels), Text(verdict_words(s)), Text(seed))
 
 
 def _players_words(v: State) -> str:

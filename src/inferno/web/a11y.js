@@ -5,8 +5,8 @@
 let inActions = false; // the keyboard focus was last in the list of actions
 let lastAnnounced = -1; // the log index up to which moves were announced
 
-// The next thing to do: an action of your decision or, once the game is over, the final scoring's next step.
-const actionButton = () => document.querySelector("#actions button.action:not([disabled])") || document.getElementById("score-next");
+// The next thing to do: an action of your decision or, once the game is over, the review of the game.
+const actionButton = () => document.querySelector("#actions button.action:not([disabled])") || document.getElementById("story-review");
 
 // Focus the first action when the focus was in the list and its button went away (a move redraws it).
 function keepFocus() {

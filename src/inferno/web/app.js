@@ -9,7 +9,8 @@ import { linkLog, setupLogLinks } from "./loglink.js";
 import { setupAlerts, turnStarted } from "./notify.js";
 import { clearWhy, whyClick } from "./why.js";
 import { appendComponent, componentOf, showComponentTip } from "./components.js";
-import { initReview, lobbyHints, renderReview } from "./review.js";
+import { initReview, lobbyHints, openReview, renderReview } from "./review.js";
+import { showStory } from "./story.js";
 import { announceMoves, setupA11y } from "./a11y.js";
 import { settings, setupSettings, speedFactor } from "./settings.js";
 import { confirmOption, explainOnHover, loadFirstGame, setupFirstGameButton } from "./first_game.js";
@@ -29,7 +30,7 @@ const paceMs = () => (PACE_SET !== null ? Number(PACE_SET) : 450 * speedFactor()
 const AUTO_MS = 500;
 const INVITES = "inferno.invites";
 const TITLE = "Inferno";
-const app = { game: null, token: null, board: null, snap: null, ws: null, replay: null, scoringStep: 0, busy: false, queue: [], pacer: null, selected: null, pointer: "mouse", received: null };
+const app = { game: null, token: null, board: null, snap: null, ws: null, replay: null, busy: false, queue: [], pacer: null, selected: null, pointer: "mouse", received: null };
 
 function myGames() {
   try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch { return []; }
@@ -59,7 +60,6 @@ async function api(path, body = null) {
 function status(text) { $("status").textContent = text; }
 function showError(text) { $("error").textContent = text || ""; }
 function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
-function words(id) { const t = String(id).replace(/_/g, " "); return t.charAt(0).toUpperCase() + t.slice(1); }
 
 // ----- a page that says what went wrong and what to do -----
 
@@ -278,7 +278,7 @@ async function showGame(gameId, token) {
   setupSettings($("settings-btn"), $("settings-panel"), () => { if (app.snap) { renderBell(app.snap); maybeAutoplay(app.snap); } });
   $("bell-arm").onclick = () => { app.bellArmed = !app.bellArmed; if (app.snap) renderBell(app.snap); };
   $("log-earlier").onclick = showEarlierLog;
-  initReview({ api, app, $, esc });
+  initReview({ api, app, $, esc, showPosition });
   // Zoom: the board is drawn larger inside its own frame, which pans by scrolling (or dragging on touch).
   $("zoom").onclick = () => {
     const on = !$("board-wrap").classList.contains("zoomed");
@@ -799,41 +799,16 @@ function renderSide(snap) {
   }
   log.scrollTop = log.scrollHeight;
   $("replay-btn").hidden = !snap.result;
-  if (snap.result) showScoring(snap.result, names); else $("scoring").hidden = true;
+  if (snap.result) showScoring(); else $("scoring").hidden = true;
   drawRival(snap);
   renderReview(snap);
   $("game-links").textContent = "";
 }
 
-// Final scoring: the final totals (the score bar's) and the winner at once; the steps (S3 order) one at
-// a time, with the running sum while some are still to come.
-function showScoring(res, names) {
-  const div = $("scoring");
-  div.hidden = false;
-  const shown = Math.min(app.scoringStep, res.steps.length);
-  const all = shown === res.steps.length;
-  const stepHead = res.steps.slice(0, shown).map((st) => `<th data-step="${esc(st)}">${esc(words(st))}</th>`);
-  const head = `<th></th><th>in play</th>${stepHead.join("")}${all ? "" : "<th>so far</th>"}<th>total</th>`;
-  const rows = res.players.map((pr) => {
-    let sum = pr.before_final;
-    const cells = res.steps.slice(0, shown).map((s) => { sum += pr.steps[s]; return `<td>${pr.steps[s] >= 0 ? "+" : ""}${pr.steps[s]}</td>`; });
-    const soFar = all ? "" : `<td class="so-far">${sum}</td>`;
-    return `<tr class="${pr.winner ? "winner" : ""}" data-player="${pr.player}"><th>${esc(names[pr.player])}</th><td>${pr.before_final}</td>${cells.join("")}${soFar}<td class="total"><b>${pr.infamy}</b></td></tr>`;
-  });
-  let won = `<p>Winner: ${res.winners.map((w) => esc(names[w])).join(", ")}${res.sudden_death ? " (sudden death)" : ""}</p>`;
-  if (res.solo) {
-    const s = res.solo;
-    const bar = app.snap && app.snap.solo && app.snap.solo.win === "target" ? `the target ${s.bar}` : `the Rival's ${s.bar}`;
-    won = `<p id="solo-result">${s.won ? "You win" : "You lose"}: ${res.players[0].infamy} Infamy against ${bar} (margin ${s.margin >= 0 ? "+" : ""}${s.margin})${res.sudden_death ? ", sudden death" : ""}. Rank: <b>${esc(s.rank)}</b>.</p>`;
-  }
-  div.innerHTML = `<h3>Final scoring</h3><div class="table-wrap"><table><tr>${head}</tr>${rows.join("")}</table></div>${won}`;
-  if (shown < res.steps.length) {
-    const b = document.createElement("button");
-    b.id = "score-next";
-    b.textContent = `Next step: ${words(res.steps[shown])}`;
-    b.onclick = () => { app.scoringStep++; showScoring(res, names); const n = $("score-next"); if (n) n.focus(); }; // the focus stays for the next step
-    div.appendChild(b);
-  }
+// Final scoring: the game's story at once (story.js): who won and by what, the points by source, the six
+// steps explained, the solo rank ladder; one click opens the review.
+function showScoring() {
+  showStory($("scoring"), { api, game: app.game, esc, review: openReview });
 }
 
 // Moves go over the live connection while it is open (no HTTP request per move). The server answers
@@ -891,18 +866,27 @@ async function undo() {
   if (!app.ws || app.ws.readyState !== WebSocket.OPEN) await refresh();
 }
 
-// Replay of a finished game.
-async function startReplay() {
+// Replay of a finished game (from move `at`).
+async function startReplay(at = 0, better = null) {
   const total = app.snap.moves;
-  app.replay = { upto: 0, total };
+  const start = typeof at === "number" ? at : 0; // a click on Replay passes its event
+  app.replay = { upto: 0, total, better: better ? { ...better, at: start } : null };
   $("replay").hidden = false;
   const slider = $("replay-slider");
   slider.max = String(total);
   slider.oninput = () => seek(Number(slider.value));
   $("replay-back").onclick = () => seek(Math.max(0, app.replay.upto - 1));
   $("replay-next").onclick = () => seek(Math.min(total, app.replay.upto + 1));
-  $("replay-close").onclick = () => { app.replay = null; $("replay").hidden = true; refresh(); };
-  await seek(0);
+  $("replay-close").onclick = () => { app.replay = null; $("replay").hidden = true; $("replay-better").hidden = true; refresh(); };
+  await seek(start);
+}
+
+// The review opens a mistake's position: the replay before move `n` + 1, the better move marked on the
+// board (its places, `better.targets`) and named beside it (`better.text`).
+async function showPosition(n, better) {
+  if (!app.replay) await startReplay(n, better);
+  else { app.replay.better = { ...better, at: n }; await seek(n); }
+  $("replay").scrollIntoView({ block: "nearest" });
 }
 async function seek(n) {
   app.replay.upto = n;
@@ -911,9 +895,22 @@ async function seek(n) {
   const snap = await api(`/api/games/${app.game}/replay?upto=${n}`);
   const shown = { ...snap, seats: app.snap.seats, legal: [], undo: false };
   drawAll(shown);
+  renderTop(shown); // that moment's scores and prompt, not the final ones
   renderSide(shown);
   $("turn-info").insertAdjacentText("afterbegin", `Replay, move ${n} of ${app.replay.total}. `);
   $("replay").dataset.shown = String(n);
+  markBetter(n);
+}
+
+function markBetter(n) {
+  const b = app.replay && app.replay.better;
+  const note = $("replay-better");
+  document.querySelectorAll("#board .better").forEach((node) => node.classList.remove("better"));
+  if (!b || b.at !== n) { note.hidden = true; return; }
+  const nodes = nodesFor(b.targets);
+  nodes.forEach((node) => node.classList.add("better"));
+  note.hidden = false;
+  note.textContent = `${b.who} played ${b.played} here; better: ${b.text}${nodes.length ? " (outlined on the board)" : ""}.`;
 }
 
 // A game link without its secret part: is there such a game at all? (The server says so without a token.)

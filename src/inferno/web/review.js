@@ -105,7 +105,7 @@ function lossCells(d) {
 
 // ----- the review page -----
 
-function openReview() {
+export function openReview() {
   const { $, app } = ctx;
   const page = $("review-page");
   page.hidden = false;
@@ -127,6 +127,7 @@ function openReview() {
 function closeReview() {
   if (polling) { clearTimeout(polling); polling = null; }
   ctx.$("review-page").hidden = true;
+  ctx.$("review-page").classList.remove("at-position");
 }
 
 async function startReview() {
@@ -167,21 +168,33 @@ function showResult(st) {
   // the server's order: worst grade first, then the bigger loss (win chance or margin)
   const byIndex = new Map(rv.decisions.map((d) => [d.index, d]));
   const worst = (st.biggest || []).map((i) => byIndex.get(i)).filter((d) => d);
-  const rows = worst.map((d) => `<tr class="grade-${esc(d.grade)}"><td>${d.turn}</td><td>${esc(d.grade)}</td><td>${esc(d.played)}</td>`
-    + `<td>${esc(d.best)}</td>${lossCells(d)}<td>${esc(d.reason)}</td></tr>`);
+  const rows = worst.map((d) => `<tr class="grade-${esc(d.grade)}" data-index="${d.index}"><td>${d.turn}</td><td>${esc(d.grade)}</td><td>${esc(d.played)}</td>`
+    + `<td>${esc(d.best)}</td>${lossCells(d)}<td>${esc(d.reason)}</td>`
+    + `<td><button type="button" class="review-show" data-index="${d.index}">Show on the board</button></td></tr>`);
   const table = worst.length
-    ? `<h4>Biggest mistakes</h4><div class="table-wrap"><table id="review-mistakes"><tr><th>turn</th><th>grade</th><th>played</th><th>better</th><th>win chance lost</th><th>Infamy margin lost</th><th>why</th></tr>${rows.join("")}</table></div>`
+    ? `<h4>Biggest mistakes</h4><div class="table-wrap"><table id="review-mistakes"><tr><th>turn</th><th>grade</th><th>played</th><th>better</th><th>win chance lost</th><th>Infamy margin lost</th><th>why</th><th>position</th></tr>${rows.join("")}</table></div>`
     : "<p>No mistakes found at this depth.</p>";
   const cards = worst.length && worst[0].hidden_cards.length
     ? `<h4>Hidden cards at the biggest mistake (estimated from what was public)</h4><ul>${worst[0].hidden_cards.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>` : "";
   div.innerHTML = `<div id="review-summary">${summary.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`
     + `<h4>Standing over the game</h4>${chart(st.standing, rv.decisions)}${marginChart(st.standing, rv.decisions)}` + table + cards;
+  div.querySelectorAll(".review-show").forEach((b) => { b.onclick = () => showMistake(byIndex.get(Number(b.dataset.index)), st); });
   const a = document.createElement("a");
   a.id = "review-json";
   a.textContent = "Download the review (JSON)";
   a.download = `review-seat-${rv.seat + 1}.json`;
   a.href = URL.createObjectURL(new Blob([JSON.stringify(rv, null, 1)], { type: "application/json" }));
   div.appendChild(a);
+}
+
+// A mistake's position opens in the replay, the better move marked on the board and named beside it.
+function showMistake(d, st) {
+  const { app } = ctx;
+  const at = (st.moments || {})[String(d.index)] || { better_targets: [] };
+  const seat = (app.snap && app.snap.seats && app.snap.seats[st.review.seat]) || null;
+  const who = seat ? seat.name : `Seat ${st.review.seat + 1}`;
+  ctx.$("review-page").classList.add("at-position"); // smaller: the board needs the room
+  ctx.showPosition(d.index, { text: d.best, played: d.played, who, targets: at.better_targets });
 }
 
 // The estimated win chance after each reviewed decision, as a small SVG line chart (the expected

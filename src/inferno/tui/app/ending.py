@@ -1,5 +1,5 @@
-"""The end of a full-screen game: the totals first (they fit 80 columns), the seed, and the final
-scoring step by step on request."""
+"""The end of a full-screen game: its story at once (who won and by what, the Infamy by source, the six
+steps of final scoring explained, for solo the rank ladder), the seed and the save; r reviews the game."""
 
 from __future__ import annotations
 
@@ -17,36 +17,39 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from inferno.rules.state import State
-from inferno.tui.screen import end_summary, scoring_table
+from inferno.tui.story_text import story_renderable, terminal_story
+
+REVIEW = "review"  # the screen's answer when the player asks for the review
 
 
-class EndScreen(ModalScreen[None]):
-    """Game over: the totals and the seed; b shows (or hides) the breakdown; Enter, q or Escape quits."""
+class EndScreen(ModalScreen[str | None]):
+    """Game over: the story and the seed; r (or the Review button) reviews the game; Enter, q or Escape
+    quits."""
 
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
-    EndScreen > Vertical { width: 100%; max-width: 120; height: 100%; border: thick $accent; background: $surface; }
+    EndScreen > Vertical { width: 100%; max-width: 140; height: 100%; border: thick $accent; background: $surface; }
     EndScreen VerticalScroll { height: 1fr; }
     EndScreen #end-body { width: auto; }
     EndScreen Horizontal { height: 3; }
     EndScreen Button { width: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "breakdown", "breakdown"),
+        Binding("r", "review", "review"),
         Binding("escape,q,enter", "close", "quit"),
     ]
 
-    def __init__(self, s: State, labels: Sequence[str], save_path: Path | None) -> None:
+    def __init__(self, s: State, labels: Sequence[str], save_path: Path | None, width: int = 80) -> None:
         super().__init__()
         self.state = s
         self.labels = list(labels)
         self.save_path = save_path
-        self.detailed = False
+        self.width = width
 
     def body(self) -> Group:
-        parts = [end_summary(self.state, self.labels)]
-        if self.detailed:
-            parts.append(scoring_table(self.state, self.labels))
+        parts = [story_renderable(terminal_story(self.state, self.labels), self.width)]
+        if self.state.config.seed is not None:
+            parts.append(Text(f"Seed {self.state.config.seed}."))
         if self.save_path is not None:
             parts.append(Text(f"The game record is saved in {self.save_path}"))
         return Group(*parts)
@@ -57,13 +60,16 @@ class EndScreen(ModalScreen[None]):
             with VerticalScroll(id="end-page"):
                 yield Static(self.body(), id="end-body")
             with Horizontal():
-                yield Button("Breakdown (b)", id="breakdown")
+                yield Button("Review this game (r)", id="review")
                 yield Button("Quit (Enter)", id="close", variant="primary")
 
-    def action_breakdown(self) -> None:
-        self.detailed = not self.detailed
-        self.query_one("#end-body", Static).update(self.body())
-        self.query_one("#breakdown", Button).label = "Totals only (b)" if self.detailed else "Breakdown (b)"
+    def on_mount(self) -> None:
+        if self.app.size.width != self.width:  # the six steps' titles need a wide screen
+            self.width = self.app.size.width
+            self.query_one("#end-body", Static).update(self.body())
+
+    def action_review(self) -> None:
+        self.dismiss(REVIEW)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -72,6 +78,6 @@ class EndScreen(ModalScreen[None]):
     def _close(self) -> None:
         self.dismiss(None)
 
-    @on(Button.Pressed, "#breakdown")
-    def _breakdown(self) -> None:
-        self.action_breakdown()
+    @on(Button.Pressed, "#review")
+    def _review(self) -> None:
+        self.action_review()

@@ -15,7 +15,7 @@ from inferno.rules.notation import action_text
 from inferno.rules.state import State
 from inferno.tui.app.dialogs import PassScreen
 from inferno.tui.app.display import GameDisplay
-from inferno.tui.app.ending import EndScreen
+from inferno.tui.app.ending import REVIEW, EndScreen
 from inferno.tui.app.first_warning import WarningScreen
 from inferno.tui.app.widgets import CommandInput
 from inferno.tui.paths import SoulPath, decision_paths
@@ -144,7 +144,9 @@ class TurnPacing(GameDisplay):
         s = self.session.state
         self.outcome = "over"
 
-        def done(_: None) -> None:
+        def done(answer: str | None) -> None:
+            if answer == REVIEW:
+                self.outcome = REVIEW
             self.exit(0)
 
         self.push_screen(EndScreen(s, self.labels(), self.session.save_path), done)

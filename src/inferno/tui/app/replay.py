@@ -40,7 +40,8 @@ from inferno.tui.app.widgets import (
 )
 from inferno.tui.players import decision_title, families_width
 from inferno.tui.replay_viewer import Timeline
-from inferno.tui.screen import entry_text, scoring_table
+from inferno.tui.screen import entry_text
+from inferno.tui.story_text import story_renderable, terminal_story
 from inferno.tui.text import player_text
 
 REPLAY_KEYS = (
@@ -140,7 +141,7 @@ class ReplayApp(BoardApp[None]):
     def move_view(self) -> RenderableType:
         """The move that led here and its consequences; at the end, the final scoring."""
         if self.state.over:
-            return scoring_table(self.state, self.timeline.labels)
+            return story_renderable(terminal_story(self.state, self.timeline.labels), self.size.width)
         entry = self.timeline.entry(self.position)
         out = Text()
         if entry is None:
