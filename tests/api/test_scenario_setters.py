@@ -94,6 +94,12 @@ def test_family_setter_refusals() -> None:
         (lambda: sc.player(0, tracks=[1]), "tracks takes {sin: level}"),
         (lambda: sc.player(0, wings=2), "unknown player field 'wings'"),
         (lambda: sc.dante(40), "Dante's stop index must be -1 to"),
+        # The seat given as something other than a whole number: the setter's words, not the compiled
+        # build's own TypeError (both builds run this test).
+        (lambda: sc.infamy("1", 3), "no seat '1': this game has seats 0 to 1"),  # type: ignore[arg-type]
+        (lambda: sc.floors(1.0, 2), "no seat 1.0: this game has seats 0 to 1"),  # type: ignore[arg-type]
+        (lambda: sc.hell_phase(None), "no seat None: this game has seats 0 to 1"),  # type: ignore[arg-type]
+        (lambda: sc.florence_phase(True), "no seat True: this game has seats 0 to 1"),
     ]
     for call, message in cases:
         with pytest.raises(ScenarioError) as err:

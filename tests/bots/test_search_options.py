@@ -65,26 +65,3 @@ def test_settled_search_is_deterministic() -> None:
                 s = apply(s, a)
             logs.append(picks)
         assert logs[0] == logs[1]
-
-
-def test_candidates_keep_the_root_to_greedys_best() -> None:
-    """With ``candidates`` the search weighs only greedy's best actions at the root (ranked on one
-    determinized copy of the view) and plays one of them; the rest of the tree is unrestricted."""
-    from inferno.bots.greedy import GreedyBot
-    from inferno.rules.engine import determinize
-
-    checked = 0
-    for s in _positions(3, seed=5, count=12):
-        acts = legal_actions(s)
-        if len(acts) <= 2:
-            continue
-        v = inferno.view(s, to_move(s))
-        bot = SearchBot(4, SearchConfig(iterations=40, candidates=2))
-        pick = bot.choose(v, acts)
-        twin = random.Random(4)
-        det = determinize(v, twin)
-        best_two = [a for _, a in GreedyBot(0).ranked(det, acts)[:2]]
-        assert pick in best_two
-        assert len(bot.root_actions(v, acts)) == 2
-        checked += 1
-    assert checked >= 3

@@ -64,6 +64,11 @@ def test_settings_refuse_bad_data_and_bad_depths() -> None:
         from_tree(tree)
     assert from_tree(_tree()).hint_search == "expert"
     tree = _tree()
+    tree["estimate"]["search"] = "oracle"
+    with pytest.raises(ReviewSettingsError, match="unknown review search 'oracle'"):
+        from_tree(tree)
+    assert from_tree(_tree()).review_search == "expert"
+    tree = _tree()
     del tree["provenance"]
     with pytest.raises(ValueError, match="provenance"):
         from_tree(tree)
@@ -239,3 +244,28 @@ def test_reasons_are_one_line_in_the_games_words() -> None:
             assert bad not in text, text
         checked += 1
     assert checked >= 5
+
+
+def test_a_review_searches_with_the_expert_settings_review_toml_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """review.toml ``[estimate] search``: "expert" reviews with the expert level's settled leaves at the
+    depth's iterations, "plain" with the plain search."""
+    import dataclasses
+
+    import inferno.review.game as review_game
+    from inferno.bots.expert import EXPERT
+
+    seen: list[object] = []
+    real = review_game.estimate_options
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(kwargs.get("config"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(review_game, "estimate_options", spy)
+    record = short_record()
+    index = next(i for i in range(len(record.actions)) if len(legal_actions(replay(record, upto=i))) > 1)
+    rec = record.to_dict()
+    review_game.review_decision(rec, index, 30)
+    plain = dataclasses.replace(load_settings(), review_search="plain")
+    review_game.review_decision(rec, index, 30, plain)
+    assert seen == [EXPERT, None]

@@ -34,6 +34,14 @@ async def _complete(tmp_path: Path) -> TutorialApp:
     return app
 
 
+def _at_the_first_move() -> Tutorial:
+    """The tutorial past its four opening explanations, at the first step that asks for a move."""
+    t = Tutorial.start()
+    for _ in range(4):
+        t.next()
+    return t
+
+
 def test_the_full_screen_tutorial_from_its_cues(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("INFERNO_DATA_DIR", str(tmp_path))
     app = asyncio.run(_complete(tmp_path))
@@ -45,10 +53,7 @@ def test_a_held_back_move_shows_the_friendly_word(tmp_path: Path, monkeypatch: p
     monkeypatch.setenv("INFERNO_DATA_DIR", str(tmp_path))
 
     async def run() -> str:
-        t = Tutorial.start()
-        for _ in range(4):
-            t.next()
-        app = TutorialApp(t)
+        app = TutorialApp(_at_the_first_move())
         async with app.run_test(size=(200, 50)) as pilot:
             await pilot.press(*"enter violence", "enter")
             await pilot.pause()
@@ -82,10 +87,7 @@ def test_the_side_panel_tells_about_the_part_of_the_board(tmp_path: Path, monkey
     monkeypatch.setenv("INFERNO_DATA_DIR", str(tmp_path))
 
     async def run() -> str:
-        t = Tutorial.start()
-        for _ in range(4):
-            t.next()
-        app = TutorialApp(t)
+        app = TutorialApp(_at_the_first_move())
         async with app.run_test(size=(160, 50)) as pilot:
             await pilot.pause()
             return str(app.query_one("#preview-body", Static).render())

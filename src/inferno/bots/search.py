@@ -25,7 +25,6 @@ from typing import Protocol
 
 from inferno.bots.base import BotFactory, register_bot
 from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights, utilities_and_margins
-from inferno.bots.greedy import GreedyBot
 from inferno.rules.actions import Action, Decision
 from inferno.rules.engine import apply_in_place, determinize, legal_actions, to_move
 from inferno.rules.pickling import register_frozen
@@ -41,7 +40,6 @@ class SearchConfig:
     rollout_depth: int = 0
     exploration: float = 0.3
     settle: int = 0  # after the new node, random decisions until the next move starts (at most this many)
-    candidates: int = 0  # if set, the root searches only greedy's best this many actions
 
 
 LEVELS: dict[str, SearchConfig] = {
@@ -110,7 +108,6 @@ class SearchBot:
         self.weights = weights
         self.evaluator: LeafEvaluator = evaluator if evaluator is not None else HeuristicEvaluator(weights)
         self.last = SearchStats(0, 0.0)
-        self._greedy = GreedyBot(seed, weights=weights)
 
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
@@ -120,16 +117,15 @@ class SearchBot:
         start = time.perf_counter()
         deadline = None if cfg.max_seconds is None else start + cfg.max_seconds
         root = _Node(-1)
-        allowed = self.root_actions(view, actions)
         done = 0
         while done < cfg.iterations:
-            self._iterate(view, root, allowed=allowed)
+            self._iterate(view, root)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.last = SearchStats(done, time.perf_counter() - start)
-        best, best_visits = allowed[0], -1
-        for a in allowed:
+        best, best_visits = actions[0], -1
+        for a in actions:
             child = root.children.get(a)
             visits = child.visits if child is not None else 0
             if visits > best_visits:
@@ -146,21 +142,8 @@ class SearchBot:
             acts = legal_actions(s)
             apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
 
-    def root_actions(self, view: State, actions: Sequence[Action]) -> Sequence[Action]:
-        """The actions the search weighs at the root: all of them, or greedy's best ``candidates``
-        (ranked on one determinized copy of the view), best first."""
-        k = self.config.candidates
-        if k <= 0 or len(actions) <= k:
-            return actions
-        det = determinize(view, self.rng)
-        det.record_events = False
-        return [a for _, a in self._greedy.ranked(det, actions)[:k]]
-
-    def _iterate(
-        self, view: State, root: _Node, forced: Action | None = None, allowed: Sequence[Action] | None = None
-    ) -> tuple[Action | None, float, float]:
-        """One iteration; ``forced`` (if given) is taken at the root instead of the UCB choice, and
-        ``allowed`` (if given) are the root's only actions.
+    def _iterate(self, view: State, root: _Node, forced: Action | None = None) -> tuple[Action | None, float, float]:
+        """One iteration; ``forced`` (if given) is taken at the root instead of the UCB choice.
 
         Returns the root action taken, the reward it earned for the player who chose it, and that
         player's expected final Infamy margin at the end of the iteration.
@@ -173,7 +156,7 @@ class SearchBot:
         first: Action | None = None
         c = self.config.exploration
         while not s.over:
-            acts = allowed if allowed is not None and node is root else legal_actions(s)
+            acts = legal_actions(s)
             p = to_move(s)
             children = node.children
             if forced is not None and node is root:

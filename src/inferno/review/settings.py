@@ -41,6 +41,7 @@ class ReviewSettings:
     top_mistakes: int
     provenance: str
     hint_search: str = "expert"  # the search hints use: "expert" (the top level's) or "rollout"
+    review_search: str = "expert"  # the search reviews use: "expert" (settled leaves) or "plain"
 
     def grade(self, loss: float, se: float) -> str:
         """The grade of a decision that lost ``loss`` points of win chance (± ``se``)."""
@@ -107,6 +108,17 @@ class ReviewSettings:
 HINT_SEARCHES = ("expert", "rollout")
 """The searches a hint can use: the expert level's, or the rollout bot's playouts."""
 
+REVIEW_SEARCHES = ("expert", "plain")
+"""The searches a review can use at its depth's iterations: the expert level's (settled leaves), or
+the plain search of the ``easy``/``medium``/``hard`` levels."""
+
+
+def _choice(value: object, allowed: tuple[str, ...], what: str) -> str:
+    text = str(value)
+    if text not in allowed:
+        raise ReviewSettingsError(f"review.toml: unknown {what} {text!r}: use {' or '.join(map(repr, allowed))}")
+    return text
+
 
 def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     """Settings from a parsed ``review.toml`` tree (provenance required on every value)."""
@@ -117,11 +129,8 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     hint = int(data["hint"]["samples"])
     if hint < 1:
         raise ReviewSettingsError("review.toml: a hint needs at least 1 sample")
-    hint_search = str(data["hint"].get("search", "expert"))
-    if hint_search not in HINT_SEARCHES:
-        raise ReviewSettingsError(
-            f"review.toml: unknown hint search {hint_search!r}: use {' or '.join(map(repr, HINT_SEARCHES))}"
-        )
+    hint_search = _choice(data["hint"].get("search", "expert"), HINT_SEARCHES, "hint search")
+    review_search = _choice(e.get("search", "expert"), REVIEW_SEARCHES, "review search")
     depths = {str(k): int(v) for k, v in d.items()}
     if default not in depths:
         raise ReviewSettingsError(f"review.toml: default depth {default!r} is not one of {', '.join(depths)}")
@@ -145,6 +154,7 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
         int(e["top_mistakes"]),
         str(out[0].provenance) if out else "",
         hint_search,
+        review_search,
     )
 
 

@@ -136,7 +136,7 @@ class Scenario:
     def _circle(self, sin: str | Sin) -> int:
         return circle_of(self.state, sin)
 
-    def _seat(self, p: int) -> int:
+    def _seat(self, p: object) -> int:
         n = len(self.state.players)
         if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < n:
             raise ScenarioError(f"no seat {p!r}: this game has seats 0 to {n - 1} (seat 0 is player 1)")
@@ -252,12 +252,12 @@ class Scenario:
 
     # --- the families --------------------------------------------------------------------------
 
-    def passage(self, p: int, gate: int | str) -> Scenario:
+    def passage(self, p: Whole, gate: int | str) -> Scenario:
         """Give seat ``p`` a safe passage on ``gate`` (1-based, as printed: ``3`` or ``"gate 3"``)."""
         self.state.own_player(self._seat(p)).passages |= 1 << gate_index(self.state, gate)
         return self._changed()
 
-    def passages(self, p: int, *gates: int | str) -> Scenario:
+    def passages(self, p: Whole, *gates: int | str) -> Scenario:
         """Seat ``p``'s safe passages are exactly on ``gates`` (none if no gate is given)."""
         bits = 0
         for g in gates:
@@ -265,17 +265,17 @@ class Scenario:
         self.state.own_player(self._seat(p)).passages = bits
         return self._changed()
 
-    def diplomas(self, p: int, *sins: str | Sin) -> Scenario:
+    def diplomas(self, p: Whole, *sins: str | Sin) -> Scenario:
         """Seat ``p`` holds a Diploma in exactly the circles of ``sins``."""
         self.state.own_player(self._seat(p)).diplomas = sum(1 << c for c in {self._circle(x) for x in sins})
         return self._changed()
 
-    def half_diplomas(self, p: int, n: Whole) -> Scenario:
+    def half_diplomas(self, p: Whole, n: Whole) -> Scenario:
         """Seat ``p`` holds ``n`` half-Diploma tokens."""
         self.state.own_player(self._seat(p)).half = self._number(n, "half-Diplomas")
         return self._changed()
 
-    def track(self, p: int, sin: str | Sin, level: Whole) -> Scenario:
+    def track(self, p: Whole, sin: str | Sin, level: Whole) -> Scenario:
         """Put seat ``p``'s Skull on ``level`` of the Sin Track of ``sin`` (lust to treachery)."""
         c = self._circle(sin)
         if c == 1:
@@ -286,14 +286,14 @@ class Scenario:
         )
         return self._changed()
 
-    def tracks(self, p: int, **levels: Whole) -> Scenario:
+    def tracks(self, p: Whole, **levels: Whole) -> Scenario:
         """Several tracks at once: ``tracks(0, greed=2, lust=1)``."""
         for sin, level in levels.items():
             self.track(p, sin, level)
         return self
 
     def money(
-        self, p: int, florins: Whole | None = None, drachmas: Whole | None = None, loans: Whole | None = None
+        self, p: Whole, florins: Whole | None = None, drachmas: Whole | None = None, loans: Whole | None = None
     ) -> Scenario:
         """Seat ``p``'s Florins, Drachmas and loans from Charon (those given)."""
         pl = self.state.own_player(self._seat(p))
@@ -305,12 +305,12 @@ class Scenario:
             pl.loans = self._number(loans, "loans", 0, len(self.state.rules.loan_positions))
         return self._changed()
 
-    def infamy(self, p: int, points: Whole) -> Scenario:
+    def infamy(self, p: Whole, points: Whole) -> Scenario:
         """Seat ``p``'s Infamy (it may be below zero)."""
         self.state.own_player(self._seat(p)).infamy = self._number(points, "Infamy", lo=-(10**6))
         return self._changed()
 
-    def hand(self, p: int, *cards: str) -> Scenario:
+    def hand(self, p: Whole, *cards: str) -> Scenario:
         """Seat ``p``'s hand of Fraud cards, by id (``"F03"``); see :meth:`fraud_cards`."""
         if len(set(cards)) != len(cards):
             raise ScenarioError("a Fraud card can be in a hand only once")
@@ -318,7 +318,7 @@ class Scenario:
             card_index(self.state, c)
         return self.fraud_cards(hands={self._seat(p): tuple(c.strip().upper() for c in cards)})._changed()
 
-    def home(self, p: int, nobles: Whole | None = None, urchins: Whole | None = None) -> Scenario:
+    def home(self, p: Whole, nobles: Whole | None = None, urchins: Whole | None = None) -> Scenario:
         """How many Nobles and Urchins seat ``p`` has at Home (those given)."""
         pl = self.state.own_player(self._seat(p))
         if nobles is not None:
@@ -328,13 +328,14 @@ class Scenario:
             pl.home[1] = self._number(urchins, "Urchins at Home", 0, self.state.rules.urchins_per_player)
         return self._changed()
 
-    def floors(self, p: int, n: Whole) -> Scenario:
+    def floors(self, p: Whole, n: Whole) -> Scenario:
         """Seat ``p``'s Tower has ``n`` floors built (the ground floor counts); floors above must be empty."""
         r = self.state.rules
-        pl = self.state.own_player(self._seat(p))
+        seat = self._seat(p)
+        pl = self.state.own_player(seat)
         built = self._number(n, "Tower floors", 1, r.tower_floors)
         if any(pl.tower[built * r.spaces_per_floor :]):
-            raise ScenarioError(f"player {p + 1}'s Tower has pieces above floor {built - 1}: empty those floors first")
+            raise ScenarioError(f"player {seat + 1}'s Tower has pieces above floor {built - 1}: empty those floors first")
         pl.floors = built
         return self._changed()
 
@@ -411,15 +412,17 @@ class Scenario:
         s.hell[t] = DESK + owner
         return self
 
-    def bells(self, p: int, n: int) -> Scenario:
+    def bells(self, p: Whole, n: Whole) -> Scenario:
         """P&P: player ``p`` holds ``n`` Bells (taken from or given back to Phlegyas's supply)."""
         s = self.state
         if s.ext is None or not s.ext.phlegyas:
             raise ScenarioError("this game is not played with Phlegyas")
-        s.ext.bell_supply += s.ext.bells[p] - n
-        if s.ext.bell_supply < 0:
+        seat = self._seat(p)
+        bells = self._number(n, "Bells")
+        if s.ext.bell_supply + s.ext.bells[seat] - bells < 0:
             raise ScenarioError("Phlegyas has not that many Bells")
-        s.ext.bells[p] = n
+        s.ext.bell_supply += s.ext.bells[seat] - bells
+        s.ext.bells[seat] = bells
         return self
 
     def guardian(self, slot: Whole, shield: str) -> Scenario:
@@ -466,7 +469,7 @@ class Scenario:
             s.graveyard[c] = n
         return self._changed()
 
-    def player(self, p: int, **fields: object) -> Scenario:
+    def player(self, p: Whole, **fields: object) -> Scenario:
         """Set player fields; ``tracks`` takes {sin: level}, ``passages`` a list of gates (1-based).
 
         The other fields are the state's own (``florins``, ``drachmas``, ``infamy``, ``loans``,
@@ -505,7 +508,7 @@ class Scenario:
     def _barrel(self, ident: str) -> int:
         return barrel_index(self.state, ident)
 
-    def tower(self, p: int, floor: Whole, *items: str | TowerSpace) -> Scenario:
+    def tower(self, p: Whole, floor: Whole, *items: str | TowerSpace) -> Scenario:
         """Fill floor ``floor`` of seat ``p``'s Tower (building it if needed), space by space.
 
         Items are ``Member.NOBLE``, ``Member.URCHIN``, ``Guest(Sin.HERESY)``, ``Barrel("grey")``,
@@ -549,7 +552,7 @@ class Scenario:
             return T_BARREL + self._barrel(arg)
         raise ScenarioError(f"unknown Tower item {item!r} (noble, urchin, guest:<sin> or barrel:<id>)")
 
-    def at(self, p: int, location: str, member: str | Member = "noble", n: Whole = 1) -> Scenario:
+    def at(self, p: Whole, location: str, member: str | Member = "noble", n: Whole = 1) -> Scenario:
         """Put ``n`` more family members of seat ``p`` at a location in Florence (``"bank"``)."""
         i = location_index(self.state, location)
         kind = str(member).strip().lower()
@@ -629,14 +632,16 @@ class Scenario:
         settle(s)
         return s
 
-    def hell_phase(self, p: int) -> State:
+    def hell_phase(self, p: Whole) -> State:
         """Player ``p`` is to move a Soul (sudden death is detected as in play)."""
-        return self._open(Frame(Decision.HELL, p), p)
+        seat = self._seat(p)
+        return self._open(Frame(Decision.HELL, seat), seat)
 
-    def florence_phase(self, p: int, location: str | None = None, bribed: bool = False) -> State:
+    def florence_phase(self, p: Whole, location: str | None = None, bribed: bool = False) -> State:
         """Player ``p`` is in the Florence phase, in the quartiere of ``location`` if given."""
+        seat = self._seat(p)
         self.state.quartiere = self.quartiere_of(location) if location else 0
-        return self._open(Frame(Decision.FLORENCE, p, int(bribed)), p)
+        return self._open(Frame(Decision.FLORENCE, seat, int(bribed)), seat)
 
     def decision(self, frame: tuple[int, ...]) -> State:
         """Open any decision frame directly, e.g. ``(Decision.STYX, 0, 3)`` or a :class:`Frame`: kind,
