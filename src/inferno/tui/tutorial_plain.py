@@ -19,7 +19,7 @@ from inferno.tutorial.session import NEXT, StepKind, Tutorial
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 NEXT_WORDS = frozenset({NEXT, "n", ""})
 LEFT = "You left the tutorial; inferno learn resumes it where you were."
-DONE = "Tutorial complete. Play your first game: inferno play (or make play for the browser)."
+DONE = "Tutorial complete. Play your first game: inferno play --first-game"
 HELP = (
     "Type the move shown after Play:, next on an explanation, where to read about the part of the board the "
     "step is about, board to read the board, me for your family, hand for your Fraud cards, or quit (the "

@@ -23,7 +23,7 @@ __all__ = ["Reply", "Step", "StepKind", "Tutorial", "TutorialError"]
 
 SAVE_FORMAT = 1
 NEXT = "next"  # the word a front end offers on explain steps
-EXPLAIN_FIRST = "First read this step, then go on with next."
+EXPLAIN_FIRST = "First read this step, then go on to the next one."
 FINISHED = "The tutorial is finished: play your first game!"
 
 
