@@ -335,7 +335,9 @@ class Scenario:
         pl = self.state.own_player(seat)
         built = self._number(n, "Tower floors", 1, r.tower_floors)
         if any(pl.tower[built * r.spaces_per_floor :]):
-            raise ScenarioError(f"player {seat + 1}'s Tower has pieces above floor {built - 1}: empty those floors first")
+            raise ScenarioError(
+                f"player {seat + 1}'s Tower has pieces above floor {built - 1}: empty those floors first"
+            )
         pl.floors = built
         return self._changed()
 
