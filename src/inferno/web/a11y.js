@@ -44,7 +44,9 @@ export function announceMoves(prev, snap, nameOf) {
   const wasYours = !!(prev.pending && !prev.result && prev.pending.player === prev.seat);
   if (!lines.length && (!yours || wasYours)) return;
   const shown = lines.length > 6 ? [`${lines.length - 5} earlier moves are in the game log.`, ...lines.slice(-5)] : lines;
-  if (yours && !wasYours) shown.push(`Your turn: ${p.title}.`);
+  // Others moved, or the decision just came to you: say it is yours. (The others' whole turn can fall
+  // between two views that both wait for you, when your last action ended your turn.)
+  if (yours && (!wasYours || lines.length)) shown.push(`Your turn: ${p.title}.`);
   else if (snap.result && !prev.result) shown.push("The game is over.");
   region.textContent = shown.join(" ");
 }

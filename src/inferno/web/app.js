@@ -1,7 +1,7 @@
 // The browser client: lobby, live game view, clicking to play, undo, log, final scoring and replay.
 // Every text the server sends is put in with textContent (or escaped): names and help texts are text.
 import { drawBoard, layoutFor } from "./board.js";
-import { PLAYER_COLOURS } from "./draw.js";
+import { drawScoreBar, plural } from "./scorebar.js";
 import { drawPlayer } from "./players.js";
 import { lobbyTableChoice, noteServerNow, renderTable, setupLobbyTable } from "./clock.js";
 import { animateMove, animating, skipAnimation } from "./anim.js";
@@ -59,7 +59,6 @@ async function api(path, body = null) {
 
 function status(text) { $("status").textContent = text; }
 function showError(text) { $("error").textContent = text || ""; }
-function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
 // ----- a page that says what went wrong and what to do -----
 
@@ -703,26 +702,7 @@ function seatName(snap, p) {
 
 // The always visible bar: every player's Infamy, money and who is to move; then the short prompt.
 function renderTop(snap) {
-  const bar = $("scorebar");
-  bar.innerHTML = "";
-  const toMove = snap.pending && !snap.result ? snap.pending.player : -1;
-  snap.state.players.forEach((pl, p) => {
-    const d = document.createElement("span");
-    d.className = `score${p === toMove ? " to-move" : ""}${p === snap.seat ? " mine" : ""}`;
-    d.dataset.player = String(p);
-    const sw = document.createElement("i");
-    sw.className = "sw";
-    sw.style.background = PLAYER_COLOURS[p];
-    d.appendChild(sw);
-    const nm = document.createElement("b");
-    nm.textContent = `${p === toMove ? "▶ " : ""}${seatName(snap, p)}`;
-    d.appendChild(nm);
-    const nums = document.createElement("span");
-    nums.textContent = ` ${pl.infamy} Infamy · ${pl.florins}ƒ · ${pl.drachmas}₯`;
-    nums.title = `${plural(pl.infamy, "Infamy point")}, ${plural(pl.florins, "Florin")}, ${plural(pl.drachmas, "Drachma")}`;
-    d.appendChild(nums);
-    bar.appendChild(d);
-  });
+  drawScoreBar($("scorebar"), snap, (p) => seatName(snap, p));
   const p = snap.pending;
   $("prompt").hidden = false;
   let text;

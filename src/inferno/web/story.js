@@ -3,6 +3,8 @@
 // solo the Rival's row and the rank ladder; then one click opens the review. The server builds the story
 // with the engine (GET /api/games/{id}/story); this module only draws it.
 
+import { plural } from "./scorebar.js";
+
 const stories = new Map(); // game id -> its story (a finished game's never changes)
 
 // Draw the story of the finished game into `div` (fetched once per game); `review` opens the review page.
@@ -80,4 +82,3 @@ function ladder(solo, esc) {
 }
 
 function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0"; }
-function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }

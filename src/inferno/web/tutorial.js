@@ -7,7 +7,7 @@
 // Cues for tests and tools: the element to click carries data-tutorial-target, the Next button
 // data-tutorial-next, and the body data-tutorial="done" once the tutorial is finished.
 import { drawBoard, layoutFor } from "./board.js";
-import { PLAYER_COLOURS } from "./draw.js";
+import { drawScoreBar } from "./scorebar.js";
 import { drawPlayer } from "./players.js";
 import { showComponentTip } from "./components.js";
 import { setupFirstGameButton } from "./first_game.js";
@@ -81,21 +81,7 @@ function drawGame(data) {
 }
 
 function drawScores(snap) {
-  const bar = $("scorebar");
-  bar.innerHTML = "";
-  const toMove = snap.pending && !snap.result ? snap.pending.player : -1;
-  snap.state.players.forEach((pl, p) => {
-    const d = document.createElement("span");
-    d.className = `score${p === toMove ? " to-move" : ""}${p === snap.seat ? " mine" : ""}`;
-    const sw = document.createElement("i");
-    sw.className = "sw";
-    sw.style.background = PLAYER_COLOURS[p]; // set through the CSSOM, which the page's policy allows
-    d.appendChild(sw);
-    const nm = document.createElement("b");
-    nm.textContent = `${p === toMove ? "▶ " : ""}${snap.seats[p].name}`;
-    d.append(nm, ` ${pl.infamy} Infamy · ${pl.florins}ƒ · ${pl.drachmas}₯`);
-    bar.appendChild(d);
-  });
+  drawScoreBar($("scorebar"), snap, (p) => snap.seats[p].name);
   const p = snap.pending;
   let text = "";
   if (snap.result) text = "The game is over.";
