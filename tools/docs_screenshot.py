@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -69,14 +71,9 @@ def _play(c: httpx.Client, game: dict[str, Any], moves: int, rng: random.Random)
     return str(tokens[spec["pending"]["player"]])
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--moves", type=int, default=70, help="random legal moves before the screenshot")
-    ap.add_argument("--moves-seed", type=int, default=3, help="seed of the generator choosing the moves")
-    ap.add_argument("--out", type=Path, default=Path("docs/images/board.png"))
-    ap.add_argument("--width", type=int, default=1400)
-    ap.add_argument("--height", type=int, default=1150)
-    a = ap.parse_args(argv)
+@contextmanager
+def screenshot_server() -> Iterator[str]:
+    """``inferno serve`` on a free loopback port with a throw-away SQLite database; yields its address."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
@@ -86,25 +83,37 @@ def main(argv: list[str] | None = None) -> None:
             proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
         try:
             _wait_up(url, proc)
-            with httpx.Client(base_url=url, timeout=10) as c:
-                r = c.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]})
-                r.raise_for_status()
-                game = r.json()
-                token = _play(c, game, a.moves, random.Random(a.moves_seed))
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                page = browser.new_page(viewport={"width": a.width, "height": a.height})
-                page.add_init_script("localStorage.setItem('inferno.pace', '0')")
-                page.goto(f"{url}/game/{game['game']}#{token}")
-                page.wait_for_selector("svg#board .shield")
-                page.wait_for_function("() => document.querySelectorAll('#actions button.action').length > 0")
-                page.wait_for_timeout(500)
-                a.out.parent.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(a.out), full_page=False)
-                browser.close()
+            yield url
         finally:
             proc.terminate()
             proc.wait(10)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--moves", type=int, default=70, help="random legal moves before the screenshot")
+    ap.add_argument("--moves-seed", type=int, default=3, help="seed of the generator choosing the moves")
+    ap.add_argument("--out", type=Path, default=Path("docs/images/board.png"))
+    ap.add_argument("--width", type=int, default=1400)
+    ap.add_argument("--height", type=int, default=1150)
+    a = ap.parse_args(argv)
+    with screenshot_server() as url:
+        with httpx.Client(base_url=url, timeout=10) as c:
+            r = c.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "human"}]})
+            r.raise_for_status()
+            game = r.json()
+            token = _play(c, game, a.moves, random.Random(a.moves_seed))
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": a.width, "height": a.height})
+            page.add_init_script("localStorage.setItem('inferno.pace', '0')")
+            page.goto(f"{url}/game/{game['game']}#{token}")
+            page.wait_for_selector("svg#board .shield")
+            page.wait_for_function("() => document.querySelectorAll('#actions button.action').length > 0")
+            page.wait_for_timeout(500)
+            a.out.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(a.out), full_page=False)
+            browser.close()
     print(f"wrote {a.out}")
 
 

@@ -11,13 +11,10 @@ the repository root after ``make install-dev chromium``:
 from __future__ import annotations
 
 import argparse
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
-from tools.docs_screenshot import ARGS, CHROMIUM, _free_port, _wait_up
+from tools.docs_screenshot import ARGS, CHROMIUM, screenshot_server
 
 CUE = "[data-tutorial-next]:not([hidden]), [data-tutorial-target]"
 
@@ -44,34 +41,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--width", type=int, default=1440)
     ap.add_argument("--height", type=int, default=900)
     a = ap.parse_args(argv)
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
     a.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-c", "from inferno.cli.main import cli; cli()", "serve", "--port", str(port)]
-        cmd += ["--db", f"sqlite:///{Path(tmp) / 'shot.db'}", "--bot-delay", "0"]
-        with open(Path(tmp) / "server.log", "wb") as log:
-            proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            _wait_up(url, proc)
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                page = browser.new_page(viewport={"width": a.width, "height": a.height})
-                page.emulate_media(reduced_motion="reduce")  # the target's pulse stopped at full strength
-                page.goto(f"{url}/tutorial")
-                page.wait_for_function("() => Number(document.body.dataset.tutorialAnswers || 0) > 0")
-                while page.evaluate("() => document.body.dataset.tutorial") != "done":
-                    step = page.evaluate("() => document.body.dataset.tutorialStepId")
-                    if step in a.steps:
-                        _shoot(page, a.out, step, a.format)
-                    before = _answers(page)
-                    page.locator(CUE).first.click()
-                    page.wait_for_function(f"() => Number(document.body.dataset.tutorialAnswers) > {before}")
-                _shoot(page, a.out, "done", a.format)
-                browser.close()
-        finally:
-            proc.terminate()
-            proc.wait(10)
+    with screenshot_server() as url:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": a.width, "height": a.height})
+            page.emulate_media(reduced_motion="reduce")  # the target's pulse stopped at full strength
+            page.goto(f"{url}/tutorial")
+            page.wait_for_function("() => Number(document.body.dataset.tutorialAnswers || 0) > 0")
+            while page.evaluate("() => document.body.dataset.tutorial") != "done":
+                step = page.evaluate("() => document.body.dataset.tutorialStepId")
+                if step in a.steps:
+                    _shoot(page, a.out, step, a.format)
+                before = _answers(page)
+                page.locator(CUE).first.click()
+                page.wait_for_function(f"() => Number(document.body.dataset.tutorialAnswers) > {before}")
+            _shoot(page, a.out, "done", a.format)
+            browser.close()
 
 
 if __name__ == "__main__":
