@@ -66,7 +66,8 @@ class EndScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         if self.app.size.width != self.width:  # the six steps' titles need a wide screen
             self.width = self.app.size.width
-            self.query_one("#end-body", Static).update(self.body())
+            for body in self.query("#end-body").results(Static):  # (none if the screen is already going)
+                body.update(self.body())
 
     def action_review(self) -> None:
         self.dismiss(REVIEW)
