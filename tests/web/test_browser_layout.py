@@ -44,8 +44,13 @@ def _open_at_my_decision(page: Page, url: str) -> None:
 def _box(page: Page, selector: str) -> dict[str, float]:
     """The element's box, once it is shown (a redraw after a bot's move may replace it for a moment)."""
     first = page.locator(selector).first
-    first.wait_for(state="visible", timeout=5_000)
-    box = first.bounding_box()
+    box = None
+    for _ in range(20):  # the element may be replaced between the wait and the reading: wait again
+        first.wait_for(state="visible", timeout=5_000)
+        box = first.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
     assert box is not None, f"{selector} is not shown"
     return box
 

@@ -226,7 +226,9 @@ def _start_up_work(url: str) -> tuple[int, int, list[str]]:
     sa.event.listen(store.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
     assert store._sqlite is not None
     store._sqlite.dbapi.set_progress_handler(step, 10)
-    with TestClient(create_app(ServerSettings(database_url=url, sweep_interval=3600), storage=store)) as c:
+    with TestClient(
+        create_app(ServerSettings(database_url=url, sweep_interval=3600, clock_interval=3600), storage=store)
+    ) as c:
         assert c.get("/api/bots").status_code == 200
         sessions = len(_service(c).sessions)
     return steps[0], sessions, statements
