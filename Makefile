@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder review-grades hint-follower train health calibrate soak-server lint typecheck unit golden clean install install-dev chromium axe postgres nginx soak-engine
+.PHONY: i18n docs docs-build play play-terminal snapshots test compiled unit-compiled bench bench-server ladder review-grades hint-follower train health calibrate soak-server lint typecheck unit golden clean install install-dev chromium axe postgres nginx soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -97,6 +97,11 @@ unit-compiled: compiled
 		tests/test_compiled.py tests/test_clean_build.py tests/harness/test_golden.py tests/harness/test_perft.py tests/harness/test_invariants.py \
 		tests/harness/test_copy_on_write.py tests/harness/test_pickling.py tests/harness/test_api_errors.py tests/envs \
 		tests/api/test_scenario_setters.py
+
+## The translation catalogs: extract every domain's texts, bring each language's catalog in line, compile it
+## (src/inferno/locale; `python -m tools.i18n todo --lang es` lists what is left to translate).
+i18n: $(STAMP_DEV)
+	$(BIN)/python -m tools.i18n all
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks tools
