@@ -55,6 +55,7 @@ _WORDS: dict[str, dict[str, str]] = {
     },
 }
 _NAMES = {"es": "Español", "it": "Italiano", "ca": "Català"}
+_ENGLISH_NAMES = {"es": "Spanish", "it": "Italian", "ca": "Catalan"}
 MARKER = "<!-- glossary tables: tools/mkdocs_hooks.py -->"
 _GLOSSARY_PAGE = re.compile(r"^play/glossary(?:\.(es|it|ca))?\.md$")
 
@@ -88,7 +89,8 @@ def glossary_tables(lang: str, terms: list[dict[str, Any]] | None = None) -> str
         return "\n".join(_table(terms, lang, words))
     lines: list[str] = []
     for code in TRANSLATED:
-        lines += [f"## {_NAMES[code]}", "", *_table(terms, code, {**words, "term": _NAMES[code]}), ""]
+        heading = f"## {_ENGLISH_NAMES[code]} ({_NAMES[code]})"
+        lines += [heading, "", *_table(terms, code, {**words, "term": _NAMES[code]}), ""]
     return "\n".join(lines)
 
 
