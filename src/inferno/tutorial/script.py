@@ -124,8 +124,8 @@ def _held_back(raw: dict[str, object], where: str) -> str:
         return DEFAULT_HELD_BACK
     if not isinstance(value, dict):
         raise TutorialError(
-            f"the tutorial script's {where} has a held_back that is not a table"
-        )  # i18n: not for players
+            f"the tutorial script's {where} has a held_back that is not a table"  # i18n: not for players
+        )
     return _text(value, "text", f"{where} held_back")
 
 
@@ -139,8 +139,8 @@ def _step(raw: dict[str, object], chapter: str) -> Step:
         raise TutorialError(f"the tutorial script's {where} has a bad expected list")  # i18n: not for players
     if (kind is StepKind.ACT) != bool(expected):
         raise TutorialError(
-            f"the tutorial script's {where}: only act steps name expected moves"
-        )  # i18n: not for players
+            f"the tutorial script's {where}: only act steps name expected moves"  # i18n: not for players
+        )
     return Step(
         id=sid,
         chapter_en=chapter,
