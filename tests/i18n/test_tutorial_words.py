@@ -10,7 +10,7 @@ import pytest
 
 from inferno.i18n import use_language
 from inferno.tutorial.progress import record
-from inferno.tutorial.script import SECTIONS, Step, cite_words, load_script
+from inferno.tutorial.script import SECTIONS, Step, cite_words, load_script, parse_script
 from inferno.tutorial.session import StepKind, Tutorial, TutorialError
 
 LANGUAGES = ("es", "it", "ca")
@@ -213,3 +213,15 @@ def test_the_browser_tutorial_answers_in_the_cookies_language(tmp_path: Path) ->
         if step["title"] == "The theme":
             pytest.skip("the server does not read the language cookie yet (the server's language middleware)")
         assert step["title"] == "L'ambientació" and step["text"].startswith("Florència, segle XIV.")
+
+
+def test_a_held_back_word_outside_a_table_is_refused() -> None:
+    """``held_back.text`` is what the catalog's extractor finds; a plain ``held_back`` string would stay English."""
+    script = (
+        '[[chapter]]\nid = "c"\ntitle = "C"\n[[chapter.step]]\nid = "s"\ntitle = "S"\nkind = "act"\n'
+        'cite = "rulebook p.11"\ntext = "Do it."\nexpected = ["enter lust"]\n'
+    )
+    (chapter,) = parse_script(script + 'held_back.text = "Not that one."\n')
+    assert chapter.steps[0].held_back == "Not that one."
+    with pytest.raises(TutorialError, match="held_back"):
+        parse_script(script + 'held_back = "Not that one."\n')
