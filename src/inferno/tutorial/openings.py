@@ -91,5 +91,5 @@ def opening(name: str) -> State:
     """The prepared position ``name`` (a :class:`TutorialError` for a name the script should not use)."""
     build = OPENINGS.get(name)
     if build is None:
-        raise TutorialError(f"the tutorial script names an unknown opening {name!r}")
+        raise TutorialError(f"the tutorial script names an unknown opening {name!r}")  # i18n: not for players
     return build()

@@ -25,4 +25,4 @@ def play_opponents(s: State, seat: int, limit: int = 200) -> list[str]:
         act = opponent_choice(legal_actions(s))
         played.append(action_text(s, act))
         apply_in_place(s, act)
-    raise RuntimeError("the tutorial's opponents did not hand the turn back")
+    raise RuntimeError("the tutorial's opponents did not hand the turn back")  # i18n: not for players

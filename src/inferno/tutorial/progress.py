@@ -11,7 +11,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from inferno.i18n import TUTORIAL
 from inferno.tutorial.session import Tutorial, TutorialError
+
+_ = TUTORIAL.gettext
 
 FILE_NAME = "tutorial.json"
 
@@ -70,7 +73,10 @@ def record(t: Tutorial, path: Path | None = None) -> str:
             save_progress(Progress(done=old.done, session=t.to_json()), path)
     except OSError as exc:
         where = path or progress_path()
-        return f"Your progress cannot be recorded in {where} ({exc.strerror or 'cannot write there'}); the tutorial goes on."
+        why = exc.strerror or _("cannot write there")
+        return _("Your progress cannot be recorded in {where} ({why}); the tutorial goes on.").format(
+            where=where, why=why
+        )
     return ""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from inferno.i18n import N_, TUTORIAL
 from inferno.outcome import outcome_lines
 from inferno.rules.actions import Action, InfernoError
 from inferno.rules.engine import apply, to_move
@@ -21,15 +22,19 @@ from inferno.tutorial.script import Chapter, Step, StepKind, TutorialError, load
 
 __all__ = ["Reply", "Step", "StepKind", "Tutorial", "TutorialError"]
 
+_ = TUTORIAL.gettext
+
 SAVE_FORMAT = 1
-NEXT = "next"  # the word a front end offers on explain steps
-EXPLAIN_FIRST = "First read this step, then go on to the next one."
-FINISHED = "The tutorial is finished: play your first game!"
+NEXT = "next"  # the word a front end offers on explain steps (the notation's, in every language)
+# Replies in English (the catalog's msgids): the tutorial answers with them translated.
+EXPLAIN_FIRST = N_("First read this step, then go on to the next one.")
+FINISHED = N_("The tutorial is finished: play your first game!")
 
 
 @dataclass(frozen=True)
 class Reply:
-    """The tutorial's answer to a move: accepted or held back, and friendly words (why, or what happened)."""
+    """The tutorial's answer to a move: accepted or held back, and friendly words (why, or what happened)
+    in the language of the moment the move was played."""
 
     accepted: bool
     message: str
@@ -67,13 +72,14 @@ class Tutorial:
 
     @property
     def chapter_titles(self) -> list[str]:
+        """The chapters' titles in the current language."""
         return [c.title for c in self._chapters]
 
     @property
     def chapter_index(self) -> int:
         """The current chapter's place in :attr:`chapter_titles` (the number of chapters when done)."""
         step = self.step
-        return len(self._chapters) if step is None else self.chapter_titles.index(step.chapter)
+        return len(self._chapters) if step is None else [c.title_en for c in self._chapters].index(step.chapter_en)
 
     def opening_steps(self) -> set[int]:
         """The indices of the steps that start from a prepared position (a new board)."""
@@ -90,9 +96,12 @@ class Tutorial:
         """Go on from an explain step."""
         step = self.step
         if step is None:
-            raise TutorialError(FINISHED)
+            raise TutorialError(_(FINISHED))
         if step.kind is not StepKind.EXPLAIN:
-            raise TutorialError(f"This step asks for a move: {' or '.join(step.expected)}.")
+            moves = ", ".join(step.expected)
+            if len(step.expected) == 1:
+                raise TutorialError(_("This step asks for a move: {move}.").format(move=moves))
+            raise TutorialError(_("This step asks for one of these moves: {moves}.").format(moves=moves))
         self._advance(NEXT)
 
     def expected_actions(self) -> list[Action]:
@@ -106,9 +115,9 @@ class Tutorial:
         """The learner plays ``action`` (notation): accepted only when the step names it."""
         step = self.step
         if step is None:
-            return Reply(False, FINISHED)
+            return Reply(False, _(FINISHED))
         if step.kind is StepKind.EXPLAIN:
-            return Reply(False, EXPLAIN_FIRST)
+            return Reply(False, _(EXPLAIN_FIRST))
         try:
             act = parse_action(self.state, action)
         except InfernoError:
@@ -120,11 +129,15 @@ class Tutorial:
         lines = outcome_lines(before, after, self.seat, act)
         theirs = play_opponents(after, self.seat)
         self.state = after
-        self._advance(action_text(before, act))
+        played = action_text(before, act)
+        self._advance(played)
         said = "; ".join(lines)
-        message = f"You played {action_text(before, act)}" + (f": {said}." if said else ".")
+        if said:
+            message = _("You played {move}: {outcome}.").format(move=played, outcome=said)
+        else:
+            message = _("You played {move}.").format(move=played)
         if theirs:
-            message += f" Your opponent played {', '.join(theirs)}."
+            message += " " + _("Your opponent played {moves}.").format(moves=", ".join(theirs))
         return Reply(True, message)
 
     def waiting_for_learner(self) -> bool:
@@ -139,20 +152,24 @@ class Tutorial:
     def from_json(cls, data: object) -> Tutorial:
         """Resume a tutorial saved by :meth:`to_json`; a :class:`TutorialError` when it does not fit."""
         if not isinstance(data, dict) or data.get("tutorial") != SAVE_FORMAT:
-            raise TutorialError("This is not a saved tutorial of this version.")
+            raise TutorialError(_("This is not a saved tutorial of this version."))
         inputs = data.get("inputs")
         if not isinstance(inputs, list) or not all(isinstance(i, str) for i in inputs):
-            raise TutorialError("The saved tutorial's moves are not readable.")
+            raise TutorialError(_("The saved tutorial's moves are not readable."))
         t = cls()
         if len(inputs) > t.total:
-            raise TutorialError("The saved tutorial has more steps than this tutorial.")
+            raise TutorialError(_("The saved tutorial has more steps than this tutorial."))
         for given in inputs:
             step = t.step
             assert step is not None
             if step.kind is StepKind.EXPLAIN:
                 if given != NEXT:
-                    raise TutorialError(f"The saved tutorial does not fit this tutorial at step {t.index + 1}.")
+                    raise TutorialError(
+                        _("The saved tutorial does not fit this tutorial at step {number}.").format(number=t.index + 1)
+                    )
                 t.next()
             elif not t.play(given).accepted:
-                raise TutorialError(f"The saved tutorial does not fit this tutorial at step {t.index + 1}.")
+                raise TutorialError(
+                    _("The saved tutorial does not fit this tutorial at step {number}.").format(number=t.index + 1)
+                )
         return t
