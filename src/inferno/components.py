@@ -23,6 +23,7 @@ from inferno.rules.state import State
 
 _ = GAME.gettext
 ngettext = GAME.ngettext
+pgettext = GAME.pgettext
 
 # What each location does when a family member is sent there: the decisions it opens, in order.
 LOCATION_DECISIONS: dict[LocationAction, tuple[Decision, ...]] = {
@@ -126,6 +127,30 @@ _words_list = words_list
 def sin_name(r: Rules, circle: int) -> str:
     """The sin of ``circle`` in the reader's language ("Lust")."""
     return GAME.gettext(r.circles[circle - 1].sin)
+
+
+def _sin_attributes() -> dict[str, str]:
+    # A sin naming a thing of its colour ("the Lust track", "a Lust Soul"): the languages that say "the track
+    # of Lust" give it with its preposition and article ("de la Lujuria", "dell'Avarizia", "d'Avarícia").
+    # i18n: not for players (the translators' context)
+    ctx = "a sin naming a thing of its colour: the Lust track, a Lust Soul, the Lust Diploma"
+    return {
+        "Paganism": pgettext(ctx, "Paganism"),
+        "Lust": pgettext(ctx, "Lust"),
+        "Gluttony": pgettext(ctx, "Gluttony"),
+        "Greed": pgettext(ctx, "Greed"),
+        "Sloth": pgettext(ctx, "Sloth"),
+        "Heresy": pgettext(ctx, "Heresy"),
+        "Violence": pgettext(ctx, "Violence"),
+        "Fraud": pgettext(ctx, "Fraud"),
+        "Treachery": pgettext(ctx, "Treachery"),
+    }
+
+
+def sin_of(r: Rules, circle: int) -> str:
+    """The sin of ``circle`` naming a thing of its colour: "Lust" in "the Lust track" ("de la Lujuria")."""
+    sin = r.circles[circle - 1].sin
+    return _sin_attributes().get(sin) or GAME.gettext(sin)
 
 
 def _params(r: Rules, action: LocationAction) -> dict[str, int]:
@@ -233,7 +258,7 @@ def _location(s: State, loc: Location) -> Component:
             "Anyone with a family member here may accuse here, no Guest needed: a {sin} Soul enters the "
             "Graveyard and your Skull advances on the {sin} track, with its bonus."
         )
-    ).format(sin=sin)
+    ).format(sin=sin_of(r, loc.circle))
     entry = _(
         "Entry: {entry}; send a family member from Home when your Soul's shield shows this quartiere, or after "
         "a bribe. Locations are never full."
@@ -267,7 +292,7 @@ def _quartiere(s: State, q: int) -> Component:
 
 def _track(s: State, c: int) -> Component:
     r = s.rules
-    sin = sin_name(r, c)
+    sin = sin_of(r, c)
     loc = next((GAME.gettext(x.name) for x in r.locations if x.circle == c), "")
     tile = r.bonus_tiles[s.bonus[c]] if 0 <= s.bonus[c] < len(r.bonus_tiles) else None
     bonus = (
@@ -321,7 +346,7 @@ def _bonuses(s: State) -> Component:
 
 def _guest(s: State, c: int) -> Component:
     r = s.rules
-    sin = sin_name(r, c)
+    sin = sin_of(r, c)
     loc = next((GAME.gettext(x.name) for x in r.locations if x.circle == c), "")
     bank = _params(r, LocationAction.BANK).get("florins_per_guest", 0)
     text = _(
@@ -589,7 +614,7 @@ def stop_reward(s: State, stop: Stop) -> str:
                 "use its effect, free"
             )
         return _("a pagan Soul enters the Graveyard (while any is left)")
-    sin = sin_name(r, stop.circle)
+    sin = sin_of(r, stop.circle)
     ties = _("every tied player places one") if r.diploma_ties_all else _("a tie gives it to nobody")
     diploma = _(
         "the {sin} Diploma goes to the player furthest along the {sin} track ({ties}; with nobody on the track, "
@@ -608,7 +633,7 @@ def stop_name(s: State, stop: Stop) -> str:
         return _("a Fraud stop")
     if stop.kind is StopKind.PAGAN:
         return _("a pagan stop")
-    sin = sin_name(s.rules, stop.circle)
+    sin = sin_of(s.rules, stop.circle)
     if stop.kind is StopKind.DIPLOMA:
         return _("the {sin} Diploma stop").format(sin=sin)
     return _("the final stop ({sin} Diploma)").format(sin=sin)
