@@ -131,19 +131,17 @@ def sin_name(r: Rules, circle: int) -> str:
 
 def _sin_attributes() -> dict[str, str]:
     # A sin naming a thing of its colour ("the Lust track", "a Lust Soul"): the languages that say "the track
-    # of Lust" give it with its preposition and article ("de la Lujuria", "dell'Avarizia", "d'Avarícia").
-    # i18n: not for players (the translators' context)
-    ctx = "a sin naming a thing of its colour: the Lust track, a Lust Soul, the Lust Diploma"
+    # of Lust" give it with its preposition and article ("de la Lujuria", "dell'Avarizia", "de l'Avarícia").
     return {
-        "Paganism": pgettext(ctx, "Paganism"),
-        "Lust": pgettext(ctx, "Lust"),
-        "Gluttony": pgettext(ctx, "Gluttony"),
-        "Greed": pgettext(ctx, "Greed"),
-        "Sloth": pgettext(ctx, "Sloth"),
-        "Heresy": pgettext(ctx, "Heresy"),
-        "Violence": pgettext(ctx, "Violence"),
-        "Fraud": pgettext(ctx, "Fraud"),
-        "Treachery": pgettext(ctx, "Treachery"),
+        "Paganism": pgettext("the Lust track, a Lust Soul", "Paganism"),
+        "Lust": pgettext("the Lust track, a Lust Soul", "Lust"),
+        "Gluttony": pgettext("the Lust track, a Lust Soul", "Gluttony"),
+        "Greed": pgettext("the Lust track, a Lust Soul", "Greed"),
+        "Sloth": pgettext("the Lust track, a Lust Soul", "Sloth"),
+        "Heresy": pgettext("the Lust track, a Lust Soul", "Heresy"),
+        "Violence": pgettext("the Lust track, a Lust Soul", "Violence"),
+        "Fraud": pgettext("the Lust track, a Lust Soul", "Fraud"),
+        "Treachery": pgettext("the Lust track, a Lust Soul", "Treachery"),
     }
 
 
