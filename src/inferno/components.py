@@ -38,7 +38,7 @@ BARREL_SCORES = {"per_guest": N_("per Guest"), "per_floor": N_("per Tower floor 
 
 # Data words that the catalog's extraction of the data files (their ``name`` keys) does not reach, so
 # that ``GAME.gettext`` translates them wherever they are shown: the sins of the circles, the circles'
-# colours, the quartieri's symbols and the kinds of bonus tile.
+# colours, the quartieri (Florentine names, kept in every language) and their symbols, the kinds of bonus tile.
 DATA_WORDS = (
     N_("Paganism"),
     N_("Lust"),
@@ -58,6 +58,10 @@ DATA_WORDS = (
     N_("red"),
     N_("grey"),
     N_("ice blue"),
+    N_("Porta San Piero"),
+    N_("Porta del Duomo"),
+    N_("San Pier Scheraggio"),
+    N_("Il Borgo"),
     N_("keys"),
     N_("church"),
     N_("wheel"),
@@ -241,7 +245,7 @@ def _location(s: State, loc: Location) -> Component:
     q = s.loc_quartiere[loc.index] if loc.index < len(s.loc_quartiere) else -1
     where = (
         _("It stands in {quartiere} ({symbol}).").format(
-            quartiere=r.quartieri[q], symbol=GAME.gettext(r.quartiere_symbols[q])
+            quartiere=GAME.gettext(r.quartieri[q]), symbol=GAME.gettext(r.quartiere_symbols[q])
         )
         if q >= 0
         else ""
@@ -282,7 +286,8 @@ def _quartiere(s: State, q: int) -> Component:
         "in any quartiere instead."
     ).format(symbol=GAME.gettext(r.quartiere_symbols[q]), locations=words_list(here), drachmas=drachmas(r.bribe_cost))
     # i18n: not for players (a rule tag; the rulebook reference stays English)
-    return Component(f"quartiere:{q}", r.quartieri[q], text, cite("S2 The shield sets the quartiere; S1 p.11-12"))
+    rule = cite("S2 The shield sets the quartiere; S1 p.11-12")
+    return Component(f"quartiere:{q}", GAME.gettext(r.quartieri[q]), text, rule)
 
 
 # --- Sin Tracks, bonuses, Guests, Barrels ------------------------------------------------------
