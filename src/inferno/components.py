@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from inferno.help import effect_words, help_text
+from inferno.help import drachmas, effect_words, florins, help_text, infamy_points, souls
 from inferno.i18n import GAME, N_, language
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.citations import cite
@@ -91,27 +91,6 @@ class Component:
 def plural(n: int, word: str) -> str:
     """English only: ``n`` and ``word`` in the right number ("2 Drachmas"); players' texts use ``ngettext``."""
     return f"{n} {word}{'' if abs(n) == 1 else 's'}"
-
-
-# Amounts of the game's goods, as a sentence names them.
-def infamy_points(n: int) -> str:
-    """ "1 Infamy point", "3 Infamy points"."""
-    return ngettext("{n} Infamy point", "{n} Infamy points", n).format(n=n)
-
-
-def drachmas(n: int) -> str:
-    """ "1 Drachma", "2 Drachmas"."""
-    return ngettext("{n} Drachma", "{n} Drachmas", n).format(n=n)
-
-
-def florins(n: int) -> str:
-    """ "1 Florin", "2 Florins"."""
-    return ngettext("{n} Florin", "{n} Florins", n).format(n=n)
-
-
-def souls(n: int) -> str:
-    """ "1 Soul", "4 Souls"."""
-    return ngettext("{n} Soul", "{n} Souls", n).format(n=n)
 
 
 def words_list(items: Iterable[str], last: str = "and") -> str:

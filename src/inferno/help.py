@@ -26,12 +26,33 @@ class DecisionHelp:
     rule: str
 
 
+# Amounts of the game's goods, as a sentence names them.
+def infamy_points(n: int) -> str:
+    """ "1 Infamy point", "3 Infamy points"."""
+    return ngettext("{n} Infamy point", "{n} Infamy points", n).format(n=n)
+
+
+def drachmas(n: int) -> str:
+    """ "1 Drachma", "2 Drachmas"."""
+    return ngettext("{n} Drachma", "{n} Drachmas", n).format(n=n)
+
+
+def florins(n: int) -> str:
+    """ "1 Florin", "2 Florins"."""
+    return ngettext("{n} Florin", "{n} Florins", n).format(n=n)
+
+
+def souls(n: int) -> str:
+    """ "1 Soul", "4 Souls"."""
+    return ngettext("{n} Soul", "{n} Souls", n).format(n=n)
+
+
 DECISION_HELP: dict[Decision, DecisionHelp] = {
     Decision.HELL: DecisionHelp(
         N_("Hell phase: move one Soul"),
         N_(
             "Move exactly one Soul: a standing Soul in Hell that has not reached its own circle ('move 3.2'), "
-            "or a Soul from the Graveyard ferried across the Acheron for {ferry} Drachma ('enter lust'); with no "
+            "or a Soul from the Graveyard ferried across the Acheron for {ferry_drachmas} ('enter lust'); with no "
             "Drachma you take a loan from Charon. The empty shield where it stops picks the quartiere you act in "
             "during the Florence phase. If no Soul can move the game ends at once (sudden death)."
         ),
@@ -68,7 +89,7 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
     Decision.FLORENCE: DecisionHelp(
         N_("Florence phase"),
         N_(
-            "Act in the quartiere your Soul's shield showed (or 'bribe' for {bribe} Drachmas to act in any): "
+            "Act in the quartiere your Soul's shield showed (or 'bribe' for {bribe_drachmas} to act in any): "
             "'send <location> <noble|urchin>' a family member from Home and do the location's action; "
             "'accuse <location> <member>' with a member already there (special locations need the Guest of "
             "their colour in your Tower, and the accuser needs an empty Tower space) — the accuser goes to the "
@@ -110,8 +131,8 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
     Decision.BONFIRE_THIRD: DecisionHelp(
         N_("BONFIRE 3: Guardian or River Styx"),
         N_(
-            "Either pay {guardian_cost} Drachma to move a Guardian and use its effect ('guardian'), or pay "
-            "{styx_cost} Drachmas to use the River Styx ('styx'), or 'done'."
+            "Either pay {guardian_drachmas} to move a Guardian and use its effect ('guardian'), or pay "
+            "{styx_drachmas} to use the River Styx ('styx'), or 'done'."
         ),
         "S0 River Styx; IT BONFIRE",
     ),
@@ -122,7 +143,7 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
     ),
     Decision.WALL_FRAUD: DecisionHelp(
         N_("WALL 2: Fraud card"),
-        N_("Pay {fraud_cost} Drachmas to play a Fraud card ('fraud'), or 'done'."),
+        N_("Pay {fraud_drachmas} to play a Fraud card ('fraud'), or 'done'."),
         "S0 Fraud cards; IT WALL",  # i18n: not for players (a rule tag; the rulebook reference stays English)
     ),
     Decision.WALL_DELIVER: DecisionHelp(
@@ -251,7 +272,7 @@ DECISION_HELP: dict[Decision, DecisionHelp] = {
 }
 
 
-def _amounts(s: State) -> dict[str, int]:
+def _amounts(s: State) -> dict[str, int | str]:
     r = s.rules
     prm = {loc.action: loc.params for loc in r.locations}
     bonfire = prm.get(LocationAction.BONFIRE, {})
@@ -271,12 +292,18 @@ def _amounts(s: State) -> dict[str, int]:
         "half_level": r.half_diploma_level,
         "phleg_max": r.phleg_max,
         "off_hand": r.off_hand_extra,
+        # the costs as a sentence names them, in the number they take ("1 Drachma", "2 Drachmas")
+        "ferry_drachmas": drachmas(r.ferry_cost),
+        "bribe_drachmas": drachmas(r.bribe_cost),
+        "guardian_drachmas": drachmas(bonfire.get("guardian_cost", 0)),
+        "styx_drachmas": drachmas(bonfire.get("styx_cost", 0)),
+        "fraud_drachmas": drachmas(wall.get("fraud_cost", 0)),
     }
 
 
 def decision_amounts(s: State) -> dict[str, int]:
     """The amounts the decisions' help names (costs and limits), read from the rules data."""
-    return _amounts(s)
+    return {k: v for k, v in _amounts(s).items() if isinstance(v, int)}
 
 
 # help_text's answers: they depend on the rules data, the decision and the language only. Keyed by the
