@@ -4,6 +4,7 @@ sentence left, with the glossary's terms, and English stays what it was."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -151,3 +152,16 @@ def test_stop_names_in_spanish() -> None:
     assert names[StopKind.FRAUD] == "una parada de Fraude"
     assert names[StopKind.PAGAN] == "una parada pagana"
     assert names[StopKind.DIPLOMA].startswith("la parada del Diploma de")
+
+
+def test_amounts_from_the_data_take_their_number_in_every_language() -> None:
+    """A cost of 1 or 3 reads "1 dracma", "3 dracmas" (the help's costs too), whatever the data says."""
+    s = inferno.new_game(players=2, seed=3)
+    for cost, words in ((1, "1 dracma"), (3, "3 dracmas")):
+        t = s.copy()
+        t.rules = dataclasses.replace(s.rules, ferry_cost=cost, bribe_cost=cost)
+        with use_language("es"):
+            assert f"por {words} (" in components(t)["graveyard"].text
+            assert f"Paga {words} (" in components(t)["bribe"].text
+            assert f"por {words} ('enter lust')" in help_text(t, inferno.Decision.HELL)[1]
+            assert f"'bribe' por {words} para" in help_text(t, inferno.Decision.FLORENCE)[1]
