@@ -104,9 +104,6 @@ def words_list(items: Iterable[str], last: str = "and") -> str:
     return _("{items} and {last}").format(items=head, last=xs[-1])
 
 
-_words_list = words_list
-
-
 def sin_name(r: Rules, circle: int) -> str:
     """The sin of ``circle`` in the reader's language ("Lust")."""
     return GAME.gettext(r.circles[circle - 1].sin)
