@@ -13,12 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from inferno.help import DECISION_HELP, effect_words, help_text
+from inferno.help import drachmas, effect_words, florins, help_text, infamy_points, souls
+from inferno.i18n import GAME, N_, language
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.citations import cite
 from inferno.rules.model import EffectType, Guardian, GuardianEffect, Location, LocationAction, Rules, Stop, StopKind
 from inferno.rules.notation import ARG_SHAPES
 from inferno.rules.state import State
+
+_ = GAME.gettext
+ngettext = GAME.ngettext
+pgettext = GAME.pgettext
 
 # What each location does when a family member is sent there: the decisions it opens, in order.
 LOCATION_DECISIONS: dict[LocationAction, tuple[Decision, ...]] = {
@@ -28,7 +33,42 @@ LOCATION_DECISIONS: dict[LocationAction, tuple[Decision, ...]] = {
     LocationAction.MARKET: (Decision.MARKET,),
     LocationAction.PALACE: (Decision.PALACE,),
 }
-BARREL_SCORES = {"per_guest": "per Guest", "per_floor": "per Tower floor built", "per_urchin": "per Urchin"}
+# How a delivered Barrel scores, after its amount: translate with ``GAME.gettext`` where shown.
+BARREL_SCORES = {"per_guest": N_("per Guest"), "per_floor": N_("per Tower floor built"), "per_urchin": N_("per Urchin")}
+
+# Data words that the catalog's extraction of the data files (their ``name`` keys) does not reach, so
+# that ``GAME.gettext`` translates them wherever they are shown: the sins of the circles, the circles'
+# colours, the quartieri (Florentine names, kept in every language) and their symbols, the kinds of bonus tile.
+DATA_WORDS = (
+    N_("Paganism"),
+    N_("Lust"),
+    N_("Gluttony"),
+    N_("Greed"),
+    N_("Sloth"),
+    N_("Heresy"),
+    N_("Violence"),
+    N_("Fraud"),
+    N_("Treachery"),
+    N_("cream"),
+    N_("purple"),
+    N_("green"),
+    N_("yellow"),
+    N_("blue"),
+    N_("orange"),
+    N_("red"),
+    N_("grey"),
+    N_("ice blue"),
+    N_("Porta San Piero"),
+    N_("Porta del Duomo"),
+    N_("San Pier Scheraggio"),
+    N_("Il Borgo"),
+    N_("keys"),
+    N_("church"),
+    N_("wheel"),
+    N_("goat"),
+    N_("silver"),
+    N_("gold"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,19 +85,50 @@ class Component:
 
     def words(self) -> str:
         """The component on one line: "River Styx: Return Souls … (rulebook p.9: River Styx)"."""
-        return f"{self.title}: {self.text} ({self.rule})"
+        return _("{title}: {text} ({rule})").format(title=self.title, text=self.text, rule=self.rule)
 
 
 def plural(n: int, word: str) -> str:
-    """``n`` and ``word`` in the right number: "1 Drachma", "2 Drachmas"."""
+    """English only: ``n`` and ``word`` in the right number ("2 Drachmas"); players' texts use ``ngettext``."""
     return f"{n} {word}{'' if abs(n) == 1 else 's'}"
 
 
-def _words_list(items: Iterable[str], last: str = "and") -> str:
+def words_list(items: Iterable[str], last: str = "and") -> str:
+    """ "a, b and c" (``last="or"``: "a, b or c") in the reader's language."""
     xs = list(items)
     if len(xs) <= 1:
         return "".join(xs)
-    return ", ".join(xs[:-1]) + f" {last} " + xs[-1]
+    head = _(", ").join(xs[:-1])
+    if last == "or":
+        return _("{items} or {last}").format(items=head, last=xs[-1])
+    return _("{items} and {last}").format(items=head, last=xs[-1])
+
+
+def sin_name(r: Rules, circle: int) -> str:
+    """The sin of ``circle`` in the reader's language ("Lust")."""
+    return GAME.gettext(r.circles[circle - 1].sin)
+
+
+def _sin_attributes() -> dict[str, str]:
+    # A sin naming a thing of its colour ("the Lust track", "a Lust Soul"): the languages that say "the track
+    # of Lust" give it with its preposition and article ("de la Lujuria", "dell'Avarizia", "de l'Avarícia").
+    return {
+        "Paganism": pgettext("the Lust track, a Lust Soul", "Paganism"),
+        "Lust": pgettext("the Lust track, a Lust Soul", "Lust"),
+        "Gluttony": pgettext("the Lust track, a Lust Soul", "Gluttony"),
+        "Greed": pgettext("the Lust track, a Lust Soul", "Greed"),
+        "Sloth": pgettext("the Lust track, a Lust Soul", "Sloth"),
+        "Heresy": pgettext("the Lust track, a Lust Soul", "Heresy"),
+        "Violence": pgettext("the Lust track, a Lust Soul", "Violence"),
+        "Fraud": pgettext("the Lust track, a Lust Soul", "Fraud"),
+        "Treachery": pgettext("the Lust track, a Lust Soul", "Treachery"),
+    }
+
+
+def sin_of(r: Rules, circle: int) -> str:
+    """The sin of ``circle`` naming a thing of its colour: "Lust" in "the Lust track" ("de la Lujuria")."""
+    sin = r.circles[circle - 1].sin
+    return _sin_attributes().get(sin) or GAME.gettext(sin)
 
 
 def _params(r: Rules, action: LocationAction) -> dict[str, int]:
@@ -70,7 +141,7 @@ def _params(r: Rules, action: LocationAction) -> dict[str, int]:
 def _location_name(r: Rules, action: LocationAction) -> str:
     for loc in r.locations:
         if loc.action is action:
-            return loc.name
+            return GAME.gettext(loc.name)
     return action.value.upper()
 
 
@@ -84,11 +155,15 @@ def _cards_with(r: Rules, effect: EffectType) -> int:
 
 
 def _also(r: Rules, effect: EffectType) -> str:
-    """ ", a gold bonus or a Fraud card": the other ways to an effect, from the bonus and card data."""
-    ways = [f"a {kind} bonus" for kind in _tiles_with(r, effect)]
+    """ "a gold bonus or a Fraud card": the other ways to an effect, from the bonus and card data."""
+    ways = [_("a {kind} bonus").format(kind=GAME.gettext(kind)) for kind in _tiles_with(r, effect)]
     if _cards_with(r, effect):
-        ways.append("a Fraud card")
-    return _words_list(ways, "or")
+        ways.append(_("a Fraud card"))
+    return words_list(ways, "or")
+
+
+def _sentences(*parts: str) -> str:
+    return " ".join(p for p in parts if p)
 
 
 # --- locations ---------------------------------------------------------------------------------
@@ -99,62 +174,96 @@ def location_does(s: State, loc: Location) -> str:
     r = s.rules
     params = dict(loc.params)
     if loc.action is LocationAction.HAYSTACK:
-        return (
+        return _(
             "Adopt an Urchin: it comes from your reserve and stands beside the family member you sent. "
-            f"This is the only way to adopt Urchins (up to {r.urchins_per_player})."
-        )
+            "This is the only way to adopt Urchins (up to {n})."
+        ).format(n=r.urchins_per_player)
     if loc.action is LocationAction.BANQUET:
-        return (
-            f"Build the next floor of your Tower (floors 0 to {r.tower_floors - 1}): a taller Tower holds more "
-            "Guests, Barrels and family members, and counts for the Tallest Tower at the end."
-        )
+        return _(
+            "Build the next floor of your Tower (floors 0 to {top}): a taller Tower holds more Guests, Barrels "
+            "and family members, and counts for the Tallest Tower at the end."
+        ).format(top=r.tower_floors - 1)
     if loc.action is LocationAction.BANK:
         base, per = params.get("base_florins", 0), params.get("florins_per_guest", 0)
-        return f"Gain {plural(base, 'Florin')}, plus {per} per Guest in your Tower."
-    return " Then ".join(
-        DECISION_HELP[d].title + ": " + help_text(s, d)[1] for d in LOCATION_DECISIONS.get(loc.action, ())
-    )
+        return ngettext(
+            "Gain {n} Florin, plus {per} per Guest in your Tower.",
+            "Gain {n} Florins, plus {per} per Guest in your Tower.",
+            base,
+        ).format(n=base, per=per)
+    text = ""
+    for d in LOCATION_DECISIONS.get(loc.action, ()):
+        title, words, _rule = help_text(s, d)
+        step = _("{title}: {text}").format(title=title, text=words)
+        text = _("{before} Then {after}").format(before=text, after=step) if text else step
+    return text
 
 
 def entry_words(loc: Location) -> str:
     """Who may enter a location and what it costs, in words."""
     if loc.urchin_only:
-        return "only Urchins may enter"
+        return _("only Urchins may enter")
     if loc.noble_florins:
-        noble = f"a Noble pays {plural(loc.noble_florins, 'Florin')} to enter"
-        return noble + (", an Urchin enters free" if loc.urchin_free else "")
-    return "free access: any family member enters free"
+        n = loc.noble_florins
+        if loc.urchin_free:
+            return ngettext(
+                "a Noble pays {n} Florin to enter, an Urchin enters free",
+                "a Noble pays {n} Florins to enter, an Urchin enters free",
+                n,
+            ).format(n=n)
+        return ngettext("a Noble pays {n} Florin to enter", "a Noble pays {n} Florins to enter", n).format(n=n)
+    return _("free access: any family member enters free")
 
 
 def _location(s: State, loc: Location) -> Component:
     r = s.rules
-    sin = r.circles[loc.circle - 1].sin
+    sin = sin_name(r, loc.circle)
+    name = GAME.gettext(loc.name)
     q = s.loc_quartiere[loc.index] if loc.index < len(s.loc_quartiere) else -1
-    where = f" It stands in {r.quartieri[q]} ({r.quartiere_symbols[q]})." if q >= 0 else ""
+    where = (
+        _("It stands in {quartiere} ({symbol}).").format(
+            quartiere=GAME.gettext(r.quartieri[q]), symbol=GAME.gettext(r.quartiere_symbols[q])
+        )
+        if q >= 0
+        else ""
+    )
     accuse = (
-        f"Accusing here needs a family member already here and the {sin} Guest in your Tower"
+        _(
+            "Accusing here needs a family member already here and the {sin} Guest in your Tower: a {sin} Soul "
+            "enters the Graveyard and your Skull advances on the {sin} track, with its bonus."
+        )
         if loc.special
-        else "Anyone with a family member here may accuse here, no Guest needed"
-    )
-    text = (
-        f"{location_does(s, loc)} Entry: {entry_words(loc)}; send a family member from Home when your Soul's "
-        f"shield shows this quartiere, or after a bribe. Locations are never full.{where} {accuse}: a {sin} Soul "
-        f"enters the Graveyard and your Skull advances on the {sin} track, with its bonus."
-    )
-    kind = "special location" if loc.special else "free-access location"
+        else _(
+            "Anyone with a family member here may accuse here, no Guest needed: a {sin} Soul enters the "
+            "Graveyard and your Skull advances on the {sin} track, with its bonus."
+        )
+    ).format(sin=sin_of(r, loc.circle))
+    entry = _(
+        "Entry: {entry}; send a family member from Home when your Soul's shield shows this quartiere, or after "
+        "a bribe. Locations are never full."
+    ).format(entry=entry_words(loc))
+    text = _sentences(location_does(s, loc), entry, where, accuse)
+    title = (
+        _("{name} ({sin}, special location)") if loc.special else _("{name} ({sin}, free-access location)")
+    ).format(name=name, sin=sin)
     rule = f"S0 Boards & General Concepts; S1 p.12, p.14-15; IT {loc.name}"
-    return Component(f"location:{loc.index}", f"{loc.name} ({sin}, {kind})", text, cite(rule))
+    return Component(f"location:{loc.index}", title, text, cite(rule))
 
 
 def _quartiere(s: State, q: int) -> Component:
     r = s.rules
-    here = [loc.name for loc in r.locations if loc.index < len(s.loc_quartiere) and s.loc_quartiere[loc.index] == q]
-    text = (
-        f"A quartiere of Florence, shown in Hell by the {r.quartiere_symbols[q]} symbol. When the Soul you move "
-        f"stops on a shield with this symbol, you act here in the Florence phase: {_words_list(here)}. A bribe of "
-        f"{plural(r.bribe_cost, 'Drachma')} lets you act in any quartiere instead."
-    )
-    return Component(f"quartiere:{q}", r.quartieri[q], text, cite("S2 The shield sets the quartiere; S1 p.11-12"))
+    here = [
+        GAME.gettext(loc.name)
+        for loc in r.locations
+        if loc.index < len(s.loc_quartiere) and s.loc_quartiere[loc.index] == q
+    ]
+    text = _(
+        "A quartiere of Florence, shown in Hell by the {symbol} symbol. When the Soul you move stops on a shield "
+        "with this symbol, you act here in the Florence phase: {locations}. A bribe of {drachmas} lets you act "
+        "in any quartiere instead."
+    ).format(symbol=GAME.gettext(r.quartiere_symbols[q]), locations=words_list(here), drachmas=drachmas(r.bribe_cost))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    rule = cite("S2 The shield sets the quartiere; S1 p.11-12")
+    return Component(f"quartiere:{q}", GAME.gettext(r.quartieri[q]), text, rule)
 
 
 # --- Sin Tracks, bonuses, Guests, Barrels ------------------------------------------------------
@@ -162,18 +271,30 @@ def _quartiere(s: State, q: int) -> Component:
 
 def _track(s: State, c: int) -> Component:
     r = s.rules
-    sin = r.circles[c - 1].sin
-    loc = next((x.name for x in r.locations if x.circle == c), "")
+    sin = sin_of(r, c)
+    loc = next((GAME.gettext(x.name) for x in r.locations if x.circle == c), "")
     tile = r.bonus_tiles[s.bonus[c]] if 0 <= s.bonus[c] < len(r.bonus_tiles) else None
-    bonus = f" Its bonus ({tile.kind}): {effect_words(r, tile.effect)}." if tile else ""
-    text = (
-        f"Your Skull advances one space when you accuse at the {loc}, and then you take the bonus beside the "
-        f"track.{bonus} The River Styx, bonuses and Fraud cards advance it too, without the bonus. Reaching "
-        f"space {r.half_diploma_level} gives a ½ Diploma; an advance beyond space {r.track_max} scores "
-        f"{plural(r.overflow_infamy[c], 'Infamy point')} instead. At the end a {sin} Diploma scores the "
-        f"Phlegethon value of circle {c} × your Skull level here."
+    bonus = (
+        _("Its bonus ({kind}): {effect}.").format(kind=GAME.gettext(tile.kind), effect=effect_words(r, tile.effect))
+        if tile
+        else ""
     )
-    return Component(f"track:{c}", f"{sin} Sin Track", text, cite("S0 Sin Tracks; S3 step 4; S1 p.16-17"))
+    advance = _(
+        "Your Skull advances one space when you accuse at the {location}, and then you take the bonus beside the track."
+    ).format(location=loc)
+    rest = _(
+        "The River Styx, bonuses and Fraud cards advance it too, without the bonus. Reaching space {half} gives a "
+        "½ Diploma; an advance beyond space {top} scores {infamy} instead. At the end a {sin} Diploma scores the "
+        "Phlegethon value of circle {circle} × your Skull level here."
+    ).format(half=r.half_diploma_level, top=r.track_max, infamy=infamy_points(r.overflow_infamy[c]), sin=sin, circle=c)
+    text = _sentences(advance, bonus, rest)
+    return Component(
+        f"track:{c}",
+        _("{sin} Sin Track").format(sin=sin),
+        text,
+        # i18n: not for players (a rule tag; the rulebook reference stays English)
+        cite("S0 Sin Tracks; S3 step 4; S1 p.16-17"),
+    )
 
 
 def _bonuses(s: State) -> Component:
@@ -182,41 +303,72 @@ def _bonuses(s: State) -> Component:
     for c in range(2, 10):
         if 0 <= s.bonus[c] < len(r.bonus_tiles):
             t = r.bonus_tiles[s.bonus[c]]
-            rows.append(f"{r.circles[c - 1].sin}: {t.kind}, {effect_words(r, t.effect)}")
-    kinds = _words_list(dict.fromkeys(t.kind for t in r.bonus_tiles))
-    text = (
-        f"{plural(len(r.bonus_tiles), 'bonus tile')} ({kinds}) lie beside the Sin Tracks, placed at random at "
-        "setup. You take a track's bonus only when you accuse at its location; advances by the River Styx, "
-        "bonuses or Fraud cards never give it. In this game: " + "; ".join(rows) + "."
-    )
-    return Component("bonuses", "Sin Track bonuses", text, cite("S0 bonus only when you accuse"))
+            rows.append(
+                _("{sin}: {kind}, {effect}").format(
+                    sin=sin_name(r, c), kind=GAME.gettext(t.kind), effect=effect_words(r, t.effect)
+                )
+            )
+    kinds = words_list(GAME.gettext(k) for k in dict.fromkeys(t.kind for t in r.bonus_tiles))
+    n = len(r.bonus_tiles)
+    text = ngettext(
+        "{n} bonus tile ({kinds}) lies beside the Sin Tracks, placed at random at setup. You take a track's bonus "
+        "only when you accuse at its location; advances by the River Styx, bonuses or Fraud cards never give it. "
+        "In this game: {rows}.",
+        "{n} bonus tiles ({kinds}) lie beside the Sin Tracks, placed at random at setup. You take a track's bonus "
+        "only when you accuse at its location; advances by the River Styx, bonuses or Fraud cards never give it. "
+        "In this game: {rows}.",
+        n,
+    ).format(n=n, kinds=kinds, rows="; ".join(rows))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component("bonuses", _("Sin Track bonuses"), text, cite("S0 bonus only when you accuse"))
 
 
 def _guest(s: State, c: int) -> Component:
     r = s.rules
-    sin = r.circles[c - 1].sin
-    loc = next((x.name for x in r.locations if x.circle == c), "")
-    palace = _location_name(r, LocationAction.PALACE)
+    sin = sin_of(r, c)
+    loc = next((GAME.gettext(x.name) for x in r.locations if x.circle == c), "")
     bank = _params(r, LocationAction.BANK).get("florins_per_guest", 0)
-    text = (
-        f"Invited at the {palace} to a floor of your Tower (you gain Florins equal to the floor's number). It lets "
-        f"you accuse at the {loc}, adds {plural(bank, 'Florin')} at the {_location_name(r, LocationAction.BANK)} "
-        "and counts for the Most Guests award. One Guest of each colour; a family council can send it back."
+    text = _(
+        "Invited at the {palace} to a floor of your Tower (you gain Florins equal to the floor's number). It lets "
+        "you accuse at the {location}, adds {florins} at the {bank} and counts for the Most Guests award. One "
+        "Guest of each colour; a family council can send it back."
+    ).format(
+        palace=_location_name(r, LocationAction.PALACE),
+        location=loc,
+        florins=florins(bank),
+        bank=_location_name(r, LocationAction.BANK),
     )
-    return Component(f"guest:{c}", f"{sin} Guest", text, cite("S0 Guests; IT PALACE"))
+    return Component(f"guest:{c}", _("{sin} Guest").format(sin=sin), text, cite("S0 Guests; IT PALACE"))
+
+
+def barrel_score(amount: int, score: str) -> str:
+    """What a delivered Barrel scores: "1 Infamy point per Guest", "2 Infamy points"."""
+    if score == "per_guest":
+        return ngettext("{n} Infamy point per Guest", "{n} Infamy points per Guest", amount).format(n=amount)
+    if score == "per_floor":
+        return ngettext(
+            "{n} Infamy point per Tower floor built", "{n} Infamy points per Tower floor built", amount
+        ).format(n=amount)
+    if score == "per_urchin":
+        return ngettext("{n} Infamy point per Urchin", "{n} Infamy points per Urchin", amount).format(n=amount)
+    return infamy_points(amount)
 
 
 def _barrel(s: State, b: int) -> Component:
     r = s.rules
     x = r.barrels[b]
-    how = BARREL_SCORES.get(x.score, "")
-    score = f"{plural(x.amount, 'Infamy point')}{' ' + how if how else ''}"
-    text = (
-        f"Taken at the {_location_name(r, LocationAction.MARKET)} into your Tower (never two of one colour). "
-        f"Delivered at the {_location_name(r, LocationAction.WALL)} to your supply panel it scores {score} at "
-        "once. Owning it, in the Tower or on the panel, unlocks the Fraud card halves that show it."
+    text = _(
+        "Taken at the {market} into your Tower (never two of one colour). Delivered at the {wall} to your supply "
+        "panel it scores {score} at once. Owning it, in the Tower or on the panel, unlocks the Fraud card halves "
+        "that show it."
+    ).format(
+        market=_location_name(r, LocationAction.MARKET),
+        wall=_location_name(r, LocationAction.WALL),
+        score=barrel_score(x.amount, x.score),
     )
-    return Component(f"barrel:{b}", f"{x.id} Barrel", text, cite("S0 Barrels; IT MARKET and WALL"))
+    title = _("{colour} Barrel").format(colour=GAME.gettext(x.id))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component(f"barrel:{b}", title, text, cite("S0 Barrels; IT MARKET and WALL"))
 
 
 # --- Hell: Walls, Phlegethon, Graveyard, Plague, Styx --------------------------------------------
@@ -226,80 +378,103 @@ def _walls(s: State, gate: int = -1) -> Component:
     r = s.rules
     w = r.walls_above_circle
     bonfire = _location_name(r, LocationAction.BONFIRE)
-    ways = [f"at the {bonfire}"] + [f"with a {k} bonus" for k in _tiles_with(r, EffectType.SAFE_PASSAGE)]
-    head = f"Gate {gate + 1} of {s.board.gates}. " if gate >= 0 else ""
-    text = head + (
-        f"The Walls of Dis stand between circles {w - 1} and {w}, with {plural(s.board.gates, 'gate')}. A Soul "
-        f"goes from circle {w - 1} down to circle {w} only through a gate where you have your own safe passage "
-        "(other players' passages do not help you); once inside the Walls anyone may move it further down. "
-        f"You place a safe passage {_words_list(ways, 'or')}; it stays all game."
-    )
+    ways = [_("at the {bonfire}").format(bonfire=bonfire)] + [
+        _("with a {kind} bonus").format(kind=GAME.gettext(k)) for k in _tiles_with(r, EffectType.SAFE_PASSAGE)
+    ]
+    head = _("Gate {n} of {total}.").format(n=gate + 1, total=s.board.gates) if gate >= 0 else ""
+    n = s.board.gates
+    body = ngettext(
+        "The Walls of Dis stand between circles {above} and {below}, with {n} gate. A Soul goes from circle "
+        "{above} down to circle {below} only through a gate where you have your own safe passage (other players' "
+        "passages do not help you); once inside the Walls anyone may move it further down. You place a safe "
+        "passage {ways}; it stays all game.",
+        "The Walls of Dis stand between circles {above} and {below}, with {n} gates. A Soul goes from circle "
+        "{above} down to circle {below} only through a gate where you have your own safe passage (other players' "
+        "passages do not help you); once inside the Walls anyone may move it further down. You place a safe "
+        "passage {ways}; it stays all game.",
+        n,
+    ).format(above=w - 1, below=w, n=n, ways=words_list(ways, "or"))
     key = f"gate:{gate}" if gate >= 0 else "walls"
-    return Component(
-        key, "Walls of Dis" + (f", gate {gate + 1}" if gate >= 0 else ""), text, cite("S2 Walls of Dis; S1 p.11")
-    )
+    title = _("Walls of Dis, gate {n}").format(n=gate + 1) if gate >= 0 else _("Walls of Dis")
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component(key, title, _sentences(head, body), cite("S2 Walls of Dis; S1 p.11"))
 
 
 def _phlegethon(s: State, c: int = 0) -> Component:
     r = s.rules
     step = _params(r, LocationAction.BONFIRE).get("phlegethon_step", 1)
     bonfire = _location_name(r, LocationAction.BONFIRE)
-    head = f"The cube of circle {c} ({r.circles[c - 1].sin}). " if c else ""
-    text = head + (
-        f"Each circle's Phlegethon cube is the multiplier of its Diplomas, from {r.phleg_min} to {r.phleg_max}; "
-        f"every cube starts at {r.phleg_start}. At the {bonfire} you may raise one cube by {step}. At final "
-        "scoring Geryon's Pits are removed first, then each cube moves down one space per empty shield of its "
-        f"circle (never below {r.phleg_min}), and each Diploma scores the cube's value × its owner's Skull level."
-    )
+    head = _("The cube of circle {circle} ({sin}).").format(circle=c, sin=sin_name(r, c)) if c else ""
+    body = _(
+        "Each circle's Phlegethon cube is the multiplier of its Diplomas, from {low} to {high}; every cube starts "
+        "at {start}. At the {bonfire} you may raise one cube by {step}. At final scoring Geryon's Pits are removed "
+        "first, then each cube moves down one space per empty shield of its circle (never below {low}), and each "
+        "Diploma scores the cube's value × its owner's Skull level."
+    ).format(low=r.phleg_min, high=r.phleg_max, start=r.phleg_start, bonfire=bonfire, step=step)
     key = f"phleg:{c}" if c else "phlegethon"
-    return Component(
-        key, "Phlegethon" + (f" of circle {c}" if c else ""), text, cite("S3 step 2; S1 p.16-17; IT BONFIRE")
-    )
+    title = _("Phlegethon of circle {circle}").format(circle=c) if c else _("Phlegethon")
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component(key, title, _sentences(head, body), cite("S3 step 2; S1 p.16-17; IT BONFIRE"))
 
 
 def _graveyard(s: State, key: str = "graveyard") -> Component:
     r = s.rules
-    text = (
+    text = _(
         "The Souls waiting to enter Hell; they belong to nobody. In the Hell phase you may ferry one across the "
-        f"Acheron for {plural(r.ferry_cost, 'Drachma')} (with no Drachma you take a loan from Charon) to any shield "
-        "of Limbo; if that shield is taken it moves on down at once. Every accusation puts a Soul of the "
-        "location's colour here, and the River Styx sends Souls back from here. The moment it empties it refills "
-        f"with the {plural(r.graveyard_refill, 'Soul')} of the top Plague card."
-    )
-    return Component(key, "Graveyard", text, cite("S0 Graveyard; S2 Hell phase; S1 p.11"))
+        "Acheron for {drachmas} (with no Drachma you take a loan from Charon) to any shield of Limbo; if that "
+        "shield is taken it moves on down at once. Every accusation puts a Soul of the location's colour here, "
+        "and the River Styx sends Souls back from here. The moment it empties it refills with the {souls} of the "
+        "top Plague card."
+    ).format(drachmas=drachmas(r.ferry_cost), souls=souls(r.graveyard_refill))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component(key, _("Graveyard"), text, cite("S0 Graveyard; S2 Hell phase; S1 p.11"))
 
 
 def _plague(s: State) -> Component:
     r = s.rules
-    text = (
-        f"A face-up deck of {plural(len(r.plague_cards), 'card')}, each showing {plural(r.graveyard_refill, 'Soul')}. "
-        "The moment the Graveyard empties, the Souls of the top card enter it and the card goes face up to the "
-        "bottom of the deck. The top card is open to everyone: it shows which Souls come next."
-    )
-    return Component("plague", "Plague cards", text, cite("S0 Plague cards and Graveyard"))
+    n = len(r.plague_cards)
+    text = ngettext(
+        "A face-up deck of {n} card, showing {souls}. The moment the Graveyard empties, the Souls of the top "
+        "card enter it and the card goes face up to the bottom of the deck. The top card is open to everyone: "
+        "it shows which Souls come next.",
+        "A face-up deck of {n} cards, each showing {souls}. The moment the Graveyard empties, the Souls of the "
+        "top card enter it and the card goes face up to the bottom of the deck. The top card is open to "
+        "everyone: it shows which Souls come next.",
+        n,
+    ).format(n=n, souls=souls(r.graveyard_refill))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component("plague", _("Plague cards"), text, cite("S0 Plague cards and Graveyard"))
 
 
 def _styx(s: State) -> Component:
     r = s.rules
     groups = {
-        "U": f"one of the first {len(r.upper_tracks)} tracks",
-        "L": f"one of the last {len(r.lower_tracks)} tracks",
+        "U": _("one of the first {n} tracks").format(n=len(r.upper_tracks)),
+        "L": _("one of the last {n} tracks").format(n=len(r.lower_tracks)),
     }
-    rows = [
-        f"{plural(n, 'Soul')}: advance on {' and on '.join(groups.get(a, a) for a in adv)}"
-        for n, adv in sorted(r.styx_table.items())
-    ]
+    rows = []
+    for n, adv in sorted(r.styx_table.items()):
+        tracks = ""
+        for a in adv:
+            group = groups.get(a, a)
+            tracks = _("{tracks} and on {more}").format(tracks=tracks, more=group) if tracks else group
+        rows.append(
+            ngettext("{n} Soul: advance on {tracks}", "{n} Souls: advance on {tracks}", n).format(n=n, tracks=tracks)
+        )
     cost = _params(r, LocationAction.BONFIRE).get("styx_cost", 0)
-    ways = [f"at the {_location_name(r, LocationAction.BONFIRE)} for {plural(cost, 'Drachma')}"]
+    ways = [
+        _("at the {bonfire} for {drachmas}").format(
+            bonfire=_location_name(r, LocationAction.BONFIRE), drachmas=drachmas(cost)
+        )
+    ]
     also = _also(r, EffectType.STYX)
     if also:
-        ways.append(f"with {also}")
-    text = (
-        "Return Souls of one colour from the Graveyard to the supply, then advance your Skull: "
-        + "; ".join(rows)
-        + f". It never gives a track's bonus. You use it {' or '.join(ways)}."
-    )
-    return Component("styx", "River Styx", text, cite("S0 River Styx; S1 p.9"))
+        ways.append(_("with {ways}").format(ways=also))
+    text = _(
+        "Return Souls of one colour from the Graveyard to the supply, then advance your Skull: {rows}. It never "
+        "gives a track's bonus. You use it {ways}."
+    ).format(rows="; ".join(rows), ways=words_list(ways, "or"))
+    return Component("styx", _("River Styx"), text, cite("S0 River Styx; S1 p.9"))
 
 
 # --- money ---------------------------------------------------------------------------------------
@@ -313,54 +488,73 @@ def loan_words(r: Rules, n: int) -> str:
         now, end = r.loan_beyond_immediate, r.loan_positions[-1][1] if r.loan_positions else 0
     parts = []
     if now:
-        parts.append(f"{plural(-now, 'Infamy point')} lost at once")
-    parts.append(f"{plural(-end, 'Infamy point')} lost at the end" if end else "nothing lost at the end")
-    return ", ".join(parts)
+        parts.append(ngettext("{n} Infamy point lost at once", "{n} Infamy points lost at once", -now).format(n=-now))
+    parts.append(
+        ngettext("{n} Infamy point lost at the end", "{n} Infamy points lost at the end", -end).format(n=-end)
+        if end
+        else _("nothing lost at the end")
+    )
+    return _(", ").join(parts)
 
 
 def _loans(s: State) -> Component:
     r = s.rules
-    rows = [f"loan {i + 1}, {loan_words(r, i + 1)}" for i in range(len(r.loan_positions))]
-    beyond = f"{plural(-r.loan_beyond_immediate, 'Infamy point')} at once" if r.loan_beyond_immediate else "nothing"
-    text = (
-        "When you must pay Drachmas and have none, Charon lends you "
-        f"{plural(r.drachmas_per_loan, 'Drachma')}: your Boat moves one space down the loan track. Only the "
-        "Boat's last space counts at the end (final scoring step 5). What each loan costs: "
-        + "; ".join(rows)
-        + f"; each further loan costs {beyond} and the Boat stays. You never borrow just to hold coins."
+    rows = [_("loan {n}, {cost}").format(n=i + 1, cost=loan_words(r, i + 1)) for i in range(len(r.loan_positions))]
+    beyond = (
+        ngettext("{n} Infamy point at once", "{n} Infamy points at once", -r.loan_beyond_immediate).format(
+            n=-r.loan_beyond_immediate
+        )
+        if r.loan_beyond_immediate
+        else _("nothing")
     )
-    return Component("loans", "Charon's loan track", text, cite("S0 Loans from Charon; S3 step 5"))
+    text = _(
+        "When you must pay Drachmas and have none, Charon lends you {drachmas}: your Boat moves one space down "
+        "the loan track. Only the Boat's last space counts at the end (final scoring step 5). What each loan "
+        "costs: {rows}; each further loan costs {beyond} and the Boat stays. You never borrow just to hold coins."
+    ).format(drachmas=drachmas(r.drachmas_per_loan), rows="; ".join(rows), beyond=beyond)
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component("loans", _("Charon's loan track"), text, cite("S0 Loans from Charon; S3 step 5"))
 
 
 def _council(s: State) -> Component:
     r = s.rules
-    text = (
-        f"Instead of sending or accusing you may hold a family council: lose {plural(r.council_cost, 'Infamy point')}, "
-        f"then bring one family member Home (from the Tower or a location), send a Guest back to the "
-        f"{_location_name(r, LocationAction.PALACE)} or a Barrel back to the {_location_name(r, LocationAction.MARKET)}."
+    text = _(
+        "Instead of sending or accusing you may hold a family council: lose {infamy}, then bring one family "
+        "member Home (from the Tower or a location), send a Guest back to the {palace} or a Barrel back to the "
+        "{market}."
+    ).format(
+        infamy=infamy_points(r.council_cost),
+        palace=_location_name(r, LocationAction.PALACE),
+        market=_location_name(r, LocationAction.MARKET),
     )
-    return Component("council", "Family council", text, cite("S2 Florence phase; IT family council"))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component("council", _("Family council"), text, cite("S2 Florence phase; IT family council"))
 
 
 def _bribe(s: State) -> Component:
     r = s.rules
-    text = (
-        f"Pay {plural(r.bribe_cost, 'Drachma')} (a loan if you are short) to act in any quartiere in this Florence "
-        "phase. It never lets you accuse where you have no family member."
-    )
-    return Component("bribe", "Bribe Charon", text, cite("S2 Or bribe Charon; S1 p.11-12"))
+    text = _(
+        "Pay {drachmas} (a loan if you are short) to act in any quartiere in this Florence phase. It never lets "
+        "you accuse where you have no family member."
+    ).format(drachmas=drachmas(r.bribe_cost))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component("bribe", _("Bribe Charon"), text, cite("S2 Or bribe Charon; S1 p.11-12"))
 
 
 def _tower(s: State) -> Component:
     r = s.rules
-    banquet = _location_name(r, LocationAction.BANQUET)
-    text = (
-        f"Your Tower has floors 0 to {r.tower_floors - 1} with {plural(r.spaces_per_floor, 'space')} each; you "
-        f"start with {plural(r.prebuilt_floors, 'floor')} and build the rest at the {banquet}. A space holds a "
-        f"Guest, a Barrel or a family member (an accuser goes there). A family member in the Tower cannot go to "
-        f"Florence until the {_location_name(r, LocationAction.COURTYARD)} or a family council brings it Home."
+    text = _(
+        "Your Tower has floors 0 to {top} with {spaces} each; you start with {floors} and build the rest at the "
+        "{banquet}. A space holds a Guest, a Barrel or a family member (an accuser goes there). A family member "
+        "in the Tower cannot go to Florence until the {courtyard} or a family council brings it Home."
+    ).format(
+        top=r.tower_floors - 1,
+        spaces=ngettext("{n} space", "{n} spaces", r.spaces_per_floor).format(n=r.spaces_per_floor),
+        floors=ngettext("{n} floor", "{n} floors", r.prebuilt_floors).format(n=r.prebuilt_floors),
+        banquet=_location_name(r, LocationAction.BANQUET),
+        courtyard=_location_name(r, LocationAction.COURTYARD),
     )
-    return Component("tower", "Tower", text, cite("S0 Tower; IT BANQUET"))
+    return Component("tower", _("Tower"), text, cite("S0 Tower; IT BANQUET"))
 
 
 def _home(s: State) -> Component:
@@ -368,13 +562,18 @@ def _home(s: State) -> Component:
     award = next(((name, pts) for ident, name, pts in r.reputation if ident == "most_home"), None)
     end = ""
     if award is not None:
-        solo = "" if r.reputation_in_solo else " (not in solo games)"
-        end = f" At the end the Reputation award '{award[0]}' scores {plural(award[1], 'Infamy point')}{solo}."
-    text = (
+        words = (
+            _("At the end the Reputation award '{award}' scores {infamy}.")
+            if r.reputation_in_solo
+            else _("At the end the Reputation award '{award}' scores {infamy} (not in solo games).")
+        )
+        end = words.format(award=GAME.gettext(award[0]), infamy=infamy_points(award[1]))
+    text = _(
         "Family members at Home are free to go to Florence. Nobles and Urchins can do the same things; some "
-        f"special locations let Urchins in free.{end}"
+        "special locations let Urchins in free."
     )
-    return Component("home", "Home", text, cite("S0 Family members; S3 step 6"))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component("home", _("Home"), _sentences(text, end), cite("S0 Family members; S3 step 6"))
 
 
 # --- Dante's path ------------------------------------------------------------------------------
@@ -384,61 +583,80 @@ def stop_reward(s: State, stop: Stop) -> str:
     """What a stop on Dante's path gives, in words."""
     r = s.rules
     if stop.kind is StopKind.FRAUD:
-        return (
-            "the accuser may play a Fraud card (from hand, or from the market or the deck for "
-            f"{plural(r.off_hand_extra, 'Drachma')} more)"
-        )
+        return _(
+            "the accuser may play a Fraud card (from hand, or from the market or the deck for {drachmas} more)"
+        ).format(drachmas=drachmas(r.off_hand_extra))
     if stop.kind is StopKind.PAGAN:
-        guardian = ", and the accuser may move a Guardian and use its effect, free" if s.guardians else ""
-        return f"a pagan Soul enters the Graveyard (while any is left){guardian}"
-    sin = r.circles[stop.circle - 1].sin
-    ties = "every tied player places one" if r.diploma_ties_all else "a tie gives it to nobody"
-    diploma = (
-        f"the {sin} Diploma goes to the player furthest along the {sin} track ({ties}; with nobody on the track, "
+        if s.guardians:
+            return _(
+                "a pagan Soul enters the Graveyard (while any is left), and the accuser may move a Guardian and "
+                "use its effect, free"
+            )
+        return _("a pagan Soul enters the Graveyard (while any is left)")
+    sin = sin_of(r, stop.circle)
+    ties = _("every tied player places one") if r.diploma_ties_all else _("a tie gives it to nobody")
+    diploma = _(
+        "the {sin} Diploma goes to the player furthest along the {sin} track ({ties}; with nobody on the track, "
         "nobody gets it)"
-    )
+    ).format(sin=sin, ties=ties)
     if stop.kind is StopKind.DIPLOMA:
         return diploma
-    return (
-        f"the accuser scores {plural(r.final_stop_infamy, 'Infamy point')}, {diploma}, and every other player "
-        "takes one last turn"
+    return _("the accuser scores {infamy}, {diploma}, and every other player takes one last turn").format(
+        infamy=infamy_points(r.final_stop_infamy), diploma=diploma
     )
 
 
 def stop_name(s: State, stop: Stop) -> str:
     """A stop's name in words: "the Lust Diploma stop", "a Fraud stop", "the final stop"."""
     if stop.kind is StopKind.FRAUD:
-        return "a Fraud stop"
+        return _("a Fraud stop")
     if stop.kind is StopKind.PAGAN:
-        return "a pagan stop"
-    sin = s.rules.circles[stop.circle - 1].sin
-    return f"the {sin} Diploma stop" if stop.kind is StopKind.DIPLOMA else f"the final stop ({sin} Diploma)"
+        return _("a pagan stop")
+    sin = sin_of(s.rules, stop.circle)
+    if stop.kind is StopKind.DIPLOMA:
+        return _("the {sin} Diploma stop").format(sin=sin)
+    return _("the final stop ({sin} Diploma)").format(sin=sin)
 
 
 def _stop(s: State, i: int) -> Component:
     stop = s.stops[i]
-    name = stop_name(s, stop)
-    text = f"Stop {i + 1} of {len(s.stops)}, {name}: {stop_reward(s, stop)}. Dante reaches it with an accusation."
-    return Component(f"stop:{i}", f"Dante's path, stop {i + 1}", text, cite("S0 Dante's path; S3; IT Dante's stops"))
+    text = _("Stop {n} of {total}, {name}: {reward}. Dante reaches it with an accusation.").format(
+        n=i + 1, total=len(s.stops), name=stop_name(s, stop), reward=stop_reward(s, stop)
+    )
+    return Component(
+        f"stop:{i}",
+        _("Dante's path, stop {n}").format(n=i + 1),
+        text,
+        # i18n: not for players (a rule tag; the rulebook reference stays English)
+        cite("S0 Dante's path; S3; IT Dante's stops"),
+    )
 
 
 def _dante(s: State) -> Component:
     r = s.rules
     kinds = [st.kind for st in s.stops]
-    parts = [
-        plural(kinds.count(StopKind.DIPLOMA), "Diploma stop"),
-        plural(kinds.count(StopKind.FRAUD), "Fraud stop"),
-        plural(kinds.count(StopKind.PAGAN), "pagan stop"),
+    counts = [
+        (
+            kinds.count(StopKind.DIPLOMA),
+            ngettext("{n} Diploma stop", "{n} Diploma stops", kinds.count(StopKind.DIPLOMA)),
+        ),
+        (kinds.count(StopKind.FRAUD), ngettext("{n} Fraud stop", "{n} Fraud stops", kinds.count(StopKind.FRAUD))),
+        (kinds.count(StopKind.PAGAN), ngettext("{n} pagan stop", "{n} pagan stops", kinds.count(StopKind.PAGAN))),
     ]
-    parts = [x for x in parts if not x.startswith("0 ")] + ["the final stop"]
-    text = (
+    parts = [words.format(n=n) for n, words in counts if n] + [_("the final stop")]
+    n = len(s.stops)
+    text = _(
         "Dante's path is the game's clock: every accusation moves Dante one stop and the stop gives its reward. "
-        f"In this game he visits {plural(len(s.stops), 'stop')}: {_words_list(parts)}. A "
-        "Diploma stop gives its circle's Diploma to the players furthest along that track; at the final stop "
-        f"the accuser scores {plural(r.final_stop_infamy, 'Infamy point')}, its Diploma is given and every other "
-        "player takes one last turn."
+        "In this game he visits {stops}: {kinds}. A Diploma stop gives its circle's Diploma to the players "
+        "furthest along that track; at the final stop the accuser scores {infamy}, its Diploma is given and every "
+        "other player takes one last turn."
+    ).format(
+        stops=ngettext("{n} stop", "{n} stops", n).format(n=n),
+        kinds=words_list(parts),
+        infamy=infamy_points(r.final_stop_infamy),
     )
-    return Component("dante", "Dante's path", text, cite("S0 Dante's path; S3 When the game ends"))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component("dante", _("Dante's path"), text, cite("S0 Dante's path; S3 When the game ends"))
 
 
 # --- Fraud cards ---------------------------------------------------------------------------------
@@ -446,22 +664,29 @@ def _dante(s: State) -> Component:
 
 def _fraud(s: State, key: str = "fraud") -> Component:
     r = s.rules
-    wall = _location_name(r, LocationAction.WALL)
     cost = _params(r, LocationAction.WALL).get("fraud_cost", 0)
-    ways = [f"at the {wall} (for {plural(cost, 'Drachma')})"]
+    ways = [
+        _("at the {wall} (for {drachmas})").format(wall=_location_name(r, LocationAction.WALL), drachmas=drachmas(cost))
+    ]
     also = _also(r, EffectType.FRAUD)
     if also:
-        ways.append(f"with {also}")
-    ways.append("at Dante's Fraud stops")
-    text = (
-        f"You hold {plural(r.hand_size, 'Fraud card')}; {r.market_size} lie face up in the market beside the "
-        f"deck. You play one {_words_list(ways, 'or')}: from your hand, or from the market or the top of the "
-        f"deck for {plural(r.off_hand_extra, 'Drachma')} more. Left half: if you own the Barrel it shows (in your "
-        "Tower or on your supply panel) you choose one of its two instant effects, otherwise the instant effect "
-        "is lost. Right half: at the end, if you own its Barrel, one of its end-game effects scores. A card "
-        "played from your hand is replaced free from the market or the deck."
-    )
-    return Component(key, "Fraud cards and market", text, cite("S0 Fraud cards"))
+        ways.append(_("with {ways}").format(ways=also))
+    ways.append(_("at Dante's Fraud stops"))
+    hand = ngettext("You hold {n} Fraud card;", "You hold {n} Fraud cards;", r.hand_size).format(n=r.hand_size)
+    market = ngettext(
+        "{n} lies face up in the market beside the deck.",
+        "{n} lie face up in the market beside the deck.",
+        r.market_size,
+    ).format(n=r.market_size)
+    text = _(
+        "{hand} {market} You play one {ways}: from your hand, or from the market or the top of the deck for "
+        "{drachmas} more. Left half: if you own the Barrel it shows (in your Tower or on your supply panel) you "
+        "choose one of its two instant effects, otherwise the instant effect is lost. Right half: at the end, if "
+        "you own its Barrel, one of its end-game effects scores. A card played from your hand is replaced free "
+        "from the market or the deck."
+    ).format(hand=hand, market=market, ways=words_list(ways, "or"), drachmas=drachmas(r.off_hand_extra))
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component(key, _("Fraud cards and market"), text, cite("S0 Fraud cards"))
 
 
 def _card(s: State, i: int) -> Component:
@@ -469,78 +694,105 @@ def _card(s: State, i: int) -> Component:
     fc = r.fraud_cards[i]
     from inferno.help import endgame_words
 
-    ib, eb = r.barrels[fc.instant_barrel].id, r.barrels[fc.endgame_barrel].id
-    now = " or ".join(effect_words(r, e) for e in fc.instant)
-    end = " or ".join(endgame_words(r, e) for e in fc.endgame)
-    text = (
-        f"Instant, with a {ib} Barrel: {now} (without the {ib} Barrel this effect is lost). At the end, with a "
-        f"{eb} Barrel, it scores Infamy: {end}."
-    )
-    return Component(f"card:{i}", f"Fraud card {fc.id}", text, cite("S0 Fraud cards"))
+    ib, eb = GAME.gettext(r.barrels[fc.instant_barrel].id), GAME.gettext(r.barrels[fc.endgame_barrel].id)
+    now = words_list((effect_words(r, e) for e in fc.instant), "or")
+    end = words_list((endgame_words(r, e) for e in fc.endgame), "or")
+    text = _(
+        "Instant, with a {instant} Barrel: {now} (without the {instant} Barrel this effect is lost). At the end, "
+        "with a {endgame} Barrel, it scores Infamy: {end}."
+    ).format(instant=ib, now=now, endgame=eb, end=end)
+    # i18n: not for players (a rule tag; the rulebook reference stays English)
+    return Component(f"card:{i}", _("Fraud card {id}").format(id=fc.id), text, cite("S0 Fraud cards"))
 
 
 # --- Guardians ---------------------------------------------------------------------------------
 
 
 # Guardians whose names are not proper names take the article in a sentence ("the Minotaur moves").
-_COMMON_NAMES = frozenset({"minotaur", "furies"})
+_COMMON_NAMES = {"minotaur": N_("the Minotaur"), "furies": N_("the Furies")}
 
 
 def guardian_name(g: Guardian) -> str:
     """A Guardian's name as a sentence uses it: "Geryon", "the Minotaur"."""
-    return f"the {g.name}" if g.id in _COMMON_NAMES else g.name
+    common = _COMMON_NAMES.get(g.id)
+    return _(common) if common else GAME.gettext(g.name)
 
 
 def guardian_effect_words(r: Rules, g: Guardian) -> str:
     """What a Guardian's effect does, in words (from its effect in the rules data)."""
     e = g.effect
-    near = "one standing Soul on a shield joined to the Guardian's new shield by a line"
     if e is GuardianEffect.PIT:
-        return (
-            f"it digs a Pit on an empty shield joined to its new shield by a line (at most {g.max_pits} Pits in "
-            "Hell). A Pit fills its shield: Souls jump over it; at final scoring Pits are removed first, so their "
-            "shields count as empty for the Phlegethon"
-        )
+        return _(
+            "it digs a Pit on an empty shield joined to its new shield by a line (at most {n} Pits in Hell). A Pit "
+            "fills its shield: Souls jump over it; at final scoring Pits are removed first, so their shields count "
+            "as empty for the Phlegethon"
+        ).format(n=g.max_pits)
     if e is GuardianEffect.PETRIFY:
-        return f"{near} lies down where it stands: it scores nothing and fills that shield for good"
+        return _(
+            "one standing Soul on a shield joined to the Guardian's new shield by a line lies down where it "
+            "stands: it scores nothing and fills that shield for good"
+        )
     if e is GuardianEffect.STRAIGHT_DROP:
-        what = f"{near} drops straight down its straight line to the first empty shield"
+        what = _(
+            "one standing Soul on a shield joined to the Guardian's new shield by a line drops straight down its "
+            "straight line to the first empty shield"
+        )
     elif e is GuardianEffect.DROP_ONE:
-        what = f"{near} moves down one line to an empty shield of the next circle"
+        what = _(
+            "one standing Soul on a shield joined to the Guardian's new shield by a line moves down one line to "
+            "an empty shield of the next circle"
+        )
     elif e is GuardianEffect.JUDGE:
-        what = f"{near} goes down to an empty shield of its own circle that its lines reach"
+        what = _(
+            "one standing Soul on a shield joined to the Guardian's new shield by a line goes down to an empty "
+            "shield of its own circle that its lines reach"
+        )
+    elif g.reach == "any":
+        what = _(
+            "one standing Soul on a shield joined to the Guardian's new shield by a line slides sideways to any "
+            "empty shield of its circle"
+        )
     else:
-        where = "any empty shield of its circle" if g.reach == "any" else "an empty shield beside it in its circle"
-        what = f"{near} slides sideways to {where}"
+        what = _(
+            "one standing Soul on a shield joined to the Guardian's new shield by a line slides sideways to an "
+            "empty shield beside it in its circle"
+        )
     lies = (
-        "; there it lies down and you score that circle's Infamy"
+        _("there it lies down and you score that circle's Infamy")
         if e is GuardianEffect.JUDGE
-        else "; in its own circle it lies down and you score that circle's Infamy"
+        else _("in its own circle it lies down and you score that circle's Infamy")
     )
-    walls = (
-        "; it may cross the Walls of Dis without a safe passage"
-        if g.crosses_walls
-        else "; through the Walls of Dis it needs your own safe passage"
-    )
-    return what + lies + (walls if e is not GuardianEffect.SIDEWAYS else "")
+    parts = [what, lies]
+    if e is not GuardianEffect.SIDEWAYS:
+        parts.append(
+            _("it may cross the Walls of Dis without a safe passage")
+            if g.crosses_walls
+            else _("through the Walls of Dis it needs your own safe passage")
+        )
+    return "; ".join(parts)
 
 
 def _guardian(s: State, slot: int) -> Component:
     r = s.rules
     g = r.guardians[s.guardians[slot]]
     cost = _params(r, LocationAction.BONFIRE).get("guardian_cost", 0)
-    ways = [f"at the {_location_name(r, LocationAction.BONFIRE)} for {plural(cost, 'Drachma')}"]
+    ways = [
+        _("at the {bonfire} for {drachmas}").format(
+            bonfire=_location_name(r, LocationAction.BONFIRE), drachmas=drachmas(cost)
+        )
+    ]
     if any(st.kind is StopKind.PAGAN for st in s.stops):
-        ways.append("free at Dante's pagan stops")
+        ways.append(_("free at Dante's pagan stops"))
     also = _also(r, EffectType.GUARDIAN)
     if also:
-        ways.append(f"with {also}")
-    text = (
-        f"When {guardian_name(g)} moves, {guardian_effect_words(r, g)}. A Guardian moves to an empty shield, and only a "
-        "move lets you use its effect (you may skip it). No effect takes a Soul below its own circle. Guardians "
-        f"fill their shields: Souls jump over them. You move a Guardian {_words_list(ways, 'or')}."
-    )
-    return Component(f"guardian:{slot}", f"Guardian: {g.name}", text, cite("S1 p.22-23 Guardians"))
+        ways.append(_("with {ways}").format(ways=also))
+    text = _(
+        "When {guardian} moves, {effect}. A Guardian moves to an empty shield, and only a move lets you use its "
+        "effect (you may skip it). No effect takes a Soul below its own circle. Guardians fill their shields: "
+        "Souls jump over them. You move a Guardian {ways}."
+    ).format(guardian=guardian_name(g), effect=guardian_effect_words(r, g), ways=words_list(ways, "or"))
+    title = _("Guardian: {name}").format(name=GAME.gettext(g.name))
+    return Component(f"guardian:{slot}", title, text, cite("S1 p.22-23 Guardians"))
 
 
 # --- all of them -----------------------------------------------------------------------------------
@@ -551,7 +803,7 @@ _CACHE: dict[tuple[object, ...], tuple[State, dict[str, Component]]] = {}
 
 def components(s: State) -> dict[str, Component]:
     """Every component of this game explained, by key, in the order a player meets them."""
-    key = (id(s.rules), id(s.board), s.guardians, s.bonus, s.stops, s.loc_quartiere)
+    key = (id(s.rules), id(s.board), s.guardians, s.bonus, s.stops, s.loc_quartiere, language())
     got = _CACHE.get(key)
     if got is not None and got[0].rules is s.rules and got[0].board is s.board:
         return got[1]
