@@ -34,6 +34,7 @@ _KINDS = ((NOBLE, N_("Nobles"), T_NOBLE), (URCHIN, N_("Urchins"), T_URCHIN))
 
 _ = EXPLAIN.gettext
 ngettext = EXPLAIN.ngettext
+pgettext = EXPLAIN.pgettext
 
 Namer = Callable[[int], str]
 # The actions that take an accusation's bonus, and those whose words read the engine's events (a preview
@@ -189,6 +190,12 @@ def _graveyard(before: State, after: State) -> list[str]:
     ]
 
 
+def _bonus_kind(kind: str) -> str:
+    """A bonus tile's kind ("silver", "gold") as it qualifies the bonus, translated."""
+    forms = {"silver": pgettext("bonus", "silver"), "gold": pgettext("bonus", "gold")}
+    return forms.get(kind, kind)
+
+
 def _bonus(before: State, action: Action, p: int, told: list[Event]) -> list[str]:
     """The bonus an accusation takes (the engine logs it; its effect is read from the tile)."""
     if action.kind not in _ACCUSING or not any(e.kind == "bonus" and e.player == p for e in told):
@@ -204,7 +211,7 @@ def _bonus(before: State, action: Action, p: int, told: list[Event]) -> list[str
     tile = r.bonus_tiles[before.bonus[c]]
     return [
         _("takes the {bonus} bonus of the {sin} track: {effect}").format(
-            bonus=GAME.gettext(tile.kind), sin=sin_of(before, c), effect=effect_words(r, tile.effect)
+            bonus=_bonus_kind(tile.kind), sin=sin_of(before, c), effect=effect_words(r, tile.effect)
         )
     ]
 
@@ -439,7 +446,7 @@ def warnings_of(before: State, after: State, p: int, action: Action) -> list[Opt
                     "loan {n} costs {cost}.",
                     d,
                 ).format(taken=taken, drachmas=d, n=n, cost=loan_words(r, n)),
-                _cited("S0 Loans from Charon; S3 step 5"),
+                _cited("S0 Loans from Charon; S3 step 5"),  # i18n: not for players (a rule tag: CITATIONS)
             )
         )
     if action.kind is Act.COUNCIL:
@@ -455,7 +462,7 @@ def warnings_of(before: State, after: State, p: int, action: Action) -> list[Opt
                     "then bring one family member Home, or send a Guest or a Barrel back.",
                     abs(lost),
                 ).format(n=lost),
-                _cited("S2 Florence phase; IT family council"),
+                _cited("S2 Florence phase; IT family council"),  # i18n: not for players (a rule tag: CITATIONS)
             )
         )
     if len(b.played) > len(a.played) and any(
@@ -470,7 +477,7 @@ def warnings_of(before: State, after: State, p: int, action: Action) -> list[Opt
                     "You own no {colour} Barrel: the instant effect of {card} is lost. "
                     "The card still counts at the end if you own the Barrel of its right half then."
                 ).format(colour=barrel_name(before, fc.instant_barrel), card=fc.id),
-                _cited("S0 Fraud cards: left half"),
+                _cited("S0 Fraud cards: left half"),  # i18n: not for players (a rule tag: CITATIONS)
             )
         )
     return out

@@ -189,7 +189,7 @@ KINDS: dict[Decision, frozenset[Act]] = {
 def who(s: State, p: int) -> str:
     """A player as the table names them, in English (the engine's own refusals use it)."""
     if s.solo is not None and p == 1:
-        return "the Rival"
+        return "the Rival"  # i18n: not for players (the engine's English refusal; see who_words)
     return f"Player {p + 1}"
 
 
@@ -257,7 +257,7 @@ def colour_name(s: State, c: int) -> str:
         "orange": pgettext("Guest colour", "orange"),
         "red": pgettext("Guest colour", "red"),
         "grey": pgettext("Guest colour", "grey"),
-        "ice blue": pgettext("Guest colour", "ice blue"),
+        "ice blue": pgettext("Guest colour", "ice blue"),  # i18n: not for players (the key: a data identifier)
     }
     return forms.get(colour, colour)
 
