@@ -10,7 +10,7 @@ your hand is "not in your hand", never "in Player 2's hand".
 
 from __future__ import annotations
 
-from inferno.i18n import EXPLAIN
+from inferno.i18n import EXPLAIN, GAME
 from inferno.rules import florence
 from inferno.rules.actions import Act, Action, Decision, MalformedActionError
 from inferno.rules.engine import legal_actions, well_formed
@@ -142,7 +142,9 @@ def decision_summary(s: State, player: int) -> Explanation:
         q = florence.acting_quartiere(s, frame)
         if q >= 0:
             parts.append(
-                _("you act in the quartiere {quartiere} unless you bribe Charon").format(quartiere=s.rules.quartieri[q])
+                _("you act in the quartiere {quartiere} unless you bribe Charon").format(
+                    quartiere=GAME.gettext(s.rules.quartieri[q])
+                )
             )
         else:
             parts.append(_("you may act in any quartiere"))

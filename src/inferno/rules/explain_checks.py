@@ -212,7 +212,7 @@ def _quartiere(s: State, frame: Frame, li: int) -> _Result | None:
                 "{location} is not in the quartiere your Soul's shield chose ({quartiere}); "
                 "bribe Charon for {n} Drachmas to act in any quartiere",
                 r.bribe_cost,
-            ).format(location=_loc(s, li), quartiere=r.quartieri[q], n=r.bribe_cost),
+            ).format(location=_loc(s, li), quartiere=GAME.gettext(r.quartieri[q]), n=r.bribe_cost),
             FLORENCE,
         )
     return None
