@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from inferno.components import guardian_effect_words, guardian_name, loan_words, plural, stop_name, stop_reward
+from inferno.components import guardian_effect_words, guardian_name, loan_words, stop_name, stop_reward
 from inferno.help import DECISION_HELP, effect_words, endgame_words
+from inferno.i18n import EXPLAIN, GAME, N_
 from inferno.records.log import player_name
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.citations import cite
@@ -22,13 +23,18 @@ from inferno.rules.dante import advance_dante
 from inferno.rules.effects import endgame_loan_penalty, owns_barrel
 from inferno.rules.engine import apply, apply_in_place, pending, to_move
 from inferno.rules.events import Event
+from inferno.rules.explain_words import barrel_name, sin_of
 from inferno.rules.guardians import effect_targets
 from inferno.rules.model import NOBLE, URCHIN, StopKind
 from inferno.rules.state import T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, PlayerState, State
 
 # Event kinds whose news these lines already tell (a preview listing the engine's events leaves them out).
 TOLD = frozenset({"loan", "fraud_lost", "dante", "diploma", "pagan", "last_round"})
-_KINDS = ((NOBLE, "Noble", T_NOBLE), (URCHIN, "Urchin", T_URCHIN))
+_KINDS = ((NOBLE, N_("Nobles"), T_NOBLE), (URCHIN, N_("Urchins"), T_URCHIN))
+
+_ = EXPLAIN.gettext
+ngettext = EXPLAIN.ngettext
+pgettext = EXPLAIN.pgettext
 
 Namer = Callable[[int], str]
 # The actions that take an accusation's bonus, and those whose words read the engine's events (a preview
@@ -47,7 +53,7 @@ def rival_name(s: State) -> str | None:
 def namer(s: State, p: int) -> Namer:
     """Names as the deciding player ``p`` reads them: "you", "Player 2", the solo Rival's name."""
     rival = rival_name(s)
-    return lambda q: "you" if q == p else player_name(q, rival)
+    return lambda q: _("you") if q == p else player_name(q, rival)
 
 
 def new_events(before: State, after: State) -> list[Event]:
@@ -69,15 +75,24 @@ def _money(before: State, after: State, p: int) -> list[str]:
     r = before.rules
     a, b = before.players[p], after.players[p]
     out = [
-        _change(n, x, y) for n, x, y in (("Infamy", a.infamy, b.infamy), ("Florins", a.florins, b.florins)) if x != y
+        _change(_(n), x, y)
+        for n, x, y in ((N_("Infamy"), a.infamy, b.infamy), (N_("Florins"), a.florins, b.florins))
+        if x != y
     ]
     if a.drachmas != b.drachmas or a.loans != b.loans:
-        out.append(_change("Drachmas", a.drachmas, b.drachmas))
+        out.append(_change(_("Drachmas"), a.drachmas, b.drachmas))
     for n in range(a.loans + 1, b.loans + 1):
-        out.append(f"takes loan {n} from Charon (+{plural(r.drachmas_per_loan, 'Drachma')}): {loan_words(r, n)}")
+        d = r.drachmas_per_loan
+        out.append(
+            ngettext(
+                "takes loan {n} from Charon (+{drachmas} Drachma): {cost}",
+                "takes loan {n} from Charon (+{drachmas} Drachmas): {cost}",
+                d,
+            ).format(n=n, drachmas=d, cost=loan_words(r, n))
+        )
     end_a, end_b = endgame_loan_penalty(before, p), endgame_loan_penalty(after, p)
     if end_a != end_b:
-        out.append(f"Infamy at the end for loans: {end_a} → {end_b}")
+        out.append(_("Infamy at the end for loans: {before} → {after}").format(before=end_a, after=end_b))
     return out
 
 
@@ -87,15 +102,15 @@ def _family(a: PlayerState, b: PlayerState) -> list[str]:
     out = []
     for k, word, code in _KINDS:
         places = (
-            ("Home", a.home[k], b.home[k]),
-            ("Florence", sum(a.florence[k::2]), sum(b.florence[k::2])),
-            ("Tower", a.tower.count(code), b.tower.count(code)),
+            (_("Home"), a.home[k], b.home[k]),
+            (_("Florence"), sum(a.florence[k::2]), sum(b.florence[k::2])),
+            (_("Tower"), a.tower.count(code), b.tower.count(code)),
         )
         moved = [f"{where} {x} → {y}" for where, x, y in places if x != y]
         if moved:
-            out.append(f"{word}s: " + ", ".join(moved))
+            out.append(_("{members}: {moves}").format(members=_(word), moves=", ".join(moved)))
     if a.reserve != b.reserve:
-        out.append(_change("Urchins in reserve", a.reserve, b.reserve))
+        out.append(_change(_("Urchins in reserve"), a.reserve, b.reserve))
     return out
 
 
@@ -104,35 +119,36 @@ def _tower(before: State, a: PlayerState, b: PlayerState) -> list[str]:
         return []
     out = []
     if a.floors != b.floors:
-        out.append(_change("Tower floors", a.floors, b.floors))
+        out.append(_change(_("Tower floors"), a.floors, b.floors))
     guests = (sum(1 for v in a.tower if T_GUEST <= v < T_BARREL), sum(1 for v in b.tower if T_GUEST <= v < T_BARREL))
     if guests[0] != guests[1]:
-        out.append(_change("Guests in the Tower", *guests))
+        out.append(_change(_("Guests in the Tower"), *guests))
     barrels = (sum(1 for v in a.tower if v >= T_BARREL), sum(1 for v in b.tower if v >= T_BARREL))
     if barrels[0] != barrels[1]:
-        out.append(_change("Barrels in the Tower", *barrels))
+        out.append(_change(_("Barrels in the Tower"), *barrels))
     if a.panel != b.panel:
-        out.append(_change("Barrels on the supply panel", bin(a.panel).count("1"), bin(b.panel).count("1")))
+        out.append(_change(_("Barrels on the supply panel"), bin(a.panel).count("1"), bin(b.panel).count("1")))
     if a.passages != b.passages:
         gates = [str(g + 1) for g in range(before.board.gates) if (b.passages & ~a.passages) >> g & 1]
         if gates:
-            out.append(f"safe passage on gate {', '.join(gates)}")
+            out.append(_("safe passage on gate {gates}").format(gates=", ".join(gates)))
     return out
 
 
 def _tracks(before: State, a: PlayerState, b: PlayerState, diplomas: bool = True) -> list[str]:
-    r = before.rules
     out = []
     for c in range(2, 10):
         if a.tracks[c] != b.tracks[c]:
-            out.append(f"{r.circles[c - 1].sin} track {a.tracks[c]} → {b.tracks[c]}")
+            out.append(
+                _("{sin} track {before} → {after}").format(sin=sin_of(before, c), before=a.tracks[c], after=b.tracks[c])
+            )
     for c in range(2 if diplomas else 10, 10):
         if b.diplomas >> c & 1 and not a.diplomas >> c & 1:
-            out.append(f"{r.circles[c - 1].sin} Diploma placed")
+            out.append(_("{sin} Diploma placed").format(sin=sin_of(before, c)))
     if a.half != b.half:
-        out.append(f"½ Diplomas {a.half} → {b.half}")
+        out.append(_("½ Diplomas {before} → {after}").format(before=a.half, after=b.half))
     if len(a.hand) != len(b.hand):
-        out.append(f"Fraud cards in hand {len(a.hand)} → {len(b.hand)}")
+        out.append(_("Fraud cards in hand {before} → {after}").format(before=len(a.hand), after=len(b.hand)))
     return out
 
 
@@ -146,24 +162,38 @@ def _fraud(before: State, after: State, p: int, told: list[Event]) -> list[str]:
     fc = r.fraud_cards[b.played[-1]]
     out = []
     if any(e.kind == "fraud_lost" and e.player == p for e in told):
-        out.append(f"you own no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost")
-    barrel = r.barrels[fc.endgame_barrel].id
-    owned = "you own one" if owns_barrel(b, fc.endgame_barrel) else "you have none yet"
-    end = " or ".join(endgame_words(r, e) for e in fc.endgame)
-    out.append(f"Infamy at the end: {end}, if you own a {barrel} Barrel then ({owned})")
+        out.append(
+            _("you own no {colour} Barrel: the instant effect of {card} is lost").format(
+                colour=barrel_name(before, fc.instant_barrel), card=fc.id
+            )
+        )
+    barrel = barrel_name(before, fc.endgame_barrel)
+    owned = _("you own one") if owns_barrel(b, fc.endgame_barrel) else _("you have none yet")
+    end = _(" or ").join(endgame_words(r, e) for e in fc.endgame)
+    out.append(
+        _("Infamy at the end: {effects}, if you own a {colour} Barrel then ({owned})").format(
+            effects=end, colour=barrel, owned=owned
+        )
+    )
     return out
 
 
 def _graveyard(before: State, after: State) -> list[str]:
     if before.graveyard == after.graveyard:
         return []
-    r = before.rules
     return [
-        (f"a {r.circles[c - 1].sin} Soul enters" if n == 1 else f"{n} {r.circles[c - 1].sin} Souls enter")
-        + " the Graveyard"
+        ngettext("a {sin} Soul enters the Graveyard", "{n} {sin} Souls enter the Graveyard", n).format(
+            n=n, sin=sin_of(before, c)
+        )
         for c in range(1, 10)
         if (n := after.graveyard[c] - before.graveyard[c]) > 0
     ]
+
+
+def _bonus_kind(kind: str) -> str:
+    """A bonus tile's kind ("silver", "gold") as it qualifies the bonus, translated."""
+    forms = {"silver": pgettext("bonus", "silver"), "gold": pgettext("bonus", "gold")}
+    return forms.get(kind, kind)
 
 
 def _bonus(before: State, action: Action, p: int, told: list[Event]) -> list[str]:
@@ -179,7 +209,11 @@ def _bonus(before: State, action: Action, p: int, told: list[Event]) -> list[str
         return []
     c = r.locations[li].circle
     tile = r.bonus_tiles[before.bonus[c]]
-    return [f"takes the {tile.kind} bonus of the {r.circles[c - 1].sin} track: {effect_words(r, tile.effect)}"]
+    return [
+        _("takes the {bonus} bonus of the {sin} track: {effect}").format(
+            bonus=_bonus_kind(tile.kind), sin=sin_of(before, c), effect=effect_words(r, tile.effect)
+        )
+    ]
 
 
 def _pushed(base: State, moved: State, d: Decision) -> bool:
@@ -191,31 +225,46 @@ def _stop_news(base: State, moved: State, p: int, name: Namer) -> str:
     """What Dante's new stop gave, from the engine's own resolution of it (``base`` → ``moved``)."""
     r = base.rules
     stop = moved.stops[moved.dante]
-    head = f"Dante descends to stop {moved.dante + 1} of {len(moved.stops)}, {stop_name(moved, stop)}"
+    head = _("Dante descends to stop {n} of {stops}, {stop}").format(
+        n=moved.dante + 1, stops=len(moved.stops), stop=stop_name(moved, stop)
+    )
     got: list[str] = []
     if stop.kind in (StopKind.DIPLOMA, StopKind.END):
-        sin = r.circles[stop.circle - 1].sin
+        sin = sin_of(base, stop.circle)
         takers = [
             q
             for q in range(len(moved.players))
             if moved.players[q].diplomas >> stop.circle & 1 and not base.players[q].diplomas >> stop.circle & 1
         ]
-        if takers:
-            who = " and ".join(name(q) for q in takers)
-            got.append(f"{who} {'place' if takers == [p] or len(takers) > 1 else 'places'} the {sin} Diploma")
+        if takers == [p]:
+            got.append(_("{player} place the {sin} Diploma").format(player=name(p), sin=sin))
+        elif len(takers) == 1:
+            got.append(_("{player} places the {sin} Diploma").format(player=name(takers[0]), sin=sin))
+        elif takers:
+            who = _(" and ").join(name(q) for q in takers)
+            got.append(_("{players} place the {sin} Diploma").format(players=who, sin=sin))
         else:
-            got.append(f"nobody gets the {sin} Diploma")
+            got.append(_("nobody gets the {sin} Diploma").format(sin=sin))
         if stop.kind is StopKind.END:
-            got.append(f"you score {plural(r.final_stop_infamy, 'Infamy point')}; every other player has one last turn")
+            n = r.final_stop_infamy
+            got.append(
+                ngettext(
+                    "you score {n} Infamy point; every other player has one last turn",
+                    "you score {n} Infamy points; every other player has one last turn",
+                    n,
+                ).format(n=n)
+            )
     elif stop.kind is StopKind.PAGAN:
         if moved.graveyard[1] > base.graveyard[1]:
-            got.append("a pagan Soul enters the Graveyard")
+            got.append(_("a pagan Soul enters the Graveyard"))
         if _pushed(base, moved, Decision.GUARDIAN_MOVE):
-            got.append("you may move a Guardian, free")
+            got.append(_("you may move a Guardian, free"))
     else:
         if _pushed(base, moved, Decision.FRAUD_SOURCE):
-            got.append("you may play a Fraud card")
-    return head + (": " + "; ".join(got) if got else "")
+            got.append(_("you may play a Fraud card"))
+    if not got:
+        return head
+    return _("{stop}: {news}").format(stop=head, news="; ".join(got))
 
 
 def _dante(before: State, after: State, p: int, action: Action, name: Namer) -> list[str]:
@@ -224,7 +273,7 @@ def _dante(before: State, after: State, p: int, action: Action, name: Namer) -> 
     if after.over:
         return []
     if action.kind is Act.ACCUSE and before.ender >= 0:
-        return ["Dante stays at his final stop: this is the last round"]
+        return [_("Dante stays at his final stop: this is the last round")]
     # Dante moves once the accusation's own choices (the accuser's floor, the bonus) are made: the
     # engine resolves his stop on a copy, as the tracks stand now.
     frames = [f for f in after.stack if f[0] == Decision.AUTO_DANTE and f[1] == p]
@@ -232,7 +281,9 @@ def _dante(before: State, after: State, p: int, action: Action, name: Namer) -> 
         return []
     moved = after.copy()
     advance_dante(moved, frames[-1])
-    return [_stop_news(after, moved, p, name) + " (after your next choices, as the tracks stand now)"]
+    return [
+        _("{news} (after your next choices, as the tracks stand now)").format(news=_stop_news(after, moved, p, name))
+    ]
 
 
 def _guardian(before: State, after: State, p: int, action: Action) -> list[str]:
@@ -243,13 +294,18 @@ def _guardian(before: State, after: State, p: int, action: Action) -> list[str]:
     g = r.guardians[after.guardians[slot]]
     n = len(effect_targets(after, p, slot))
     reach = (
-        f"{plural(n, 'choice')} for its effect from there"
+        ngettext("{n} choice for its effect from there", "{n} choices for its effect from there", n).format(n=n)
         if n
-        else "nothing in reach there: its effect would do nothing"
+        else _("nothing in reach there: its effect would do nothing")
     )
     who = guardian_name(g)
     return [
-        f"{who[:1].upper()}{who[1:]} moves to {after.board.labels[action.b]} ({reach}); then {guardian_effect_words(r, g)}"
+        _("{guardian} moves to {shield} ({reach}); then {effect}").format(
+            guardian=f"{who[:1].upper()}{who[1:]}",
+            shield=after.board.labels[action.b],
+            reach=reach,
+            effect=guardian_effect_words(r, g),
+        )
     ]
 
 
@@ -264,17 +320,20 @@ def _deciding(s: State) -> tuple[int, Decision] | None:
 def next_words(before: State, after: State, p: int, name: Namer) -> str:
     """The decision the option leads to, in words."""
     if before.solo is not None and after.turn != before.turn:  # never what the Rival's hidden cards do
-        return f"then {rival_name(before) or 'the Rival'} plays from its face-down deck"
+        rival = rival_name(before)
+        return _("then {rival} plays from its face-down deck").format(
+            rival=GAME.gettext(rival) if rival else _("the Rival")
+        )
     if after.over:
-        return "the game ends"
+        return _("the game ends")
     nxt, now = _deciding(after), _deciding(before)
     if nxt is None or now is None:
         return ""
     if nxt[0] == p and nxt[1] != now[1]:
         entry = DECISION_HELP.get(nxt[1])
-        return f"then: {entry.title if entry else 'a further choice'}"
+        return _("then: {decision}").format(decision=entry.title if entry else _("a further choice"))
     if nxt[0] != p:
-        return f"then {name(nxt[0])} decides"
+        return _("then {player} decides").format(player=name(nxt[0]))
     return ""
 
 
@@ -286,7 +345,7 @@ def outcome_lines(before: State, after: State, p: int, action: Action, name: Nam
     if nxt is not None and nxt.decision == Decision.ACCUSER_FLOOR and nxt.actions:
         # The accuser's floor comes first; the rest of the accusation is the same whichever floor.
         follow = apply(after, nxt.actions[0])
-        return [*outcome_lines(before, follow, p, action, name), "you choose the accuser's Tower floor first"]
+        return [*outcome_lines(before, follow, p, action, name), _("you choose the accuser's Tower floor first")]
     a, b = before.players[p], after.players[p]
     told = new_events(before, after)
     # In a solo game the Rival's turn follows at once, played from its face-down deck: what it changes
@@ -299,7 +358,7 @@ def outcome_lines(before: State, after: State, p: int, action: Action, name: Nam
         out.extend(_family(a, b))
         out.extend(_tower(before, a, b))
     if action.kind is Act.BRIBE:
-        out.append("you may act in any quartiere")
+        out.append(_("you may act in any quartiere"))
     if not rival:
         out.extend(_graveyard(before, after))
     out.extend(_bonus(before, action, p, told))
@@ -320,8 +379,9 @@ def _rival_turn(before: State, p: int, action: Action, name: Namer) -> list[str]
     if accusing and before.ender < 0 and i < len(before.stops):
         stop = before.stops[i]
         out.append(
-            f"Dante descends to stop {i + 1} of {len(before.stops)}, {stop_name(before, stop)}: "
-            f"{stop_reward(before, stop)}"
+            _("Dante descends to stop {n} of {stops}, {stop}: {reward}").format(
+                n=i + 1, stops=len(before.stops), stop=stop_name(before, stop), reward=stop_reward(before, stop)
+            )
         )
     return out
 
@@ -350,6 +410,19 @@ class OptionWarning:
         return {"kind": self.kind.value, "title": self.title, "text": self.text, "rule": self.rule}
 
 
+# The warnings' rule citations as :func:`cite` writes them, for the catalog (tests check they still match).
+CITATIONS = (
+    N_("rulebook: Loans from Charon, final scoring step 5"),
+    N_("rulebook: Florence phase; IronTarkles' teaching summary: family council"),
+    N_("rulebook: Fraud cards: left half"),
+)
+
+
+def _cited(tag: str) -> str:
+    """A rule tag as players read it, in their language."""
+    return _(cite(tag))
+
+
 def warnings_of(before: State, after: State, p: int, action: Action) -> list[OptionWarning]:
     """The warnings ``action`` deserves: it takes a loan from Charon, it holds a family council, or it plays
     a Fraud card whose instant effect is lost for want of its Barrel. ``after`` is the engine's answer (the
@@ -359,14 +432,21 @@ def warnings_of(before: State, after: State, p: int, action: Action) -> list[Opt
     out: list[OptionWarning] = []
     if b.loans > a.loans:
         n = b.loans
-        taken = "a loan" if n == a.loans + 1 else f"{n - a.loans} loans"
+        k = n - a.loans
+        d = r.drachmas_per_loan * k
+        taken = ngettext("a loan", "{n} loans", k).format(n=k)
         out.append(
             OptionWarning(
                 WarningKind.LOAN,
-                "This takes a loan from Charon",
-                f"You have too few Drachmas: this option takes {taken} from Charon (+"
-                f"{plural(r.drachmas_per_loan * (n - a.loans), 'Drachma')}); loan {n} costs {loan_words(r, n)}.",
-                cite("S0 Loans from Charon; S3 step 5"),
+                _("This takes a loan from Charon"),
+                ngettext(
+                    "You have too few Drachmas: this option takes {taken} from Charon (+{drachmas} Drachma); "
+                    "loan {n} costs {cost}.",
+                    "You have too few Drachmas: this option takes {taken} from Charon (+{drachmas} Drachmas); "
+                    "loan {n} costs {cost}.",
+                    d,
+                ).format(taken=taken, drachmas=d, n=n, cost=loan_words(r, n)),
+                _cited("S0 Loans from Charon; S3 step 5"),  # i18n: not for players (a rule tag: CITATIONS)
             )
         )
     if action.kind is Act.COUNCIL:
@@ -374,10 +454,15 @@ def warnings_of(before: State, after: State, p: int, action: Action) -> list[Opt
         out.append(
             OptionWarning(
                 WarningKind.COUNCIL,
-                "This is a family council",
-                f"A family council replaces sending or accusing this turn: you lose {plural(lost, 'Infamy point')}, "
-                "then bring one family member Home, or send a Guest or a Barrel back.",
-                cite("S2 Florence phase; IT family council"),
+                _("This is a family council"),
+                ngettext(
+                    "A family council replaces sending or accusing this turn: you lose {n} Infamy point, "
+                    "then bring one family member Home, or send a Guest or a Barrel back.",
+                    "A family council replaces sending or accusing this turn: you lose {n} Infamy points, "
+                    "then bring one family member Home, or send a Guest or a Barrel back.",
+                    abs(lost),
+                ).format(n=lost),
+                _cited("S2 Florence phase; IT family council"),  # i18n: not for players (a rule tag: CITATIONS)
             )
         )
     if len(b.played) > len(a.played) and any(
@@ -387,10 +472,12 @@ def warnings_of(before: State, after: State, p: int, action: Action) -> list[Opt
         out.append(
             OptionWarning(
                 WarningKind.FRAUD_LOST,
-                "This Fraud card's instant effect is lost",
-                f"You own no {r.barrels[fc.instant_barrel].id} Barrel: the instant effect of {fc.id} is lost. "
-                "The card still counts at the end if you own the Barrel of its right half then.",
-                cite("S0 Fraud cards: left half"),
+                _("This Fraud card's instant effect is lost"),
+                _(
+                    "You own no {colour} Barrel: the instant effect of {card} is lost. "
+                    "The card still counts at the end if you own the Barrel of its right half then."
+                ).format(colour=barrel_name(before, fc.instant_barrel), card=fc.id),
+                _cited("S0 Fraud cards: left half"),  # i18n: not for players (a rule tag: CITATIONS)
             )
         )
     return out

@@ -10,10 +10,10 @@ your hand is "not in your hand", never "in Player 2's hand".
 
 from __future__ import annotations
 
+from inferno.i18n import EXPLAIN, GAME
 from inferno.rules import florence
 from inferno.rules.actions import Act, Action, Decision, MalformedActionError
 from inferno.rules.engine import legal_actions, well_formed
-from inferno.rules.events import count
 from inferno.rules.explain_checks import (
     BY_DECISION,
 )
@@ -30,25 +30,51 @@ from inferno.rules.explain_words import (
     _bad_argument,
     _Result,
     _safe_text,
-    who,
+    rule_words,
+    who_words,
 )
 from inferno.rules.notation import ARG_SHAPES, parse_action
 from inferno.rules.state import State
 
 __all__ = ["Explanation", "Why", "decision_summary", "explain", "explain_place", "explain_text"]
 
+_ = EXPLAIN.gettext
+ngettext = EXPLAIN.ngettext
+
 
 def _not_now(s: State, decision: Decision, act: Action) -> _Result:
-    doing = DOING[decision]
+    doing = _(DOING[decision])
     if act.kind == Act.DONE:
-        return Why.MUST_CHOOSE, f"this step cannot be skipped: you must {doing}", WHEN[Act.DONE][1]
+        return (
+            Why.MUST_CHOOSE,
+            _("this step cannot be skipped: you must {doing}").format(doing=doing),
+            WHEN[Act.DONE][1],
+        )
     when, rule = WHEN[act.kind]
-    return Why.WRONG_STEP, f"not now: you must {doing}; {when}", rule
+    return Why.WRONG_STEP, _("not now: you must {doing}; {when}").format(doing=doing, when=_(when)), rule
 
 
 def _fallback(s: State, decision: Decision, act: Action) -> _Result:
     """An illegal choice of the right kind that no specific check names (kept short and honest)."""
-    return Why.WRONG_STEP, f"that is not one of the choices now: you must {DOING[decision]}", WHEN[act.kind][1]
+    return (
+        Why.WRONG_STEP,
+        _("that is not one of the choices now: you must {doing}").format(doing=_(DOING[decision])),
+        WHEN[act.kind][1],
+    )
+
+
+def _answer(legal: bool, why: Why, reason: str, rule: str, action: str = "") -> Explanation:
+    """An explanation with its rulebook reference in the reader's language."""
+    return Explanation(legal, why, reason, rule_words(rule), action)
+
+
+def _not_your_turn(s: State, player: int, decision: Decision) -> Explanation:
+    return _answer(
+        False,
+        Why.NOT_YOUR_TURN,
+        _("it is not your turn: {player} must {doing}").format(player=who_words(s, player), doing=_(DOING[decision])),
+        HELL,
+    )
 
 
 def explain(s: State, player: int, action: object) -> Explanation:
@@ -62,22 +88,17 @@ def explain(s: State, player: int, action: object) -> Explanation:
     except MalformedActionError as exc:
         return Explanation(False, Why.MALFORMED, str(exc), "")
     if s.over:
-        return Explanation(False, Why.GAME_OVER, "the game is over", FINAL)
+        return _answer(False, Why.GAME_OVER, _("the game is over"), FINAL)
     frame = s.stack[-1]
     decision = Decision(frame.kind)
     if frame.player != player:
-        return Explanation(
-            False,
-            Why.NOT_YOUR_TURN,
-            f"it is not your turn: {who(s, frame.player)} must {DOING[decision]}",
-            HELL,
-        )
+        return _not_your_turn(s, frame.player, decision)
     bad = _bad_argument(s, act)
     if bad:
-        return Explanation(False, bad[0], bad[1], bad[2])
+        return _answer(False, bad[0], bad[1], bad[2])
     text = _safe_text(s, act)
     if act in legal_actions(s):
-        return Explanation(True, Why.LEGAL, f"'{text}' is legal now", "", text)
+        return Explanation(True, Why.LEGAL, _("'{action}' is legal now").format(action=text), "", text)
     if act.kind not in KINDS[decision] or (act.kind == Act.DONE and act not in legal_actions(s)):
         found: _Result | None = _not_now(s, decision, act)
     else:
@@ -85,7 +106,7 @@ def explain(s: State, player: int, action: object) -> Explanation:
         found = fn(s, player, frame, act) if fn else None
     if found is None:
         found = _fallback(s, decision, act)
-    return Explanation(False, found[0], found[1], found[2], text)
+    return _answer(False, found[0], found[1], found[2], text)
 
 
 def explain_text(s: State, player: int, text: str) -> Explanation:
@@ -96,39 +117,59 @@ def explain_text(s: State, player: int, text: str) -> Explanation:
 def decision_summary(s: State, player: int) -> Explanation:
     """``why`` without an action: what the pending decision asks and its main constraints, briefly."""
     if s.over:
-        return Explanation(False, Why.GAME_OVER, "the game is over", FINAL)
+        return _answer(False, Why.GAME_OVER, _("the game is over"), FINAL)
     frame = s.stack[-1]
     decision = Decision(frame.kind)
     if frame.player != player:
-        return Explanation(
-            False, Why.NOT_YOUR_TURN, f"it is not your turn: {who(s, frame.player)} must {DOING[decision]}", HELL
-        )
+        return _not_your_turn(s, frame.player, decision)
     n = len(legal_actions(s))
-    parts = [f"you must {DOING[decision]} ({count(n, 'choice')})"]
+    parts = [
+        ngettext("you must {doing} ({n} choice)", "you must {doing} ({n} choices)", n).format(
+            doing=_(DOING[decision]), n=n
+        )
+    ]
     rule = _decision_rule(decision)
     pl = s.players[player]
     if decision == Decision.HELL:
         parts.append(
-            "a standing Soul moves down the lines and never below its own circle; "
-            "it crosses the Walls of Dis only through a gate where you have your own safe passage"
+            _(
+                "a standing Soul moves down the lines and never below its own circle; "
+                "it crosses the Walls of Dis only through a gate where you have your own safe passage"
+            )
         )
         rule = HELL
     elif decision == Decision.FLORENCE:
         q = florence.acting_quartiere(s, frame)
         if q >= 0:
-            parts.append(f"you act in the quartiere {s.rules.quartieri[q]} unless you bribe Charon")
+            parts.append(
+                _("you act in the quartiere {quartiere} unless you bribe Charon").format(
+                    quartiere=GAME.gettext(s.rules.quartieri[q])
+                )
+            )
         else:
-            parts.append("you may act in any quartiere")
-        parts.append("you accuse only with a family member already at the location")
+            parts.append(_("you may act in any quartiere"))
+        parts.append(_("you accuse only with a family member already at the location"))
         rule = FLORENCE
     elif decision in (Decision.BONFIRE_EXCHANGE, Decision.WALL_EXCHANGE):
-        parts.append(f"you have {count(pl.florins, 'Florin')}; at most {count(frame.a, 'Florin')} here")
+        parts.append(
+            _("you have {florins}; at most {most} here").format(
+                florins=ngettext("{n} Florin", "{n} Florins", pl.florins).format(n=pl.florins),
+                most=ngettext("{n} Florin", "{n} Florins", frame.a).format(n=frame.a),
+            )
+        )
     elif decision == Decision.STYX:
-        parts.append(f"at most {count(frame.a, 'Soul')} of one colour")
+        parts.append(
+            ngettext("at most {n} Soul of one colour", "at most {n} Souls of one colour", frame.a).format(n=frame.a)
+        )
         rule = STYX
     elif decision == Decision.COURTYARD:
-        parts.append(f"{count(frame.a, 'family member')} may still come Home, {count(frame.b, 'swap')} left")
-    return Explanation(False, Why.WRONG_STEP, "; ".join(parts), rule)
+        parts.append(
+            _("{members} may still come Home, {swaps} left").format(
+                members=ngettext("{n} family member", "{n} family members", frame.a).format(n=frame.a),
+                swaps=ngettext("{n} swap", "{n} swaps", frame.b).format(n=frame.b),
+            )
+        )
+    return _answer(False, Why.WRONG_STEP, "; ".join(parts), rule)
 
 
 # --- a clicked piece or place: which action it would be, and why it is not legal ---------------
@@ -173,12 +214,13 @@ def explain_place(s: State, player: int, shape: str, value: int) -> list[Explana
     the legal action it names. Unknown shapes get a plain answer."""
     acts = _candidates(s, player, shape, value)
     if s.over:
-        return [Explanation(False, Why.GAME_OVER, "the game is over", FINAL)]
+        return [_answer(False, Why.GAME_OVER, _("the game is over"), FINAL)]
     decision = Decision(s.stack[-1].kind)
     if acts and acts[0].kind not in KINDS[decision] and shape in _NO_OWN_STEP and s.stack[-1].player == player:
-        return [Explanation(False, Why.WRONG_STEP, f"not now: you must {DOING[decision]}", _decision_rule(decision))]
+        reason = _("not now: you must {doing}").format(doing=_(DOING[decision]))
+        return [_answer(False, Why.WRONG_STEP, reason, _decision_rule(decision))]
     if not acts:
-        return [Explanation(False, Why.NO_SUCH, "nothing can be done with that", "")]
+        return [Explanation(False, Why.NO_SUCH, _("nothing can be done with that"), "")]
     answers = [explain(s, player, a) for a in acts]
     legal = [e for e in answers if e.legal]
     if legal:
