@@ -46,6 +46,8 @@ SOURCES: dict[str, tuple[tuple[str, str, dict[str, str]], ...]] = {
     ),
     "explain": (
         ("rules/explain*.py", "python", {}),
+        ("rules/engine.py", "python", {}),
+        ("rules/notation.py", "python", {}),
         ("outcome.py", "python", {}),
         ("option_words.py", "python", {}),
         ("first_game.py", "python", {}),

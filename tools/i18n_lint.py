@@ -31,6 +31,8 @@ PROSE = re.compile(r"[A-Za-z'’]{2,}[ \u00a0]+[A-Za-z'’{]")
 LOWER_WORD = re.compile(r"(?<![A-Za-z_{])[a-z]{2,}(?![A-Za-z_(])")
 CALLS = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "N_", "t", "tn"})
 LOG_LEVELS = frozenset({"debug", "info", "warning", "error", "exception", "critical"})
+COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With)
+COMPOUND += (ast.AsyncWith, ast.Try, ast.Match)
 HTML_ATTRS = ("title", "aria-label", "placeholder", "alt")
 
 
@@ -83,8 +85,20 @@ def _python(path: Path) -> Iterator[Finding]:
             for sub in node.values:
                 skip.add(id(sub))
 
+    # Each text's innermost statement (ast.walk goes outside in, so inner statements overwrite): a mark may
+    # sit on the line above that statement or on any of its lines (a compound statement's: its header's).
+    statement: dict[int, ast.stmt] = {}
+    for stmt in ast.walk(tree):
+        if isinstance(stmt, ast.stmt):
+            for sub in ast.walk(stmt):
+                statement[id(sub)] = stmt
+
     def marked(node: ast.expr) -> bool:
-        first, last = node.lineno, node.end_lineno or node.lineno
+        stmt = statement.get(id(node))
+        first = min(node.lineno, stmt.lineno) if stmt else node.lineno
+        last = node.end_lineno or node.lineno
+        if stmt is not None and not isinstance(stmt, COMPOUND):
+            last = max(last, stmt.end_lineno or last)
         return any(MARK in lines[i - 1] for i in range(max(1, first - 1), last + 1))
 
     for node in ast.walk(tree):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from inferno.i18n import EXPLAIN, N_
 from inferno.rules import (
     choices,
     dante,
@@ -34,7 +35,7 @@ from inferno.rules.actions import (
     MalformedActionError,
 )
 from inferno.rules.events import emit
-from inferno.rules.explain_words import DOING, who
+from inferno.rules.explain_words import DOING, who_words
 from inferno.rules.notation import action_text, action_word
 from inferno.rules.pickling import register_frozen
 from inferno.rules.state import STATE_FIELDS, Frame, State, make_frame
@@ -101,7 +102,7 @@ def start_turn(s: State, p: int) -> None:
     s.turn += 1
     s.quartiere = -1
     if s.record_events:
-        emit(s, "turn", p, f"turn {s.turn}", "S2 Your turn")
+        emit(s, "turn", p, f"turn {s.turn}", "S2 Your turn")  # i18n: not for players (an event: see records)
     solo.start_rival_turn(s)
     s.stack.append(make_frame(Decision.HELL, p))
 
@@ -121,8 +122,8 @@ def _sudden_death(s: State) -> None:
         s,
         "sudden_death",
         p,
-        "cannot move any Soul: the game ends at once (sudden death)",
-        "S2, S1 p.11, S3 Sudden death",
+        "cannot move any Soul: the game ends at once (sudden death)",  # i18n: not for players (an event)
+        "S2, S1 p.11, S3 Sudden death",  # i18n: not for players (a rule tag)
     )
     s.stack.pop()
     s.sudden_death = True
@@ -198,6 +199,7 @@ _ARG_LIMIT: Final = 1 << 31
 def _what(v: object) -> str:
     """A short, safe description of a value for error messages (never its full text)."""
     if type(v) is int:
+        # i18n: not for players (the Python API's own errors, for programmers)
         return str(v) if -_ARG_LIMIT < v < _ARG_LIMIT else "a huge number"
     return f"a {type(v).__name__}"
 
@@ -205,29 +207,36 @@ def _what(v: object) -> str:
 def well_formed(action: object) -> Action:
     """``action`` as an Action with an Act kind and two whole-number arguments, else MalformedActionError."""
     if not (isinstance(action, tuple) and len(action) == 3):
-        raise MalformedActionError(f"not an action: expected (kind, a, b), got {_what(action)}")
+        raise MalformedActionError(
+            f"not an action: expected (kind, a, b), got {_what(action)}"
+        )  # i18n: not for players
     kind, a, b = action
     for name, v in (("a", a), ("b", b)):
         if type(v) is not int:
-            raise MalformedActionError(f"an action's argument {name} must be a whole number, got {_what(v)}")
+            raise MalformedActionError(
+                f"an action's argument {name} must be a whole number, got {_what(v)}"
+            )  # i18n: not for players
         if not -_ARG_LIMIT < v < _ARG_LIMIT:
-            raise MalformedActionError(f"an action's argument {name} is out of range")
+            raise MalformedActionError(f"an action's argument {name} is out of range")  # i18n: not for players
     if type(kind) is Act:
         return action if type(action) is Action else Action(kind, a, b)
     if type(kind) is not int:
-        raise MalformedActionError(f"an action's kind must be an action kind, got {_what(kind)}")
+        raise MalformedActionError(
+            f"an action's kind must be an action kind, got {_what(kind)}"
+        )  # i18n: not for players
     try:
         return Action(Act(kind), a, b)
     except ValueError:
-        raise MalformedActionError(f"unknown action kind {_what(kind)}") from None
+        raise MalformedActionError(f"unknown action kind {_what(kind)}") from None  # i18n: not for players
 
 
 # The public functions take ``action: object`` and check it in ``_check``: typed ``Action``, the compiled
 # build would refuse anything else with TypeError at the call, before MalformedActionError could be raised.
 def _check(s: State, action: object) -> Action:
     if s.over:
-        raise GameOverError("the game is over")
+        raise GameOverError(EXPLAIN.gettext("the game is over"))
     if s.viewer >= 0:
+        # i18n: not for players (the Python API's own error, for programmers)
         raise HiddenInformationError("a player's view cannot be played on; determinize it first")
     opts = s.legal_cache
     if type(action) is Action and opts is not None:
@@ -247,13 +256,18 @@ def _check(s: State, action: object) -> Action:
 def _not_legal(s: State, act: Action) -> str:
     """Why ``act`` is refused, in the game's words: the action in its notation, and who must do what now
     (the full "why not" is ``inferno.rules.explain``'s, which asks the engine)."""
-    try:
-        shown = f"'{action_text(s, act)}'"
-    except (IndexError, ValueError, KeyError):  # an argument the state cannot name
-        shown = f"that '{action_word(act.kind)}' action"
     frame = s.stack[-1]
-    doing = DOING.get(Decision(frame.kind), "decide")
-    return f"{shown} is not legal now: {who(s, frame.player)} must {doing}"
+    doing = EXPLAIN.gettext(DOING.get(Decision(frame.kind), N_("decide")))
+    player = who_words(s, frame.player)
+    try:
+        shown = action_text(s, act)
+    except (IndexError, ValueError, KeyError):  # an argument the state cannot name
+        return EXPLAIN.gettext("that '{word}' action is not legal now: {player} must {doing}").format(
+            word=action_word(act.kind), player=player, doing=doing
+        )
+    return EXPLAIN.gettext("'{action}' is not legal now: {player} must {doing}").format(
+        action=shown, player=player, doing=doing
+    )
 
 
 def _step(s: State, act: Action) -> None:

@@ -186,13 +186,6 @@ KINDS: dict[Decision, frozenset[Act]] = {
 }
 
 
-def who(s: State, p: int) -> str:
-    """A player as the table names them, in English (the engine's own refusals use it)."""
-    if s.solo is not None and p == 1:
-        return "the Rival"  # i18n: not for players (the engine's English refusal; see who_words)
-    return f"Player {p + 1}"
-
-
 def who_words(s: State, p: int) -> str:
     """A player as the table names them, in the reader's language."""
     if s.solo is not None and p == 1:

@@ -10,9 +10,13 @@ with the P&P expansion ``desk 4.2`` (place Plutus's Desk) and ``bell 5.3`` (slid
 
 from __future__ import annotations
 
+from inferno.i18n import EXPLAIN
 from inferno.rules.actions import Act, Action, MalformedActionError
 from inferno.rules.model import MEMBER_KINDS
 from inferno.rules.state import TOWER_LOC, State
+
+_ = EXPLAIN.gettext
+ngettext = EXPLAIN.ngettext
 
 _WORD = {
     Act.ENTER: "enter",
@@ -154,54 +158,64 @@ def _parse(s: State, shape: str, tok: str) -> int:
     if shape in _CIRCLE_SHAPES:
         c = r.circle_by_id(t)
         if c is None:
-            raise MalformedActionError(f"unknown sin {q} (one of {', '.join(x.id for x in r.circles)})")
+            raise MalformedActionError(
+                _("unknown sin {word} (one of {words})").format(word=q, words=", ".join(x.id for x in r.circles))
+            )
         return c
     if shape == "shield":
         if t not in s.board.index:
-            raise MalformedActionError(f"unknown shield {q} (shields are named circle.position, e.g. 3.2)")
+            raise MalformedActionError(
+                _("unknown shield {word} (shields are named circle.position, e.g. 3.2)").format(word=q)
+            )
         return s.board.index[t]
     if shape in ("location", "place"):
         if shape == "place" and t == "tower":
             return TOWER_LOC
         loc = r.location_by_id(t)
         if loc is None:
-            raise MalformedActionError(f"unknown location {q} (one of {', '.join(x.id for x in r.locations)})")
+            raise MalformedActionError(
+                _("unknown location {word} (one of {words})").format(word=q, words=", ".join(x.id for x in r.locations))
+            )
         return loc.index
     if shape == "member":
         if t not in MEMBER_KINDS:
-            raise MalformedActionError(f"unknown family member {q} (noble or urchin)")
+            raise MalformedActionError(_("unknown family member {word} (noble or urchin)").format(word=q))
         return MEMBER_KINDS.index(t)
     if shape == "space":
-        f, _, k = t.partition(".")
+        f, _dot, k = t.partition(".")
         if not (_digits(f) and _digits(k)) or int(f) >= r.tower_floors or not 1 <= int(k) <= r.spaces_per_floor:
             raise MalformedActionError(
-                f"bad tower space {q} (floor.slot with floor 0-{r.tower_floors - 1} and slot 1-{r.spaces_per_floor})"
+                _("bad tower space {word} (floor.slot with floor 0-{top} and slot 1-{slots})").format(
+                    word=q, top=r.tower_floors - 1, slots=r.spaces_per_floor
+                )
             )
         return int(f) * r.spaces_per_floor + int(k) - 1
     if shape == "barrel":
         b = r.barrel_by_id(t)
         if b is None:
-            raise MalformedActionError(f"unknown Barrel {q} (one of {', '.join(x.id for x in r.barrels)})")
+            raise MalformedActionError(
+                _("unknown Barrel {word} (one of {words})").format(word=q, words=", ".join(x.id for x in r.barrels))
+            )
         return b.index
     if shape == "guardian":
         for slot, g in enumerate(s.guardians):
             if r.guardians[g].id == t:
                 return slot
-        raise MalformedActionError(f"{q} is not a Guardian in this game")
+        raise MalformedActionError(_("{word} is not a Guardian in this game").format(word=q))
     if shape == "card":
         card = r.card_by_id(tok.upper())
         if card is None:
-            raise MalformedActionError(f"unknown Fraud card {q}")
+            raise MalformedActionError(_("unknown Fraud card {word}").format(word=q))
         return card.index
     if not (t.isascii() and t.isdigit()):
-        raise MalformedActionError(f"expected a number written with the digits 0-9, got {q}")
+        raise MalformedActionError(_("expected a number written with the digits 0-9, got {word}").format(word=q))
     if not _digits(t):
-        raise MalformedActionError(f"the number {q} is too large")
+        raise MalformedActionError(_("the number {word} is too large").format(word=q))
     v = int(t)
     if shape == "gate" and not 1 <= v <= s.board.gates:
-        raise MalformedActionError(f"no gate {q} (gates are 1-{s.board.gates})")
+        raise MalformedActionError(_("no gate {word} (gates are 1-{gates})").format(word=q, gates=s.board.gates))
     if shape == "half" and v not in (1, 2):
-        raise MalformedActionError(f"no effect {q} (1 or 2)")
+        raise MalformedActionError(_("no effect {word} (1 or 2)").format(word=q))
     return v - 1 if shape in ("gate", "half") else v
 
 
@@ -211,19 +225,22 @@ def parse_action(s: State, text: object) -> Action:
     ``text`` is typed ``object``: typed ``str``, the compiled build would raise TypeError on a non-text.
     """
     if not isinstance(text, str):
-        raise MalformedActionError(f"expected text, got {type(text).__name__}")
+        raise MalformedActionError(_("expected text, got {kind}").format(kind=type(text).__name__))
     toks = text.split()
     if not toks:
-        raise MalformedActionError("empty action")
+        raise MalformedActionError(_("empty action"))
     kind = _KIND.get(toks[0].lower())
     if kind is None:
-        raise MalformedActionError(f"unknown action {shown(toks[0])}; known: {', '.join(sorted(_KIND))}")
+        raise MalformedActionError(
+            _("unknown action {word}; known: {words}").format(word=shown(toks[0]), words=", ".join(sorted(_KIND)))
+        )
     shapes = ARG_SHAPES.get(kind, ())
     if len(toks) - 1 != len(shapes):
         want = " ".join(f"<{x}>" for x in shapes)
         word = _WORD[kind]
         n = len(shapes)
-        raise MalformedActionError(f"{word} takes {n} argument{'' if n == 1 else 's'}: {word} {want}".rstrip())
+        takes = ngettext("{word} takes {n} argument: {word} {want}", "{word} takes {n} arguments: {word} {want}", n)
+        raise MalformedActionError(takes.format(word=word, n=n, want=want).rstrip())
     vals = [_parse(s, shape, tok) for shape, tok in zip(shapes, toks[1:], strict=True)]
     vals += [0] * (2 - len(vals))
     return Action(kind, vals[0], vals[1])
