@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from inferno.i18n import GAME, LOG, N_
+from inferno.records.event_words import event_text
 from inferno.rules.citations import cite
 from inferno.rules.events import Event
 from inferno.rules.notation import action_text
 from inferno.rules.scoring import STEPS, Result
 from inferno.rules.state import State, linked_to_list
+
+_ = LOG.gettext
 
 
 def events(s: State) -> list[Event]:
@@ -19,13 +23,15 @@ def events(s: State) -> list[Event]:
 def player_name(p: int, rival: str | None = None) -> str:
     """``Player n``; in a solo game (``rival`` = the Rival's name) index 1 is the Rival."""
     if rival is not None and p == 1:
-        return rival[0].upper() + rival[1:]
-    return f"Player {p + 1}" if p >= 0 else "Game"
+        name = GAME.gettext(rival)
+        return name[:1].upper() + name[1:]
+    return _("Player {n}").format(n=p + 1) if p >= 0 else _("Game")
 
 
 def event_line(e: Event, rival: str | None = None) -> str:
-    pts = f" [{e.points:+d} Infamy]" if e.points else ""
-    return f"{player_name(e.player, rival)}: {e.text}{pts}  ({cite(e.rule)})"
+    """One event in words: who, what (in the reader's language) and the rule."""
+    pts = " " + _("[{points} Infamy]").format(points=f"{e.points:+d}") if e.points else ""
+    return f"{player_name(e.player, rival)}: {event_text(e.text)}{pts}  ({cite(e.rule)})"
 
 
 def log_lines(s: State) -> list[str]:
@@ -43,20 +49,35 @@ def action_lines(s: State) -> list[str]:
     return [action_text(s, a) for a in linked_to_list(s.actions)]
 
 
+# The scoring table's column heads, short to fit.
+_HEADS = {
+    "fraud": N_("fraud"),
+    "phlegethon": N_("phleg"),
+    "extra_diplomas": N_("extra"),
+    "diplomas": N_("diplomas"),
+    "loans": N_("loans"),
+    "reputation": N_("reput"),
+}
+
+
 def scoring_table(r: Result) -> list[str]:
     """Final scoring by S3 step for every player, as text lines."""
-    short = {"extra_diplomas": "extra", "phlegethon": "phleg", "reputation": "reput"}
+    names = [player_name(pr.player) for pr in r.players]
+    width = max([10, *(len(n) + 1 for n in names)])
     head = (
-        f"{'':10}{'in play':>8}" + "".join(f"{short.get(step, step):>9}" for step in STEPS) + f"{'total':>7}{'dipl':>5}"
+        f"{'':{width}}{_('in play'):>8}"
+        + "".join(f"{_(_HEADS.get(step, step)):>9}" for step in STEPS)
+        + f"{_('total'):>7}{_('dipl'):>5}"
     )
     lines = [head]
-    for pr in r.players:
+    for pr, name in zip(r.players, names, strict=True):
         mark = " *" if pr.winner else ""
         lines.append(
-            f"{player_name(pr.player):10}{pr.before_final:>8}"
+            f"{name:{width}}{pr.before_final:>8}"
             + "".join(f"{pr.steps[step]:>9}" for step in STEPS)
             + f"{pr.infamy:>7}{pr.diplomas:>5}{mark}"
         )
-    how = "sudden death" if r.sudden_death else "Dante reached the end"
-    lines.append(f"Winner(s): {', '.join(player_name(p) for p in r.winners)} ({how})")
+    how = _("sudden death") if r.sudden_death else _("Dante reached the end")
+    winners = ", ".join(player_name(p) for p in r.winners)
+    lines.append(_("Winner(s): {winners} ({how})").format(winners=winners, how=how))
     return lines
