@@ -276,8 +276,8 @@ def _why_templates() -> list[str | tuple[str, str]]:
         N_("Dante's stop {stop}"),
         N_("Dante's final stop"),
         N_("sudden death, Dante passes {stop}"),
-        N_("{location}"),
-        N_("{guardian}"),
+        "{location}",  # a location's name alone (COURTYARD)
+        "{guardian}",  # a Guardian's name alone
     ]
 
 
