@@ -311,10 +311,14 @@ class _Template:
             text = _(self.singular)
         else:
             text = ngettext(self.singular, self.plural, int(values["n"]))
-        return text.format(**values)
+        text = text.format(**values)
+        if language() == "ca":  # Catalan "de" before a vowel or h: "d'Avarícia", "d'Heretgia"
+            text = _CA_ELISION.sub("d'", text)
+        return text
 
 
 _FIELD = re.compile(r"\{(\w+)\}")
+_CA_ELISION = re.compile(r"\bde (?=[AEIOUÀÈÉÍÏÒÓÚÜHaeiouàèéíïòóúüh])")
 
 
 def _compile(entries: Sequence[str | tuple[str, str]], special: dict[str, str]) -> tuple[_Template, ...]:

@@ -61,21 +61,26 @@ _HEADS = {
 
 
 def scoring_table(r: Result) -> list[str]:
-    """Final scoring by S3 step for every player, as text lines."""
+    """Final scoring by S3 step for every player, as text lines (columns widen for longer words)."""
     names = [player_name(pr.player) for pr in r.players]
-    width = max([10, *(len(n) + 1 for n in names)])
+    heads = [_(_HEADS.get(step, step)) for step in STEPS]
+    in_play, total, dipl = _("in play"), _("total"), _("dipl")
+    name_w = max([10, *(len(n) + 1 for n in names)])
+    play_w = max(8, len(in_play) + 1)
+    step_w = [max(9, len(h) + 1) for h in heads]
+    total_w, dipl_w = max(7, len(total) + 1), max(5, len(dipl) + 1)
     head = (
-        f"{'':{width}}{_('in play'):>8}"
-        + "".join(f"{_(_HEADS.get(step, step)):>9}" for step in STEPS)
-        + f"{_('total'):>7}{_('dipl'):>5}"
+        f"{'':{name_w}}{in_play:>{play_w}}"
+        + "".join(f"{h:>{w}}" for h, w in zip(heads, step_w, strict=True))
+        + f"{total:>{total_w}}{dipl:>{dipl_w}}"
     )
     lines = [head]
     for pr, name in zip(r.players, names, strict=True):
         mark = " *" if pr.winner else ""
         lines.append(
-            f"{name:{width}}{pr.before_final:>8}"
-            + "".join(f"{pr.steps[step]:>9}" for step in STEPS)
-            + f"{pr.infamy:>7}{pr.diplomas:>5}{mark}"
+            f"{name:{name_w}}{pr.before_final:>{play_w}}"
+            + "".join(f"{pr.steps[step]:>{w}}" for step, w in zip(STEPS, step_w, strict=True))
+            + f"{pr.infamy:>{total_w}}{pr.diplomas:>{dipl_w}}{mark}"
         )
     how = _("sudden death") if r.sudden_death else _("Dante reached the end")
     winners = ", ".join(player_name(p) for p in r.winners)
