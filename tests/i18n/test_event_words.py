@@ -202,3 +202,14 @@ def test_rare_texts(text: str) -> None:
             shown = event_text(text)
         assert shown != text
         assert not [phrase for phrase in _english_phrases(parsed) if phrase in shown], (lang, shown)
+
+
+def test_pseudo_log_and_story() -> None:
+    s = next(g for g in _games() if g.num_players == 2)
+    with use_language("qps"):
+        lines = log_lines(s)
+        story = game_story(s)
+        table = scoring_table(result(s))
+    assert all("~" in line.split(": ", 1)[1] for line in lines)
+    assert all("~" in step.title and "~" in step.text for step in story.steps)
+    assert "~" in story.how and "~" in table[-1]

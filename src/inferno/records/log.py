@@ -28,9 +28,14 @@ def player_name(p: int, rival: str | None = None) -> str:
     return _("Player {n}").format(n=p + 1) if p >= 0 else _("Game")
 
 
+def points_mark(points: int) -> str:
+    """An event's Infamy change as the log marks it after its text: " [+2 Infamy]" ("" for none)."""
+    return " " + _("[{points} Infamy]").format(points=f"{points:+d}") if points else ""
+
+
 def event_line(e: Event, rival: str | None = None) -> str:
     """One event in words: who, what (in the reader's language) and the rule."""
-    pts = " " + _("[{points} Infamy]").format(points=f"{e.points:+d}") if e.points else ""
+    pts = points_mark(e.points)
     return f"{player_name(e.player, rival)}: {event_text(e.text)}{pts}  ({cite(e.rule)})"
 
 
