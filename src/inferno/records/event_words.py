@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from inferno.i18n import ENGLISH, GAME, LOG, N_, language
 
@@ -298,6 +298,8 @@ def _effect_templates() -> list[str | tuple[str, str]]:
 
 @dataclass(frozen=True, slots=True)
 class _Template:
+    """One English text pattern (a plural one keeps both forms) and how it reads."""
+
     singular: str
     plural: str | None
     pattern: re.Pattern[str]
@@ -404,8 +406,10 @@ def _nested(name: str, raw: str) -> str | Parsed | tuple[Parsed, ...] | None:
     return raw
 
 
+@lru_cache(maxsize=8192)
 def parse_event(text: str) -> Parsed | None:
-    """The template ``text`` (an English event text) was written from, or None if none reads it."""
+    """The template ``text`` (an English event text) was written from, or None if none reads it (the
+    reading does not depend on the language, so it is kept for the texts seen most recently)."""
     return _match(text, "event")
 
 
