@@ -52,7 +52,7 @@ SOURCES: dict[str, tuple[tuple[str, str, dict[str, str]], ...]] = {
         ("option_words.py", "python", {}),
         ("first_game.py", "python", {}),
     ),
-    "log": (("records/*.py", "python", {}),),
+    "log": (("records/*.py", "python", {}), ("rules/citation*.py", "python", {})),
     "review": (("review/*.py", "python", {}), ("bots/levels.py", "python", {})),
     "web": (("web/*.js", "javascript", {}), ("web/*.html", HTML, {})),
     "terminal": (("tui/**/*.py", "python", {}), ("cli/*.py", "python", {})),

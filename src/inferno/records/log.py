@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from inferno.i18n import GAME, LOG, N_
+from inferno.records.event_words import event_text
 from inferno.rules.citations import cite
 from inferno.rules.events import Event
 from inferno.rules.notation import action_text
 from inferno.rules.scoring import STEPS, Result
 from inferno.rules.state import State, linked_to_list
+
+_ = LOG.gettext
 
 
 def events(s: State) -> list[Event]:
@@ -19,13 +23,20 @@ def events(s: State) -> list[Event]:
 def player_name(p: int, rival: str | None = None) -> str:
     """``Player n``; in a solo game (``rival`` = the Rival's name) index 1 is the Rival."""
     if rival is not None and p == 1:
-        return rival[0].upper() + rival[1:]
-    return f"Player {p + 1}" if p >= 0 else "Game"
+        name = GAME.gettext(rival)
+        return name[:1].upper() + name[1:]
+    return _("Player {n}").format(n=p + 1) if p >= 0 else _("Game")
+
+
+def points_mark(points: int) -> str:
+    """An event's Infamy change as the log marks it after its text: " [+2 Infamy]" ("" for none)."""
+    return " " + _("[{points} Infamy]").format(points=f"{points:+d}") if points else ""
 
 
 def event_line(e: Event, rival: str | None = None) -> str:
-    pts = f" [{e.points:+d} Infamy]" if e.points else ""
-    return f"{player_name(e.player, rival)}: {e.text}{pts}  ({cite(e.rule)})"
+    """One event in words: who, what (in the reader's language) and the rule."""
+    pts = points_mark(e.points)
+    return f"{player_name(e.player, rival)}: {event_text(e.text)}{pts}  ({cite(e.rule)})"
 
 
 def log_lines(s: State) -> list[str]:
@@ -43,20 +54,40 @@ def action_lines(s: State) -> list[str]:
     return [action_text(s, a) for a in linked_to_list(s.actions)]
 
 
+# The scoring table's column heads, short to fit.
+_HEADS = {
+    "fraud": N_("fraud"),
+    "phlegethon": N_("phleg"),
+    "extra_diplomas": N_("extra"),
+    "diplomas": N_("diplomas"),
+    "loans": N_("loans"),
+    "reputation": N_("reput"),
+}
+
+
 def scoring_table(r: Result) -> list[str]:
-    """Final scoring by S3 step for every player, as text lines."""
-    short = {"extra_diplomas": "extra", "phlegethon": "phleg", "reputation": "reput"}
+    """Final scoring by S3 step for every player, as text lines (columns widen for longer words)."""
+    names = [player_name(pr.player) for pr in r.players]
+    heads = [_(_HEADS.get(step, step)) for step in STEPS]
+    in_play, total, dipl = _("in play"), _("total"), _("dipl")
+    name_w = max([10, *(len(n) + 1 for n in names)])
+    play_w = max(8, len(in_play) + 1)
+    step_w = [max(9, len(h) + 1) for h in heads]
+    total_w, dipl_w = max(7, len(total) + 1), max(5, len(dipl) + 1)
     head = (
-        f"{'':10}{'in play':>8}" + "".join(f"{short.get(step, step):>9}" for step in STEPS) + f"{'total':>7}{'dipl':>5}"
+        f"{'':{name_w}}{in_play:>{play_w}}"
+        + "".join(f"{h:>{w}}" for h, w in zip(heads, step_w, strict=True))
+        + f"{total:>{total_w}}{dipl:>{dipl_w}}"
     )
     lines = [head]
-    for pr in r.players:
+    for pr, name in zip(r.players, names, strict=True):
         mark = " *" if pr.winner else ""
         lines.append(
-            f"{player_name(pr.player):10}{pr.before_final:>8}"
-            + "".join(f"{pr.steps[step]:>9}" for step in STEPS)
-            + f"{pr.infamy:>7}{pr.diplomas:>5}{mark}"
+            f"{name:{name_w}}{pr.before_final:>{play_w}}"
+            + "".join(f"{pr.steps[step]:>{w}}" for step, w in zip(STEPS, step_w, strict=True))
+            + f"{pr.infamy:>{total_w}}{pr.diplomas:>{dipl_w}}{mark}"
         )
-    how = "sudden death" if r.sudden_death else "Dante reached the end"
-    lines.append(f"Winner(s): {', '.join(player_name(p) for p in r.winners)} ({how})")
+    how = _("sudden death") if r.sudden_death else _("Dante reached the end")
+    winners = ", ".join(player_name(p) for p in r.winners)
+    lines.append(_("Winner(s): {winners} ({how})").format(winners=winners, how=how))
     return lines

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from inferno.i18n import LOG
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import apply_in_place
 from inferno.rules.notation import action_text, parse_action
@@ -19,6 +20,8 @@ from inferno.rules.setup import new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State, linked_to_list
 from inferno.rules.variants import game_side_variant
+
+_ = LOG.gettext
 
 RECORD_FORMAT = GAME_RECORD  # with its format_version (see inferno.rules.saves)
 
@@ -80,7 +83,7 @@ class GameRecord:
                 cfg.get("side_variant") is True,
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"game record is missing or has a bad field: {exc}") from None
+            raise RecordError(_("game record is missing or has a bad field: {error}").format(error=exc)) from None
         return rec
 
 
@@ -125,17 +128,21 @@ def replay(rec: GameRecord, upto: int | None = None, record_events: bool = True)
             side_variant=True,
         )
     except ValueError as exc:
-        raise RecordError(f"the record's set-up cannot be played: {exc}") from None
+        raise RecordError(_("the record's set-up cannot be played: {error}").format(error=exc)) from None
     if rec.rules_fingerprint and rec.rules_fingerprint != game_fingerprint(s):
         raise RecordError(
-            f"the record was made with other rules data (fingerprint {rec.rules_fingerprint}, these rules {game_fingerprint(s)})"
+            _("the record was made with other rules data (fingerprint {theirs}, these rules {ours})").format(
+                theirs=rec.rules_fingerprint, ours=game_fingerprint(s)
+            )
         )
     todo = rec.actions if upto is None else rec.actions[:upto]
     for i, text in enumerate(todo):
         try:
             apply_in_place(s, parse_action(s, text), rollback=False)
         except InfernoError as exc:
-            raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+            raise RecordError(
+                _("action {n} ({action}) cannot be replayed: {error}").format(n=i + 1, action=repr(text), error=exc)
+            ) from None
     return s
 
 
@@ -143,7 +150,7 @@ def save_record(rec: GameRecord, path: str | Path) -> None:
     """Write a record atomically (a crash mid-write never leaves a broken file)."""
     path = Path(path)
     if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "it is a directory, not a file", str(path))
+        raise IsADirectoryError(errno.EISDIR, _("it is a directory, not a file"), str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
@@ -162,9 +169,9 @@ def load_record(path: str | Path) -> GameRecord:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
+        raise RecordError(_("{path}: no such file").format(path=path)) from None
     except (OSError, json.JSONDecodeError) as exc:
-        raise RecordError(f"{path}: not readable JSON: {exc}") from None
+        raise RecordError(_("{path}: not readable JSON: {error}").format(path=path, error=exc)) from None
     return GameRecord.from_dict(data)
 
 

@@ -11,34 +11,45 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from inferno.i18n import ENGLISH, GAME, LOG, N_, language
+from inferno.records.event_words import event_text
 from inferno.records.log import events
 from inferno.rules.citations import cite
 from inferno.rules.events import Event
 from inferno.rules.scoring import STEPS, PlayerResult, Result, result
 from inferno.rules.state import State
 
-_CARD = re.compile(r"effect of (F\d+)")  # the log names a Fraud card by its number
+_ = LOG.gettext
+ngettext = LOG.ngettext
+
+_CARD = re.compile(r"effect of (F\d+)")  # i18n: not for players (the log names a Fraud card by its number)
 SCORING_PAGES = "S1 p.16-17"  # the rulebook pages of the game end and final scoring
 FINAL_SOURCE = {"final_fraud": "fraud", "diplomas": "diplomas", "loan_end": "loans", "reputation": "reputation"}
 # Infamy sources in the game's words, in the order the bars show them (during play first).
+# (marked for translation: shown with :func:`source_name`)
 SOURCE_NAMES = {
-    "souls": "Souls laid down in Hell",
-    "tracks": "Sin Tracks passed their end",
-    "barrels": "Barrels delivered",
-    "dante": "Dante's final stop",
-    "rival": "the Rival's cards",
-    "loans": "Charon's loans paid at once",
-    "council": "family councils",
-    "other": "other Infamy during play",
-    "final_fraud": "Fraud cards at the end (step 1)",
-    "diplomas": "Diplomas (step 4)",
-    "loan_end": "Charon's loans at the end (step 5)",
-    "reputation": "Reputation in Florence (step 6)",
+    "souls": N_("Souls laid down in Hell"),
+    "tracks": N_("Sin Tracks passed their end"),
+    "barrels": N_("Barrels delivered"),
+    "dante": N_("Dante's final stop"),
+    "rival": N_("the Rival's cards"),
+    "loans": N_("Charon's loans paid at once"),
+    "council": N_("family councils"),
+    "other": N_("other Infamy during play"),
+    "final_fraud": N_("Fraud cards at the end (step 1)"),
+    "diplomas": N_("Diplomas (step 4)"),
+    "loan_end": N_("Charon's loans at the end (step 5)"),
+    "reputation": N_("Reputation in Florence (step 6)"),
 }
-IN_PLAY_NOTE = (
+IN_PLAY_NOTE = N_(
     '"In play" is the Infamy scored during the game, before final scoring: Souls laid down in Hell, Sin Tracks '
     "passed their end, Barrels delivered, Dante's final stop, less Charon's loans paid at once and family councils."
 )
+
+
+def source_name(key: str) -> str:
+    """An Infamy source in the reader's language."""
+    return _(SOURCE_NAMES[key]) if key in SOURCE_NAMES else key.replace("_", " ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +146,9 @@ def game_story(s: State, names: Sequence[str] | None = None) -> GameStory:
         for pr in rows
     )
     steps = tuple(_step(s, i, log, rows, players) for i in range(len(STEPS)))
-    how = "Dante reached the end of his path"
+    how = _("Dante reached the end of his path")
     if r.sudden_death:
-        how = "sudden death: a player could not play their Hell phase"
+        how = _("sudden death: a player could not play their Hell phase")
     if r.solo is not None:
         return _solo_story(s, r, players, steps, how)
     return _story(r, players, steps, how)
@@ -145,14 +156,15 @@ def game_story(s: State, names: Sequence[str] | None = None) -> GameStory:
 
 def _rival_name(name: str) -> str:
     """The Rival's row name: "The Rival", or a named opponent with "(the Rival)"."""
-    cap = name[:1].upper() + name[1:]
-    return cap if "rival" in name.lower() else f"{cap} (the Rival)"
+    shown = GAME.gettext(name)
+    cap = shown[:1].upper() + shown[1:]
+    return cap if "rival" in name.lower() else _("{name} (the Rival)").format(name=cap)
 
 
 def _name(p: int, names: Sequence[str] | None, solo: bool) -> str:
     if names is not None and p < len(names) and names[p]:
         return names[p]
-    return "You" if solo else f"Player {p + 1}"
+    return _("You") if solo else _("Player {n}").format(n=p + 1)
 
 
 def _player(pr: PlayerResult, name: str, rival: bool, log: list[Event]) -> PlayerStory:
@@ -168,7 +180,7 @@ def _player(pr: PlayerResult, name: str, rival: bool, log: list[Event]) -> Playe
         got[key] = pr.steps[step]
     order = list(SOURCE_NAMES)
     sources = tuple(
-        Source(k, SOURCE_NAMES.get(k, k.replace("_", " ")), v, k in FINAL_SOURCE)
+        Source(k, source_name(k), v, k in FINAL_SOURCE)
         for k, v in sorted(got.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
         if v or k in FINAL_SOURCE
     )
@@ -176,24 +188,32 @@ def _player(pr: PlayerResult, name: str, rival: bool, log: list[Event]) -> Playe
 
 
 _STEP_TITLES = (
-    "Fraud cards",
-    "Adjust the Phlegethon",
-    "Extra Diplomas",
-    "Diplomas",
-    "Charon's loans",
-    "Reputation in Florence",
+    N_("Fraud cards"),
+    N_("Adjust the Phlegethon"),
+    N_("Extra Diplomas"),
+    N_("Diplomas"),
+    N_("Charon's loans"),
+    N_("Reputation in Florence"),
 )
 _STEP_TEXTS = (
-    "In reverse turn order, each played Fraud card whose end-game Barrel its owner has gives one of its two "
-    "end-game effects (or neither).",
-    "Geryon's Pits are removed; then each circle's Phlegethon cube moves one space left for every empty shield "
-    "in that circle (never below 1). It scores nothing itself: it sets what each Diploma is worth.",
-    "In reverse order again, each pair of ½ Diploma tokens buys a Diploma in a circle where you have none. It "
-    "scores nothing itself: the new Diploma scores in step 4.",
-    "Each Diploma scores its circle's Phlegethon value times your Skull's level on that circle's Sin Track.",
-    "Lose the end-game points beside your Boat on the Loan track (0, −2 or −4).",
-    "Tallest Tower and Most Guests score 4 each, Most Florins and most family members at Home 3 each; tied "
-    "players all score.",
+    N_(
+        "In reverse turn order, each played Fraud card whose end-game Barrel its owner has gives one of its two "
+        "end-game effects (or neither)."
+    ),
+    N_(
+        "Geryon's Pits are removed; then each circle's Phlegethon cube moves one space left for every empty shield "
+        "in that circle (never below 1). It scores nothing itself: it sets what each Diploma is worth."
+    ),
+    N_(
+        "In reverse order again, each pair of ½ Diploma tokens buys a Diploma in a circle where you have none. It "
+        "scores nothing itself: the new Diploma scores in step 4."
+    ),
+    N_("Each Diploma scores its circle's Phlegethon value times your Skull's level on that circle's Sin Track."),
+    N_("Lose the end-game points beside your Boat on the Loan track (0, −2 or −4)."),
+    N_(
+        "Tallest Tower and Most Guests score 4 each, Most Florins and most family members at Home 3 each; tied "
+        "players all score."
+    ),
 )
 # The event kinds (or score sources) that tell what each step did.
 _STEP_EVENTS: tuple[tuple[str, ...], ...] = (
@@ -213,28 +233,35 @@ def _step(s: State, i: int, log: list[Event], rows: list[PlayerResult], players:
     for e in log[start:]:
         if e.kind in _STEP_EVENTS[i] or (e.kind == "score" and e.source in _STEP_EVENTS[i]):
             who = names.get(e.player, "") if e.player >= 0 else ""
-            gained = f" ({e.points:+d} Infamy)" if e.points else ""
-            line = _CARD.sub(r"effect of Fraud card \1", e.text)
+            gained = " " + _("({points} Infamy)").format(points=f"{e.points:+d}") if e.points else ""
+            # i18n: not for players (English names the Fraud card in full here; the translations always do)
+            line = _CARD.sub(r"effect of Fraud card \1", e.text) if language() == ENGLISH else event_text(e.text)
             happened.append(f"{who + ': ' if who else ''}{line}{gained}")
-    text = _STEP_TEXTS[i]
+    text = _(_STEP_TEXTS[i])
     if STEPS[i] == "reputation" and s.num_players == 1 and not s.rules.reputation_in_solo:
-        text = "Not used in the solo game."
+        text = _("Not used in the solo game.")
     pts = tuple(pr.steps[STEPS[i]] for pr in rows)
     if not happened and not log:  # a game played without its event log: the points alone
-        happened = [", ".join(f"{p.name} {n:+d} Infamy" for p, n in zip(players, pts, strict=True) if n)]
+        happened = [
+            ", ".join(
+                _("{name} {points} Infamy").format(name=p.name, points=f"{n:+d}")
+                for p, n in zip(players, pts, strict=True)
+                if n
+            )
+        ]
     if not happened or not happened[0]:
-        happened = [_NOTHING[i] if log else "No Infamy in this step."]
-    rule = cite(f"S3 step {i + 1}; {SCORING_PAGES}")
-    return StepStory(i + 1, STEPS[i], _STEP_TITLES[i], text, tuple(happened), pts, rule)
+        happened = [_(_NOTHING[i]) if log else _("No Infamy in this step.")]
+    rule = cite(f"S3 step {i + 1}; {SCORING_PAGES}")  # i18n: not for players (a rule tag)
+    return StepStory(i + 1, STEPS[i], _(_STEP_TITLES[i]), text, tuple(happened), pts, rule)
 
 
 _NOTHING = (
-    "No end-game Fraud effect was applied.",
-    "No circle had an empty shield: every cube stays where it is.",
-    "Nobody had a pair of ½ Diploma tokens.",
-    "Nobody held a Diploma.",
-    "Nobody had a loan to pay at the end.",
-    "Nobody scored Reputation.",
+    N_("No end-game Fraud effect was applied."),
+    N_("No circle had an empty shield: every cube stays where it is."),
+    N_("Nobody had a pair of ½ Diploma tokens."),
+    N_("Nobody held a Diploma."),
+    N_("Nobody had a loan to pay at the end."),
+    N_("Nobody scored Reputation."),
 )
 
 
@@ -250,44 +277,56 @@ def _story(r: Result, players: tuple[PlayerStory, ...], steps: tuple[StepStory, 
     winners = [p for p in ranked if p.winner]
     if len(players) == 1:
         me = players[0]
-        return GameStory(
-            how, f"{me.name} scored {me.infamy} Infamy.", "", 0, None, None, IN_PLAY_NOTE, players, steps, None
-        )
+        verdict = _("{name} scored {infamy} Infamy.").format(name=me.name, infamy=me.infamy)
+        return GameStory(how, verdict, "", 0, None, None, _(IN_PLAY_NOTE), players, steps, None)
     if len(winners) > 1:
-        who = ", ".join(p.name for p in winners[:-1]) + f" and {winners[-1].name}"
+        who = _("{others} and {last}").format(others=", ".join(p.name for p in winners[:-1]), last=winners[-1].name)
         w = winners[0]
-        verdict = f"{who} share the victory: {w.infamy} Infamy and {_diplomas(w.diplomas)} each."
-        tie = (
-            "Tied on Infamy and on Diplomas: the tied players share the victory ("
-            + cite(f"S3 Ties; {SCORING_PAGES}")
-            + ")."
+        verdict = ngettext(
+            "{who} share the victory: {infamy} Infamy and {n} Diploma each.",
+            "{who} share the victory: {infamy} Infamy and {n} Diplomas each.",
+            w.diplomas,
+        ).format(who=who, infamy=w.infamy, n=w.diplomas)
+        tie = _("Tied on Infamy and on Diplomas: the tied players share the victory ({rule}).").format(
+            rule=cite(f"S3 Ties; {SCORING_PAGES}")
         )
-        return GameStory(how, verdict, tie, 0, None, tie, IN_PLAY_NOTE, players, steps, None)
+        return GameStory(how, verdict, tie, 0, None, tie, _(IN_PLAY_NOTE), players, steps, None)
     win, nxt = winners[0], ranked[1]
     margin = win.infamy - nxt.infamy
     key, gain = _lead(win, nxt)
     tie_break = None
     if margin == 0:
-        tie_break = (
-            f"Tied on {win.infamy} Infamy with {nxt.name}: most Diplomas breaks the tie, "
-            f"{win.diplomas} to {nxt.diplomas} ({cite(f'S3 Ties; {SCORING_PAGES}')})."
+        tie_break = _(
+            "Tied on {infamy} Infamy with {other}: most Diplomas breaks the tie, {mine} to {theirs} ({rule})."
+        ).format(
+            infamy=win.infamy,
+            other=nxt.name,
+            mine=win.diplomas,
+            theirs=nxt.diplomas,
+            rule=cite(f"S3 Ties; {SCORING_PAGES}"),
         )
-        verdict = f"{win.name} wins on the tie-break over {nxt.name}."
+        verdict = _("{winner} wins on the tie-break over {other}.").format(winner=win.name, other=nxt.name)
         decided = tie_break
     else:
-        verdict = f"{win.name} wins by {_infamy(margin)} over {nxt.name}."
+        verdict = _("{winner} wins by {margin} Infamy over {other}.").format(
+            winner=win.name, margin=margin, other=nxt.name
+        )
         decided = _decided(win, nxt, key, gain)
-    return GameStory(how, verdict, decided, margin, key, tie_break, IN_PLAY_NOTE, players, steps, None)
+    return GameStory(how, verdict, decided, margin, key, tie_break, _(IN_PLAY_NOTE), players, steps, None)
 
 
 def _decided(win: PlayerStory, nxt: PlayerStory, key: str | None, gain: int) -> str:
     """The source that gave the winner most over the next player, with both players' points in it."""
     if key is None or gain <= 0:
         return ""
-    name = SOURCE_NAMES.get(key, key)
-    out = f"What decided it: {name}, {win.name} {win.points(key):+d} and {nxt.name} {nxt.points(key):+d} Infamy."
+    name = _(SOURCE_NAMES[key]) if key in SOURCE_NAMES else key
+    out = _("What decided it: {source}, {winner} {mine} and {other} {theirs} Infamy.").format(
+        source=name, winner=win.name, mine=f"{win.points(key):+d}", other=nxt.name, theirs=f"{nxt.points(key):+d}"
+    )
     if nxt.in_play > win.in_play:
-        out += f" {nxt.name} led by {_infamy(nxt.in_play - win.in_play)} before final scoring."
+        out += " " + _("{other} led by {lead} Infamy before final scoring.").format(
+            other=nxt.name, lead=nxt.in_play - win.in_play
+        )
     return out
 
 
@@ -298,48 +337,48 @@ def _solo_story(
     sr = r.solo
     me, rival = players[0], players[1]
     target = s.rules.solo.variants[sr.variant].win == "target"
-    against = f"the target of {_infamy(sr.bar)}" if target else f"the Rival's {_infamy(sr.bar)}"
-    verdict = f"You {'win' if sr.won else 'lose'}: {_infamy(me.infamy)} against {against} (margin {sr.margin:+d})."
+    if target:
+        against = _("the target of {n} Infamy").format(n=sr.bar)
+    else:
+        against = _("the Rival's {n} Infamy").format(n=sr.bar)
+    verdict = (
+        _("You win: {infamy} Infamy against {against} (margin {margin}).")
+        if sr.won
+        else _("You lose: {infamy} Infamy against {against} (margin {margin}).")
+    ).format(infamy=me.infamy, against=against, margin=f"{sr.margin:+d}")
     tie_break = None
     if not target and sr.margin == 0:
-        tie_break = (
-            f"Tied on {me.infamy} Infamy with the Rival: most Diplomas breaks the tie, {me.diplomas} to "
-            f"{rival.diplomas} ({cite(f'S3 Ties; {SCORING_PAGES}')})."
-        )
+        tie_break = _(
+            "Tied on {infamy} Infamy with the Rival: most Diplomas breaks the tie, {mine} to {theirs} ({rule})."
+        ).format(infamy=me.infamy, mine=me.diplomas, theirs=rival.diplomas, rule=cite(f"S3 Ties; {SCORING_PAGES}"))
     if tie_break is not None:
         decided, key = tie_break, None
     elif target:
         best = max(me.sources, key=lambda x: x.points)
         key = best.key
-        decided = f"Your biggest source: {best.name}, {_infamy(best.points)}."
+        decided = _("Your biggest source: {source}, {n} Infamy.").format(source=best.name, n=best.points)
     else:
         a, b = (me, rival) if sr.won else (rival, me)
         key, gain = _lead(a, b)
         decided = _decided(a, b, key, gain)
     ladder = _ladder(s, sr.rank, target)
-    solo = SoloStory(sr.won, sr.bar, against, sr.margin, sr.rank, ladder)
-    return GameStory(how, verdict, decided, sr.margin, key, tie_break, IN_PLAY_NOTE, players, steps, solo)
+    solo = SoloStory(sr.won, sr.bar, against, sr.margin, GAME.gettext(sr.rank), ladder)
+    return GameStory(how, verdict, decided, sr.margin, key, tie_break, _(IN_PLAY_NOTE), players, steps, solo)
 
 
 def _ladder(s: State, rank: str, target: bool) -> tuple[Rung, ...]:
     """The solo ranks from the lowest to the highest, with what each needs; yours marked."""
-    bar = "the target" if target else "the Rival"
     ranks = sorted(s.rules.solo.ranks, key=lambda x: (x.won, x.min_margin))
     out = []
     for x in ranks:
         if x.won:
-            needs = f"win by {x.min_margin} or more" if x.min_margin > 0 else ("reach the target" if target else "win")
+            if x.min_margin > 0:
+                needs = _("win by {n} or more").format(n=x.min_margin)
+            else:
+                needs = _("reach the target") if target else _("win")
         elif x.min_margin > -1000:
-            needs = f"lose by {-x.min_margin} or less"
+            needs = _("lose by {n} or less").format(n=-x.min_margin)
         else:
-            needs = f"fall short of {bar}" if target else "lose"
-        out.append(Rung(x.name, needs, x.name == rank))
+            needs = _("fall short of the target") if target else _("lose")
+        out.append(Rung(GAME.gettext(x.name), needs, x.name == rank))
     return tuple(out)
-
-
-def _infamy(n: int) -> str:
-    return f"{n} Infamy"
-
-
-def _diplomas(n: int) -> str:
-    return f"{n} Diploma{'' if n == 1 else 's'}"

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from inferno.i18n import LOG
 from inferno.records.record import GameRecord, replay
 from inferno.rules.actions import Act, Action, InfernoError
 from inferno.rules.engine import apply_in_place, to_move
 from inferno.rules.notation import parse_action
 from inferno.rules.setup import new_game
 from inferno.rules.state import State
+
+_ = LOG.gettext
+ngettext = LOG.ngettext
 
 REVEALING_KINDS = frozenset({Act.PLAY_DECK, Act.DRAW_DECK})
 
@@ -93,18 +97,24 @@ def undo(rec: GameRecord, player: int, k: int = 1) -> tuple[GameRecord, State]:
     Raises :class:`UndoError` unless ``player`` may take back all ``k`` of them.
     """
     if k < 1:
-        raise UndoError("nothing to undo: the number of steps must be at least 1")
+        raise UndoError(_("nothing to undo: the number of steps must be at least 1"))
     full = replay(rec)
     if full.over:
-        raise UndoError("the game is over; nothing can be taken back")
+        raise UndoError(_("the game is over; nothing can be taken back"))
     allowed = undoable(steps_of(rec), player, full.turn, to_move(full))
     if allowed < k:
         why = (
-            "it is not your decision now"
+            _("it is not your decision now")
             if to_move(full) != player
-            else "only your own decisions in this turn, after the last revealed card, can be taken back"
+            else _("only your own decisions in this turn, after the last revealed card, can be taken back")
         )
-        raise UndoError(f"cannot take back {k} step{'s' if k > 1 else ''} (at most {allowed}): {why}")
+        raise UndoError(
+            ngettext(
+                "cannot take back {n} step (at most {allowed}): {why}",
+                "cannot take back {n} steps (at most {allowed}): {why}",
+                k,
+            ).format(n=k, allowed=allowed, why=why)
+        )
     # Every setting is kept (P&P modules, solo settings, a board-side variant), only the actions shorten.
     shorter = replace(rec, actions=rec.actions[: len(rec.actions) - k], meta=dict(rec.meta))
     return shorter, replay(shorter)
