@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from inferno.components import guardian_effect_words, guardian_name, loan_words, stop_name, stop_reward
-from inferno.help import DECISION_HELP, effect_words, endgame_words
+from inferno.help import DECISION_HELP, effect_words, endgame_words, help_title
 from inferno.i18n import EXPLAIN, GAME, N_
+from inferno.records.event_words import event_text
 from inferno.records.log import player_name
 from inferno.rules.actions import Act, Action, Decision
 from inferno.rules.citations import cite
@@ -330,8 +331,8 @@ def next_words(before: State, after: State, p: int, name: Namer) -> str:
     if nxt is None or now is None:
         return ""
     if nxt[0] == p and nxt[1] != now[1]:
-        entry = DECISION_HELP.get(nxt[1])
-        return _("then: {decision}").format(decision=entry.title if entry else _("a further choice"))
+        titled = nxt[1] in DECISION_HELP
+        return _("then: {decision}").format(decision=help_title(nxt[1]) if titled else _("a further choice"))
     if nxt[0] != p:
         return _("then {player} decides").format(player=name(nxt[0]))
     return ""
@@ -366,7 +367,7 @@ def outcome_lines(before: State, after: State, p: int, action: Action, name: Nam
     out.extend(_rival_turn(before, p, action, name) if rival else _dante(before, after, p, action, name))
     out.extend(_guardian(before, after, p, action))
     if action.kind is Act.TARGET:
-        out.extend(e.text for e in told if e.player == p and e.kind in _GUARDIAN_NEWS)
+        out.extend(event_text(e.text) for e in told if e.player == p and e.kind in _GUARDIAN_NEWS)
     return out
 
 
