@@ -198,3 +198,18 @@ def test_the_pseudo_language_fits_at_desktop_sizes(
     assert page.evaluate(CLIPPED) == []
     assert not page.errors  # type: ignore[attr-defined]
     page.close()
+
+
+def test_the_tutorial_page_in_catalan(server: ServerProcess, browser: Browser) -> None:
+    page = _in_language(browser, "ca")
+    page.goto(server.url + "/tutorial")
+    page.wait_for_selector("#tutorial-title:not(:empty)", timeout=30_000)
+    assert page.evaluate("() => document.documentElement.lang") == "ca"
+    assert page.title() == "Aprèn a jugar — Inferno"
+    assert page.inner_text(".tutorial-badge") == "Aprèn a jugar"
+    assert page.inner_text("#tutorial-progress").startswith("Pas 1 de ")
+    assert page.inner_text("#tutorial-restart") == "Torna a començar"
+    assert page.inner_text("#actions-panel summary") == "Les teves opcions"
+    assert page.locator("#lang-select").input_value() == "ca"
+    assert not page.errors  # type: ignore[attr-defined]
+    page.close()

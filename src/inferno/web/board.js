@@ -170,6 +170,12 @@ export function barrelName(id) {
   return names[id] || id;
 }
 
+// A quartiere's symbol in words (the rules data's: keys, church, wheel, goat).
+function symbolName(id) {
+  const names = { keys: t("keys"), church: t("church"), wheel: t("wheel"), goat: t("goat") };
+  return names[id] || id;
+}
+
 // Two effects of a card, one or the other.
 export function either(effects) {
   return effects.length === 2 ? t("{first} or {second}", { first: effects[0], second: effects[1] }) : effects.join(", ");
@@ -218,7 +224,7 @@ function drawShield(parent, board, piece, i, label) {
     what = t("Desk of Plutus owned by Player {n} (crossing it costs another player a Drachma)", { n: o + 1 });
   }
   const sym = board.quartiere_symbols[board.shields.symbol[i]];
-  el("title", {}, g, t("Shield {label} (circle {circle}, {symbol} → {quartiere}): {what}", { label, circle: c, symbol: sym, quartiere: board.quartieri[board.shields.symbol[i]], what }));
+  el("title", {}, g, t("Shield {label} (circle {circle}, {symbol} → {quartiere}): {what}", { label, circle: c, symbol: symbolName(sym), quartiere: board.quartieri[board.shields.symbol[i]], what }));
 }
 
 function drawBottom(svg, board, st, pieces, y0, names) {

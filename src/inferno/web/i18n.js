@@ -96,9 +96,9 @@ export function tn(singular, plural, n, args) {
   const forms = messages[singular];
   const one = rules ? rules.select(n) === "one" : n === 1;
   let text;
-  if (Array.isArray(forms) && forms[one ? 0 : 1]) text = forms[one ? 0 : 1];
+  if (lang === PSEUDO) text = pseudo(one ? singular : plural); // the catalog keys plurals by their singular only
+  else if (Array.isArray(forms) && forms[one ? 0 : 1]) text = forms[one ? 0 : 1];
   else text = one ? singular : plural;
-  if (lang === PSEUDO && !Array.isArray(forms)) text = pseudo(text);
   return fill(text, { n, ...(args || {}) });
 }
 
