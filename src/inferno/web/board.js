@@ -82,7 +82,7 @@ function drawLocation(parent, board, st, loc, x, y, w) {
   el("text", { x: w / 2, y: 34, class: "loc-name" }, g, loc.name);
   const noble = { florins: loc.noble_florins };
   const req = loc.special ? (loc.urchin_only ? t("Urchins only") : loc.urchin_free ? t("Noble {florins}ƒ, Urchin free", noble) : t("Noble {florins}ƒ", noble)) : t("free access");
-  el("text", { x: w / 2, y: 48, class: "loc-req" }, g, req);
+  fit(el("text", { x: w / 2, y: 48, class: "loc-req" }, g, req), w - 6); // longer in other languages: squeezed to the tile
   // Family members here, per player and kind.
   let k = 0;
   st.players.forEach((pl, p) => {
@@ -266,7 +266,7 @@ function drawBottom(svg, board, st, pieces, y0, names) {
   Object.entries(board.styx_table).forEach(([n, adv], i) => {
     const upper = t("upper"), lower = t("lower");
     const moves = adv.map((a) => (a === "U" ? upper : lower)).join(" + ");
-    el("text", { x: gx + 10, y: gy + 40 + i * 16, class: "styx-row" }, sx, tn("{n} Soul: {moves}", "{n} Souls: {moves}", Number(n), { moves }));
+    fit(el("text", { x: gx + 10, y: gy + 40 + i * 16, class: "styx-row" }, sx, tn("{n} Soul: {moves}", "{n} Souls: {moves}", Number(n), { moves })), 132);
   });
   el("title", {}, sx, t("River Styx: return Souls of one colour from the Graveyard (rulebook p.9)"));
   // Fraud market and deck.
@@ -338,14 +338,14 @@ function drawPnp(parent, board, st, pieces, x, y) {
     const onBoard = pieces.shields.filter((v) => v.piece === "desk").length;
     const toPlace = x2.desks.map((n, p) => (n ? `P${p + 1}: ${n}` : null)).filter(Boolean).join(", ") || t("none");
     el("rect", { x: x + 10, y: row - 11, width: 14, height: 12, rx: 2, class: "desk-icon" }, dg);
-    el("text", { x: x + 30, y: row, class: "styx-row" }, dg, t("Plutus's Desks (circle {circle}): {n} on the board; to place {toPlace}", { circle: info.desk_circle ?? "?", n: onBoard, toPlace }));
+    fit(el("text", { x: x + 30, y: row, class: "styx-row" }, dg, t("Plutus's Desks (circle {circle}): {n} on the board; to place {toPlace}", { circle: info.desk_circle ?? "?", n: onBoard, toPlace })), 292);
     el("title", {}, dg, t("Crossing another player's Desk costs a Drachma paid to its owner; your own Desk is free"));
     row += 24;
   }
   if (mods.includes("phlegyas")) {
     const bg = el("g", { class: "bells" }, g);
     el("path", { d: `M${x + 12},${row + 1}h12l-2,-3v-5a4,4 0 0,0 -8,0v5z`, class: "bell-icon" }, bg);
-    el("text", { x: x + 30, y: row, class: "styx-row" }, bg, t("Phlegyas's Bells (circle {circle}): {n} in the supply", { circle: info.bell_circle ?? "?", n: x2.bell_supply }));
+    fit(el("text", { x: x + 30, y: row, class: "styx-row" }, bg, t("Phlegyas's Bells (circle {circle}): {n} in the supply", { circle: info.bell_circle ?? "?", n: x2.bell_supply })), 292);
     x2.bells.forEach((n, p) => {
       const cx = x + 20 + p * 62;
       el("circle", { cx, cy: row + 16, r: 6, class: `disc p${p}` }, bg); // i18n: not for players

@@ -4,11 +4,13 @@ import { barrelName, circleOf, either, fraudCard } from "./board.js";
 import { t, tn } from "./i18n.js";
 
 
+const W_BOARD = 520; // a player board's width (user units)
+
 // ``pieces``: the view's pieces by name (the seat view's schema); this family's are ``pieces.families[p]``.
 export function drawPlayer(svg, board, st, pieces, p, name, own, toMove) {
   const pl = st.players[p];
   const fam = pieces.families[p];
-  const W = 520, H = 400;
+  const W = W_BOARD, H = 400;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.innerHTML = "";
   el("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 10, class: toMove ? "pboard to-move" : "pboard" }, svg); // i18n: not for players
@@ -80,7 +82,7 @@ function drawTower(svg, board, pl, fam, p, own, x0, y0) {
       if (own) keyed(m, [`member:${kind}`]);
     }
   }
-  el("text", { x: x0 + 216, y: hy + 29, class: "reserve" }, home, tn("reserve: {n} Urchin", "reserve: {n} Urchins", pl.reserve));
+  fit(el("text", { x: x0 + 216, y: hy + 29, class: "reserve" }, home, tn("reserve: {n} Urchin", "reserve: {n} Urchins", pl.reserve)), 150);
 }
 
 function drawTracks(svg, board, st, pl, fam, own, x0, y0) {
@@ -130,6 +132,6 @@ function drawCards(svg, board, pl, fam, own, x0, y0) {
     el("title", {}, node, t("end game: {effect}", { effect: either(fc.endgame) }));
   });
   const panel = board.barrels.filter((b) => fam.panel.includes(b.id));
-  el("text", { x: 420, y: y0 - 2, class: "small-title" }, g, t("Supply panel"));
+  fit(el("text", { x: 420, y: y0 - 2, class: "small-title" }, g, t("Supply panel")), W_BOARD - 426);
   panel.forEach((b, i) => el("rect", { x: 420 + i * 20, y: y0 + 6, width: 14, height: 18, rx: 5, class: `barrel barrel-${b.id}` }, g)); // i18n: not for players
 }
