@@ -25,8 +25,7 @@ function stored() {
 
 // The language this page reads in (before the catalog is loaded: the one it will load).
 export function chooseLanguage() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  if (asked === PSEUDO || SPOKEN.includes(asked)) return asked;
+  if (new URLSearchParams(location.search).get("lang") === PSEUDO) return PSEUDO;
   const mine = stored();
   if (SPOKEN.includes(mine)) return mine;
   for (const pref of navigator.languages || [navigator.language || ""]) {
