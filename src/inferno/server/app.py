@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 
 from inferno.server import (
     first_game_routes,
+    i18n_routes,
     live_routes,
     lobby_routes,
     review_routes,
@@ -82,6 +83,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     story_routes.install(app, service, gate)
     live_routes.install(app, rooms)
     tutorial_routes.install(app, rooms)
+    i18n_routes.install(app)
     return app
 
 

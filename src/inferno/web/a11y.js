@@ -1,6 +1,7 @@
 // Playing without a mouse or without seeing the board: the other players' moves read out by a live
 // region, a link past the board to your decision, and the keyboard focus kept on the list of actions
 // while you play from it (the list is drawn anew after every move).
+import { t, tn } from "./i18n.js";
 
 let inActions = false; // the keyboard focus was last in the list of actions
 let lastAnnounced = -1; // the log index up to which moves were announced
@@ -37,16 +38,16 @@ export function announceMoves(prev, snap, nameOf) {
   const from = Math.max(lastAnnounced, first);
   const lines = snap.log.slice(from - first)
     .filter((e) => e.player >= 0 && e.player !== snap.seat && e.kind !== "turn")
-    .map((e) => `${nameOf(e.player)}: ${e.text}`);
+    .map((e) => t("{name}: {text}", { name: nameOf(e.player), text: e.text }));
   lastAnnounced = snap.log_total;
   const p = snap.pending;
   const yours = !!(p && !snap.result && p.player === snap.seat && snap.seat >= 0);
   const wasYours = !!(prev.pending && !prev.result && prev.pending.player === prev.seat);
   if (!lines.length && (!yours || wasYours)) return;
-  const shown = lines.length > 6 ? [`${lines.length - 5} earlier moves are in the game log.`, ...lines.slice(-5)] : lines;
+  const shown = lines.length > 6 ? [tn("{n} earlier move is in the game log.", "{n} earlier moves are in the game log.", lines.length - 5), ...lines.slice(-5)] : lines;
   // Others moved, or the decision just came to you: say it is yours. (The others' whole turn can fall
   // between two views that both wait for you, when your last action ended your turn.)
-  if (yours && (!wasYours || lines.length)) shown.push(`Your turn: ${p.title}.`);
-  else if (snap.result && !prev.result) shown.push("The game is over.");
+  if (yours && (!wasYours || lines.length)) shown.push(t("Your turn: {decision}.", { decision: p.title }));
+  else if (snap.result && !prev.result) shown.push(t("The game is over."));
   region.textContent = shown.join(" ");
 }

@@ -1,7 +1,8 @@
 // The browser client: lobby, live game view, clicking to play, undo, log, final scoring and replay.
 // Every text the server sends is put in with textContent (or escaped): names and help texts are text.
 import { drawBoard, layoutFor } from "./board.js";
-import { drawScoreBar, plural } from "./scorebar.js";
+import { drawScoreBar } from "./scorebar.js";
+import { languageSwitch, loadLanguage, t, tn } from "./i18n.js";
 import { drawPlayer } from "./players.js";
 import { lobbyTableChoice, noteServerNow, renderTable, setupLobbyTable } from "./clock.js";
 import { animateMove, animating, skipAnimation } from "./anim.js";
@@ -20,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 // Escape text put into HTML (player names are typed by people; help texts contain <placeholders>).
 const esc = (t) => String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const STORE = "inferno.games";
-const UNREACHABLE = "The server cannot be reached right now. Play resumes by itself when it is back.";
+const UNREACHABLE = () => t("The server cannot be reached right now. Play resumes by itself when it is back.");
 // How long each update of other players' moves stays on screen before the next (ms): 450 at the normal
 // animation speed of the table settings (localStorage "inferno.pace", if set, overrides it; 0 shows every
 // update at once).
@@ -51,8 +52,8 @@ async function api(path, body = null) {
   if (app.token) opts.headers["X-Inferno-Token"] = app.token;
   if (body !== null) { opts.method = "POST"; opts.body = JSON.stringify(body); }
   let r;
-  try { r = await fetch(path, opts); } catch { throw new Unreachable(UNREACHABLE); }
-  const data = await r.json().catch(() => ({ error: "bad_response", message: r.status >= 500 ? UNREACHABLE : `the server answered ${r.status}` }));
+  try { r = await fetch(path, opts); } catch { throw new Unreachable(UNREACHABLE()); }
+  const data = await r.json().catch(() => ({ error: "bad_response", message: r.status >= 500 ? UNREACHABLE() : t("the server answered {status}", { status: r.status }) }));
   if (!r.ok) throw Object.assign(new Error(data.message || data.error), { data, status: r.status });
   return data;
 }
@@ -73,11 +74,11 @@ function showProblem(title, text) {
 }
 
 function problemFor(e) {
-  if (e instanceof Unreachable) return ["The server cannot be reached", "Check that the server is running; this page tries again when you reload it."];
-  if (e.status === 404) return ["There is no such game", "The game may have been deleted after a long time without moves, or the link is mistyped. Ask for the link again."];
-  if (e.status === 403) return ["This link opens no seat of this game", "The secret part after '#' is wrong or incomplete. Ask the player who created the game for your seat's full link."];
-  if (e.status === 429) return ["Too many attempts", "Wait a minute, then reload the page."];
-  return ["This game cannot be opened", e.message];
+  if (e instanceof Unreachable) return [t("The server cannot be reached"), t("Check that the server is running; this page tries again when you reload it.")];
+  if (e.status === 404) return [t("There is no such game"), t("The game may have been deleted after a long time without moves, or the link is mistyped. Ask for the link again.")];
+  if (e.status === 403) return [t("This link opens no seat of this game"), t("The secret part after '#' is wrong or incomplete. Ask the player who created the game for your seat's full link.")];
+  if (e.status === 429) return [t("Too many attempts"), t("Wait a minute, then reload the page.")];
+  return [t("This game cannot be opened"), e.message];
 }
 
 // ----- lobby -----
@@ -91,7 +92,10 @@ function showBotLevels(levels) {
     box.id = "bot-levels";
     $("seat-rows").after(box);
   }
-  box.innerHTML = "<summary>Bots, from the weakest to the strongest</summary>";
+  box.innerHTML = "";
+  const summary = document.createElement("summary");
+  summary.textContent = t("Bots, from the weakest to the strongest");
+  box.appendChild(summary);
   const ol = document.createElement("ol");
   levels.forEach((l) => {
     const li = document.createElement("li");
@@ -112,10 +116,10 @@ async function showLobby() {
   let levels = [];
   try { ({ bots, levels = [] } = await api("/api/bots")); } catch { /* keep random */ }
   setupLobbyTable(api, bots);
-  setupFirstGameButton($("first-game"), api, bots, (g) => showCreated(g, "Your first game"), status);
+  setupFirstGameButton($("first-game"), api, bots, (g) => showCreated(g, t("Your first game")), status);
   // Each bot in words, weakest first (the server's order and words: inferno.bots.levels).
   const level = Object.fromEntries(levels.map((l) => [l.name, l]));
-  const botLabel = (b) => (level[b] ? `bot: ${b} — ${level[b].label}` : `bot: ${b}`);
+  const botLabel = (b) => (level[b] ? t("bot: {name} — {level}", { name: b, level: level[b].label }) : t("bot: {name}", { name: b }));
   showBotLevels(levels);
   const rows = () => {
     const n = Number($("players").value);
@@ -123,8 +127,10 @@ async function showLobby() {
     for (let i = 0; i < n; i++) {
       const d = document.createElement("div");
       d.className = "seat-row";
-      const opts = [`<option value="human">human</option>`].concat(bots.map((b) => `<option value="bot:${esc(b)}" title="${esc(level[b] ? level[b].words : "")}" ${i > 0 && b === (bots.includes("greedy") ? "greedy" : "random") ? "selected" : ""}>${esc(botLabel(b))}</option>`));
-      d.innerHTML = `Seat ${i + 1} <select class="seat-kind" aria-label="seat ${i + 1}">${opts.join("")}</select> <input class="seat-name" maxlength="24" placeholder="name" aria-label="name ${i + 1}">`;
+      const human = t("human");
+      const opts = [`<option value="human">${esc(human)}</option>`].concat(bots.map((b) => `<option value="bot:${esc(b)}" title="${esc(level[b] ? level[b].words : "")}" ${i > 0 && b === (bots.includes("greedy") ? "greedy" : "random") ? "selected" : ""}>${esc(botLabel(b))}</option>`)); // i18n: not for players
+      const w = { seat: t("Seat {n}", { n: i + 1 }), kind: t("seat {n}", { n: i + 1 }), name: t("name"), nameN: t("name {n}", { n: i + 1 }) };
+      d.innerHTML = `${esc(w.seat)} <select class="seat-kind" aria-label="${esc(w.kind)}">${opts.join("")}</select> <input class="seat-name" maxlength="24" placeholder="${esc(w.name)}" aria-label="${esc(w.nameN)}">`; // i18n: not for players (markup; its words are above)
       $("seat-rows").appendChild(d);
     }
   };
@@ -132,8 +138,8 @@ async function showLobby() {
   try { solo = await api("/api/solo"); } catch { /* no solo choices */ }
   // The variants, the levels and the default of each come from the server (one source for every front end).
   const soloDefault = solo.default || {};
-  $("solo-variant").innerHTML = solo.variants.map((v) => `<option value="${esc(v.id)}" ${v.id === soloDefault.variant ? "selected" : ""}>${esc(v.name)}</option>`).join("");
-  $("solo-level").innerHTML = (solo.levels || []).map((l) => `<option ${l === soloDefault.level ? "selected" : ""}>${esc(l)}</option>`).join("");
+  $("solo-variant").innerHTML = solo.variants.map((v) => `<option value="${esc(v.id)}" ${v.id === soloDefault.variant ? "selected" : ""}>${esc(v.name)}</option>`).join(""); // i18n: not for players
+  $("solo-level").innerHTML = (solo.levels || []).map((l) => `<option ${l === soloDefault.level ? "selected" : ""}>${esc(l)}</option>`).join(""); // i18n: not for players
   const soloText = () => {
     const v = solo.variants.find((x) => x.id === $("solo-variant").value);
     $("solo-description").textContent = v ? v.description : "";
@@ -143,14 +149,15 @@ async function showLobby() {
   // The board side follows the player count; another side is a variant, said as such before the game starts.
   let sides = { sides: [], by_players: {} };
   try { sides = await api("/api/sides"); } catch { /* only the side for the player count */ }
-  $("board-side").innerHTML = `<option value="">the side for the player count</option>` + sides.sides.map((x) => `<option value="${esc(x)}">${esc(x)}</option>`).join("");
+  const usualSide = t("the side for the player count");
+  $("board-side").innerHTML = `<option value="">${esc(usualSide)}</option>` + sides.sides.map((x) => `<option value="${esc(x)}">${esc(x)}</option>`).join(""); // i18n: not for players
   const sideVariant = () => {
     const side = $("board-side").value;
     const n = $("players").value;
     const usual = sides.by_players[n];
     const variant = side !== "" && usual !== undefined && side !== usual;
     $("side-variant").hidden = !variant;
-    $("side-variant").textContent = variant ? `Variant: board side ${side} with ${plural(Number(n), "player")} (the rules use side ${usual}).` : "";
+    $("side-variant").textContent = variant ? tn("Variant: board side {side} with {n} player (the rules use side {usual}).", "Variant: board side {side} with {n} players (the rules use side {usual}).", Number(n), { side, usual }) : "";
     return variant;
   };
   $("board-side").onchange = sideVariant;
@@ -188,7 +195,7 @@ async function showLobby() {
     try {
       const g = await api("/api/games", body);
       showCreated(g);
-    } catch (e) { status(`Could not create the game: ${e.message}`); }
+    } catch (e) { status(t("Could not create the game: {error}", { error: e.message })); }
   };
   // The form is wired only now (after the bot and solo lists arrived): until then Create stays disabled.
   $("create").disabled = false;
@@ -200,7 +207,7 @@ async function showLobby() {
 // bots play every seat), where the other seats' links are listed to share (kept in this browser).
 function showCreated(g, label = "") {
   const seats = g.seats.filter((s) => s.link);
-  for (const s of seats) remember(g.game, s.token, label || `${s.name}, seat ${s.seat + 1}`, s.seat);
+  for (const s of seats) remember(g.game, s.token, label || t("{name}, seat {n}", { name: s.name, n: s.seat + 1 }), s.seat);
   const invites = JSON.parse(localStorage.getItem(INVITES) || "{}");
   invites[g.game] = { seats: seats.map((s) => ({ seat: s.seat, name: s.name, link: s.link })), spectator: g.spectator.link, fresh: true };
   const keep = Object.keys(invites).slice(-20); // the newest games' links only
@@ -220,12 +227,13 @@ function showInvites(gameId, seat) {
   const base = location.origin;
   for (const s of inv.seats) {
     const li = document.createElement("li");
-    const you = s.seat === seat ? " (you)" : "";
-    li.innerHTML = `Seat ${s.seat + 1}, ${esc(s.name)}${you}: <a class="seat-link" href="${esc(s.link)}">${esc(base + s.link)}</a>`;
+    const who = s.seat === seat ? t("Seat {n}, {name} (you):", { n: s.seat + 1, name: s.name }) : t("Seat {n}, {name}:", { n: s.seat + 1, name: s.name });
+    li.innerHTML = `${esc(who)} <a class="seat-link" href="${esc(s.link)}">${esc(base + s.link)}</a>`;
     ul.appendChild(li);
   }
   const li = document.createElement("li");
-  li.innerHTML = `Spectators: <a class="spectator-link" href="${esc(inv.spectator)}">${esc(base + inv.spectator)}</a>`;
+  const spectators = t("Spectators:");
+  li.innerHTML = `${esc(spectators)} <a class="spectator-link" href="${esc(inv.spectator)}">${esc(base + inv.spectator)}</a>`;
   ul.appendChild(li);
   panel.hidden = false;
   // Open when the game was just created (or other players are still to invite); folded on later visits.
@@ -248,13 +256,14 @@ async function loadMyGames() {
       used.add(k);
       const m = mine[k];
       const li = document.createElement("li");
-      const state = s.over ? "finished" : s.your_turn ? "your turn" : `turn ${s.turn}`;
-      const who = s.seat >= 0 ? `${s.seats[s.seat]}, seat ${s.seat + 1}` : "spectator";
-      const variant = (s.variant ? ` — <span class="variant-note">${esc(s.variant)}</span>` : "") + (s.first_game ? " — <span class=\"first-game-mark\">your first game</span>" : "");
-      li.innerHTML = `<a href="/game/${esc(s.game)}#${esc(m.token)}">${esc(s.seats.join(", "))}</a> — ${state} (${esc(who)})${variant}`;
+      const state = s.over ? t("finished") : s.your_turn ? t("your turn") : t("turn {turn}", { turn: s.turn });
+      const who = s.seat >= 0 ? t("{name}, seat {n}", { name: s.seats[s.seat], n: s.seat + 1 }) : t("spectator");
+      const firstGame = t("your first game");
+      const variant = (s.variant ? ` — <span class="variant-note">${esc(s.variant)}</span>` : "") + (s.first_game ? ` — <span class="first-game-mark">${esc(firstGame)}</span>` : ""); // i18n: not for players (markup)
+      li.innerHTML = `<a href="/game/${esc(s.game)}#${esc(m.token)}">${esc(s.seats.join(", "))}</a> — ${esc(state)} (${esc(who)})${variant}`;
       ul.appendChild(li);
     });
-    if (!ul.children.length) ul.innerHTML = "<li>none yet</li>";
+    if (!ul.children.length) { const none = t("none yet"); ul.innerHTML = `<li>${esc(none)}</li>`; }
   } catch { /* the list is a convenience */ }
 }
 
@@ -283,7 +292,7 @@ async function showGame(gameId, token) {
     const on = !$("board-wrap").classList.contains("zoomed");
     $("board-wrap").classList.toggle("zoomed", on);
     $("zoom").setAttribute("aria-pressed", String(on));
-    $("zoom").textContent = on ? "Fit board" : "Zoom board";
+    $("zoom").textContent = on ? t("Fit board") : t("Zoom board");
     bringIntoView();
   };
   $("confirm-play").onclick = () => { const a = app.selected; clearSelection(); if (a) send(a.text); };
@@ -326,11 +335,11 @@ function connect() {
     else if (msg.type === "error") { app.refused = msg; }
   };
   ws.onclose = (ev) => {
-    for (const [id, m] of [...moving]) if (m.ws === ws) answered(id, new Unreachable(UNREACHABLE)); // played or not: the refresh tells
+    for (const [id, m] of [...moving]) if (m.ws === ws) answered(id, new Unreachable(UNREACHABLE())); // played or not: the refresh tells
     if (app.ws !== ws) return;
     if (ev.code === 4404 || ev.code === 4403) { showProblem(...problemFor({ status: ev.code - 4000, message: "" })); return; }
     app.offline = true;
-    status(UNREACHABLE);
+    status(UNREACHABLE());
     setTimeout(() => { if (app.ws === ws) { refresh(true); connect(); } }, 1500);
   };
 }
@@ -382,7 +391,7 @@ async function showEarlierLog() {
 async function refresh(quiet = false) {
   try { const snap = await api(`/api/games/${app.game}/state`); received(snap); incoming(snap, true); }
   catch (e) {
-    if (e instanceof Unreachable) { if (!quiet || app.offline) status(UNREACHABLE); }
+    if (e instanceof Unreachable) { if (!quiet || app.offline) status(UNREACHABLE()); }
     else if (!app.snap) showProblem(...problemFor(e));
     else status(e.message);
   }
@@ -465,7 +474,7 @@ function maybeAutoplay(snap) {
   const play = () => {
     if (!app.snap || app.snap.version !== at || !isMine(app.snap)) return;
     if (app.busy || animating()) { app.autoTimer = setTimeout(play, 100); return; }
-    status(`Played by itself: ${pick.text}.`);
+    status(t("Played by itself: {action}.", { action: pick.text }));
     const n = document.body.dataset;
     n.autoplayed = String(Number(n.autoplayed || 0) + 1);
     if (snap.pending.decision === "bell") n.bellsPassed = String(Number(n.bellsPassed || 0) + 1);
@@ -483,8 +492,8 @@ function renderBell(snap) {
   if (app.bellAsked && !(snap.pending && snap.pending.decision === "bell")) { app.bellArmed = false; app.bellAsked = false; }
   b.hidden = settings().bells !== "click" || !holds || !!snap.result;
   b.setAttribute("aria-pressed", String(!!app.bellArmed));
-  b.textContent = app.bellArmed ? "Bell: asked at my next Soul move" : "Ring a Bell";
-  b.title = app.bellArmed ? "Click again to descend without ringing" : "Ask me whether to ring a Bell when I next move a Soul";
+  b.textContent = app.bellArmed ? t("Bell: asked at my next Soul move") : t("Ring a Bell");
+  b.title = app.bellArmed ? t("Click again to descend without ringing") : t("Ask me whether to ring a Bell when I next move a Soul");
 }
 
 function isMine(snap) {
@@ -495,7 +504,8 @@ function isMine(snap) {
 function setTitle(snap) {
   if (!snap) return;
   const mine = isMine(snap);
-  document.title = mine ? `▶ Your turn — ${TITLE}` : snap.result ? `Game over — ${TITLE}` : TITLE;
+  const yourTurn = t("Your turn"), over = t("Game over");
+  document.title = mine ? `▶ ${yourTurn} — ${TITLE}` : snap.result ? `${over} — ${TITLE}` : TITLE;
 }
 
 // The places of a new decision are brought into view if none is on screen.
@@ -573,6 +583,9 @@ function actionsAt(node) {
   return [...idx].sort((a, b) => a - b).map((i) => app.snap.legal[i]);
 }
 
+// Infamy points won or lost, as the log shows them: "[+3 Infamy]".
+function infamyPoints(points) { return t("[{points} Infamy]", { points: `${points > 0 ? "+" : ""}${points}` }); }
+
 // An option as a player reads it: its words (from the engine: inferno.option_words), with its notation.
 function optionLabel(a) { return a.words ? `${a.words} (${a.text})` : a.text; }
 function optionButton(b, a) {
@@ -589,14 +602,14 @@ function previewWords(a) {
   if (!pv) return "";
   const parts = [];
   const labels = app.board.shields.labels;
-  if (pv.stops && pv.stops.length) parts.push(`the Soul stops on ${pv.stops.map((i) => labels[i]).join(", ")}`);
-  if (pv.quartiere) parts.push(`Florence: ${pv.quartiere}`);
+  if (pv.stops && pv.stops.length) parts.push(t("the Soul stops on {shields}", { shields: pv.stops.map((i) => labels[i]).join(", ") }));
+  if (pv.quartiere) parts.push(t("Florence: {quartiere}", { quartiere: pv.quartiere }));
   // Every cost and gain in words, from the engine (inferno.outcome); the numbers below are for older servers.
   if (pv.words) return parts.concat(pv.words, pv.next ? [pv.next] : []).join(" · ");
-  if (pv.infamy) parts.push(`${pv.infamy > 0 ? "+" : ""}${pv.infamy} Infamy`);
-  const signed = (n, w) => `${n > 0 ? "+" : "-"}${plural(Math.abs(n), w)}`;
-  if (pv.florins) parts.push(signed(pv.florins, "Florin"));
-  if (pv.drachmas) parts.push(signed(pv.drachmas, "Drachma"));
+  if (pv.infamy) parts.push(t("{points} Infamy", { points: `${pv.infamy > 0 ? "+" : ""}${pv.infamy}` }));
+  const sign = (n) => (n > 0 ? "+" : "-");
+  if (pv.florins) parts.push(tn("{sign}{n} Florin", "{sign}{n} Florins", Math.abs(pv.florins), { sign: sign(pv.florins) }));
+  if (pv.drachmas) parts.push(tn("{sign}{n} Drachma", "{sign}{n} Drachmas", Math.abs(pv.drachmas), { sign: sign(pv.drachmas) }));
   return parts.join(" · ");
 }
 
@@ -677,7 +690,7 @@ function onHover(ev) {
   });
   if (acts.length > TIP_ACTIONS) {
     const more = document.createElement("div");
-    more.textContent = `… and ${acts.length - TIP_ACTIONS} more: click to choose`;
+    more.textContent = tn("… and {n} more: click to choose", "… and {n} more: click to choose", acts.length - TIP_ACTIONS);
     tip.appendChild(more);
   }
   const comp = componentOf(app.board, ev.target);
@@ -695,9 +708,9 @@ function onHover(ev) {
 }
 
 function seatName(snap, p) {
-  if (!snap.seats[p]) return snap.solo ? snap.solo.name : `Player ${p + 1}`; // the solo game's Rival has no seat
+  if (!snap.seats[p]) return snap.solo ? snap.solo.name : t("Player {n}", { n: p + 1 }); // the solo game's Rival has no seat
   const n = snap.seats[p].name;
-  return p === snap.seat ? (n.toLowerCase() === "you" ? "You" : `${n} (you)`) : n;
+  return p === snap.seat ? (n.toLowerCase() === "you" ? t("You") : t("{name} (you)", { name: n })) : n;
 }
 
 // The always visible bar: every player's Infamy, money and who is to move; then the short prompt.
@@ -706,11 +719,12 @@ function renderTop(snap) {
   const p = snap.pending;
   $("prompt").hidden = false;
   let text;
-  if (snap.result) text = "The game is over.";
+  if (snap.result) text = t("The game is over.");
   else if (!p) text = "";
-  else if (isMine(snap)) text = `Your turn: ${p.title}`;
-  else text = `${snap.seats[p.player].name} to move: ${p.title}`;
-  $("prompt-text").textContent = `Turn ${snap.state.turn}. ${text}`;
+  else if (isMine(snap)) text = t("Your turn: {decision}", { decision: p.title });
+  else text = t("{name} to move: {decision}", { name: snap.seats[p.player].name, decision: p.title });
+  const turn = t("Turn {turn}.", { turn: snap.state.turn });
+  $("prompt-text").textContent = `${turn} ${text}`;
   $("prompt").classList.toggle("mine", isMine(snap));
   $("rule-btn").hidden = !p || !!snap.result;
   $("rule-text").textContent = p ? `${p.explain} (${p.rule})` : "";
@@ -719,20 +733,24 @@ function renderTop(snap) {
 
 function renderSide(snap) {
   const names = snap.seats.map((s) => s.name);
-  const who = snap.seat >= 0 ? `You play ${names[snap.seat]} (seat ${snap.seat + 1}).` : "Spectating.";
+  const who = snap.seat >= 0 ? t("You play {name} (seat {n}).", { name: names[snap.seat], n: snap.seat + 1 }) : t("Spectating.");
   const info = $("turn-info");
-  info.textContent = `${who} Turn ${snap.state.turn}.`;
+  const turn = t("Turn {turn}.", { turn: snap.state.turn });
+  info.textContent = `${who} ${turn}`;
   // The seed deals every hidden card: the server sends it only after the game, and says if the creator chose it.
   const cfg = snap.state.config || {};
   // A game on another board side than its player count's is a named variant: every seat is told.
   if (cfg.variant) {
-    info.insertAdjacentHTML("beforeend", `<div class="variant-note" id="variant-note">${esc(cfg.variant[0].toUpperCase() + cfg.variant.slice(1))}: the rules use the other board side for this many players.</div>`);
+    const note = t("{variant}: the rules use the other board side for this many players.", { variant: cfg.variant[0].toUpperCase() + cfg.variant.slice(1) });
+    info.insertAdjacentHTML("beforeend", `<div class="variant-note" id="variant-note">${esc(note)}</div>`); // i18n: not for players
   }
   if (cfg.seed_chosen_by_creator) {
-    info.insertAdjacentHTML("beforeend", "<div class=\"seed-note\" id=\"seed-note\">The creator of this game chose its seed, so the creator can know every hidden card.</div>");
+    const note = t("The creator of this game chose its seed, so the creator can know every hidden card.");
+    info.insertAdjacentHTML("beforeend", `<div class="seed-note" id="seed-note">${esc(note)}</div>`); // i18n: not for players
   }
   if (cfg.seed !== null && cfg.seed !== undefined) {
-    info.insertAdjacentHTML("beforeend", `<div class="seed" id="seed-shown">Seed of this game: ${Number(cfg.seed)}</div>`);
+    const seed = t("Seed of this game: {seed}", { seed: Number(cfg.seed) });
+    info.insertAdjacentHTML("beforeend", `<div class="seed" id="seed-shown">${esc(seed)}</div>`); // i18n: not for players
   }
   const ol = $("actions");
   ol.innerHTML = "";
@@ -751,7 +769,7 @@ function renderSide(snap) {
     li.appendChild(b);
     ol.appendChild(li);
   });
-  if (!(snap.legal || []).length) ol.innerHTML = "<li class=\"none\">nothing to do now</li>";
+  if (!(snap.legal || []).length) { const none = t("nothing to do now"); ol.innerHTML = `<li class="none">${esc(none)}</li>`; } // i18n: not for players
   $("undo").disabled = !snap.undo;
   const log = $("log");
   log.innerHTML = "";
@@ -760,13 +778,13 @@ function renderSide(snap) {
   app.logLines = drawn;
   const first = snap.log_total - drawn.length;
   $("log-earlier").hidden = first <= 0;
-  $("log-earlier").textContent = `Show earlier entries (${first} more)`;
+  $("log-earlier").textContent = t("Show earlier entries ({n} more)", { n: first });
   drawn.forEach((e, i) => {
     const li = document.createElement("li");
     li.className = `ev-${e.kind}`;
     li.value = first + i + 1;
-    const pts = e.points ? ` [${e.points > 0 ? "+" : ""}${e.points} Infamy]` : "";
-    const who = e.player < 0 ? "Game" : e.player < names.length ? names[e.player] : snap.solo ? snap.solo.name : "Game";
+    const pts = e.points ? ` ${infamyPoints(e.points)}` : "";
+    const who = e.player < 0 ? t("Game") : e.player < names.length ? names[e.player] : snap.solo ? snap.solo.name : t("Game");
     li.textContent = `${who}: ${e.text}${pts}`;
     li.title = e.rule;
     log.appendChild(li);
@@ -877,7 +895,8 @@ async function seek(n) {
   drawAll(shown);
   renderTop(shown); // that moment's scores and prompt, not the final ones
   renderSide(shown);
-  $("turn-info").insertAdjacentText("afterbegin", `Replay, move ${n} of ${app.replay.total}. `);
+  const at = t("Replay, move {n} of {total}.", { n, total: app.replay.total });
+  $("turn-info").insertAdjacentText("afterbegin", `${at} `);
   $("replay").dataset.shown = String(n);
   markBetter(n);
 }
@@ -890,17 +909,18 @@ function markBetter(n) {
   const nodes = nodesFor(b.targets);
   nodes.forEach((node) => node.classList.add("better"));
   note.hidden = false;
-  note.textContent = `${b.who} played ${b.played} here; better: ${b.text}${nodes.length ? " (outlined on the board)" : ""}.`;
+  const words = { who: b.who, played: b.played, better: b.text };
+  note.textContent = nodes.length ? t("{who} played {played} here; better: {better} (outlined on the board).", words) : t("{who} played {played} here; better: {better}.", words);
 }
 
 // A game link without its secret part: is there such a game at all? (The server says so without a token.)
 async function incomplete(gameId) {
   try { await api(`/api/games/${gameId}/board`); }
   catch (e) {
-    if (e.status === 404) { showProblem("There is no such game", "No game has this name: the game may have been deleted after a long time without moves, or the link is mistyped. Ask for the link again."); return; }
+    if (e.status === 404) { showProblem(t("There is no such game"), t("No game has this name: the game may have been deleted after a long time without moves, or the link is mistyped. Ask for the link again.")); return; }
     if (e instanceof Unreachable) { showProblem(...problemFor(e)); return; }
   }
-  showProblem("This link is incomplete", "A game link ends with '#' and the seat's secret part. Ask the player who created the game for your seat's full link, or use the spectator link to watch.");
+  showProblem(t("This link is incomplete"), t("A game link ends with '#' and the seat's secret part. Ask the player who created the game for your seat's full link, or use the spectator link to watch."));
 }
 
 function route() {
@@ -909,10 +929,13 @@ function route() {
   // Following another seat's link in this tab changes only the part after '#': open that seat.
   window.addEventListener("hashchange", () => location.reload());
   if (!m) { showLobby(); return; }
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(m[1])) { showProblem("There is no such game", "The link is mistyped. Ask for the link again."); return; }
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(m[1])) { showProblem(t("There is no such game"), t("The link is mistyped. Ask for the link again.")); return; }
   if (!token) { incomplete(m[1]); return; }
   showGame(m[1], token);
 }
+// The catalog of the player's language first: every text below is drawn in it.
+await loadLanguage();
+languageSwitch($("lang-select"));
 route();
 
 // The solo game's Rival: its Infamy, Skulls, Diplomas, safe passages and its next card (face up).
@@ -924,15 +947,20 @@ function drawRival(snap) {
   const circles = app.board ? app.board.circles : [];
   const tracks = r.tracks.map((lvl, i) => {
     const c = circles[i + 1];
-    const dip = r.diplomas.includes(i + 2) ? " (Diploma)" : "";
-    return `<li>${c ? esc(c.sin) : `track ${i + 2}`}: ${lvl}${dip}</li>`;
+    const words = { track: c ? c.sin : t("track {n}", { n: i + 2 }), level: lvl };
+    const line = r.diplomas.includes(i + 2) ? t("{track}: {level} (Diploma)", words) : t("{track}: {level}", words);
+    return `<li>${esc(line)}</li>`;
   }).join("");
-  const goal = r.win === "target" ? `reach ${r.target} Infamy` : "beat its Infamy";
-  const next = r.next_card ? `<p id="rival-next">Next card: <b>${esc(r.next_card.name)}</b> — ${esc(r.next_card.text)}</p>` : "";
-  const last = r.last_played.length ? r.last_played.map(esc).join(", ") : "nothing yet";
+  const goal = r.win === "target" ? t("You win if you reach {target} Infamy.", { target: r.target }) : t("You win if you beat its Infamy.");
+  const nextCard = t("Next card:");
+  const next = r.next_card ? `<p id="rival-next">${esc(nextCard)} <b>${esc(r.next_card.name)}</b> — ${esc(r.next_card.text)}</p>` : "";
+  const last = r.last_played.length ? r.last_played.join(", ") : t("nothing yet");
+  const passages = r.passages.length ? r.passages.map((g) => g + 1).join(", ") : t("none");
+  const standing = t("Infamy {infamy} · ½ Diplomas {half} · safe passages: {passages}", { infamy: r.infamy, half: r.half, passages });
+  const deck = tn("Last played: {last}; {n} card left in its deck.", "Last played: {last}; {n} cards left in its deck.", r.deck_left, { last });
   div.innerHTML = `<h3>${esc(r.name)} — ${esc(r.variant_name)}, ${esc(r.level)}</h3>`
-    + `<p>${esc(r.description)} You win if you ${goal}.</p>`
-    + `<p id="rival-infamy">Infamy ${r.infamy} · ½ Diplomas ${r.half} · safe passages: ${r.passages.length ? r.passages.map((g) => g + 1).join(", ") : "none"}</p>`
-    + next + `<p>Last played: ${last}; ${r.deck_left} card${r.deck_left === 1 ? "" : "s"} left in its deck.</p>`
-    + `<ul class="rival-tracks">${tracks}</ul>`;
+    + `<p>${esc(r.description)} ${esc(goal)}</p>`
+    + `<p id="rival-infamy">${esc(standing)}</p>`
+    + next + `<p>${esc(deck)}</p>`
+    + `<ul class="rival-tracks">${tracks}</ul>`; // i18n: not for players
 }

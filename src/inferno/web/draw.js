@@ -1,4 +1,6 @@
 // SVG helpers and the pieces' shapes: every sin has its colour (from the rules data) and its own shape.
+import { t } from "./i18n.js";
+
 export const NS = "http://www.w3.org/2000/svg";
 export const PLAYER_COLOURS = ["#1b1b1b", "#f4f4f4", "#ff5fa2", "#8b5a2b", "#3a7bd5"];
 export const PLAYER_NAMES_COLOUR = ["black", "white", "pink", "brown"];
@@ -55,7 +57,7 @@ export function sinShape(circle, r) {
 // A Soul: standing (upright, with a little base) or lying (turned on its side, flattened).
 export function soul(parent, board, colour, x, y, lying, r = 9) {
   const c = board.circles[colour - 1];
-  const g = el("g", { class: lying ? "soul lying" : "soul standing", transform: `translate(${x},${y})` }, parent);
+  const g = el("g", { class: lying ? "soul lying" : "soul standing", transform: `translate(${x},${y})` }, parent); // i18n: not for players
   if (lying) {
     el("ellipse", { cx: 0, cy: r * 0.9, rx: r * 1.3, ry: r * 0.3, class: "shadow" }, g);
     el("path", { d: sinShape(colour, r * 0.85), fill: c.hex, transform: "rotate(90) scale(0.75,1.1)", class: "piece" }, g);
@@ -64,7 +66,7 @@ export function soul(parent, board, colour, x, y, lying, r = 9) {
     el("rect", { x: -r * 0.6, y: r * 0.95, width: r * 1.2, height: 3, class: "base" }, g);
   }
   sinLetter(g, c, lying, r);
-  el("title", {}, g, `${lying ? "lying" : "standing"} ${c.sin} Soul (${c.colour})`);
+  el("title", {}, g, lying ? t("lying {sin} Soul ({colour})", { sin: c.sin, colour: c.colour }) : t("standing {sin} Soul ({colour})", { sin: c.sin, colour: c.colour }));
   return g;
 }
 
@@ -78,11 +80,11 @@ function sinLetter(g, c, lying, r) {
 
 export function tile(parent, board, colour, x, y, r = 9) {
   const c = board.circles[colour - 1];
-  const g = el("g", { class: "soul tile", transform: `translate(${x},${y})` }, parent);
+  const g = el("g", { class: "soul tile", transform: `translate(${x},${y})` }, parent); // i18n: not for players
   el("rect", { x: -r, y: -r * 0.7, width: 2 * r, height: 1.4 * r, rx: 2, fill: c.hex, class: "piece" }, g);
   el("path", { d: sinShape(colour, r * 0.45), fill: "#fff", opacity: 0.8 }, g);
   sinLetter(g, c, true, r);
-  el("title", {}, g, `spare ${c.sin} Soul tile`);
+  el("title", {}, g, t("spare {sin} Soul tile", { sin: c.sin }));
   return g;
 }
 
@@ -95,8 +97,8 @@ export function member(parent, p, kind, x, y, s = 1) {
   } else {
     el("path", { d: "M-4,6L-3,0A3.5,3.5 0 1,1 3,0L4,6Z", fill, class: "pawn" }, g);
   }
-  el("text", { y: kind === 0 ? 6 : 5, class: `seat-mark ${kind === 0 ? "noble" : "urchin"} ${inkOn(fill)}`, "aria-hidden": "true" }, g, String(p + 1));
-  el("title", {}, g, `Player ${p + 1}'s ${kind === 0 ? "Noble" : "Urchin"}`);
+  el("text", { y: kind === 0 ? 6 : 5, class: `seat-mark ${kind === 0 ? "noble" : "urchin"} ${inkOn(fill)}`, "aria-hidden": "true" }, g, String(p + 1)); // i18n: not for players
+  el("title", {}, g, kind === 0 ? t("Player {n}'s Noble", { n: p + 1 }) : t("Player {n}'s Urchin", { n: p + 1 }));
   return g;
 }
 

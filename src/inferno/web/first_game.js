@@ -4,6 +4,8 @@
 // What an option does comes from the engine (each option's preview carries its warnings: inferno.outcome);
 // the kinds already shown are kept by the server with the game, so a reload does not warn again.
 
+import { t } from "./i18n.js";
+
 const first = { on: false, warned: new Set(), game: null };
 
 // The lobby's button: a 3-player game, you against two of the weakest bots (the first of the server's list,
@@ -16,7 +18,7 @@ export function setupFirstGameButton(button, api, bots, created, status) {
     try {
       created(await api("/api/games", { seats, first_game: true, hints: true }));
     } catch (e) {
-      status(`Could not create your first game: ${e.message}`);
+      status(t("Could not create your first game: {error}", { error: e.message }));
       button.disabled = false;
     }
   };
@@ -68,7 +70,7 @@ function ask(ws, snap, text) {
   const body = document.getElementById("first-warning-text");
   body.innerHTML = "";
   const what = document.createElement("p");
-  what.textContent = `You chose: ${a && a.words ? a.words : text}.`;
+  what.textContent = t("You chose: {option}.", { option: a && a.words ? a.words : text });
   body.appendChild(what);
   for (const w of ws) {
     const p = document.createElement("p");
@@ -79,7 +81,7 @@ function ask(ws, snap, text) {
   }
   const later = document.createElement("p");
   later.className = "explain";
-  later.textContent = "You are told this once in your first game.";
+  later.textContent = t("You are told this once in your first game.");
   body.appendChild(later);
   return new Promise((resolve) => {
     const done = (ok) => { dlg.close(); resolve(ok); };

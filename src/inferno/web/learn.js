@@ -1,5 +1,7 @@
 // What this browser keeps of the tutorial (localStorage): the tutorial under way (its id on the server,
 // to resume it, and its step), and that it was done; and the lobby's "Learn to play" link, which says so.
+import { t } from "./i18n.js";
+
 const SESSION = "inferno.tutorial";
 const DONE = "inferno.tutorial.done";
 
@@ -29,9 +31,9 @@ export function markTutorialDone() {
 export function showLearnLink(link) {
   if (!link) return;
   const going = tutorialUnderWay();
-  if (going) link.textContent = `Continue the tutorial (step ${going.index + 1} of ${going.total})`;
-  else if (tutorialDone()) link.textContent = "Tutorial done ✓ — replay it";
-  else link.textContent = "Learn to play";
+  if (going) link.textContent = t("Continue the tutorial (step {n} of {total})", { n: going.index + 1, total: going.total });
+  else if (tutorialDone()) link.textContent = t("Tutorial done ✓ — replay it");
+  else link.textContent = t("Learn to play");
   link.dataset.tutorial = going ? "under-way" : tutorialDone() ? "done" : "new";
 }
 

@@ -1,6 +1,8 @@
 // "Your turn" alerts, off by default: a short sound when your turn starts and, when the tab is hidden
 // and the browser allows it, a system notification. The choice is kept in this browser.
 
+import { t } from "./i18n.js";
+
 const KEY = "inferno.alerts";
 let audio = null;
 
@@ -8,11 +10,11 @@ export function alertsOn() { return localStorage.getItem(KEY) === "on"; }
 
 function label(btn) {
   const on = alertsOn();
-  btn.textContent = on ? "Turn alerts: on" : "Turn alerts: off";
+  btn.textContent = on ? t("Turn alerts: on") : t("Turn alerts: off");
   btn.setAttribute("aria-pressed", String(on));
   btn.title = on
-    ? "A sound when your turn starts, and a notification if this tab is hidden (click to switch off)"
-    : "Click for a sound when your turn starts (and a notification if this tab is hidden)";
+    ? t("A sound when your turn starts, and a notification if this tab is hidden (click to switch off)")
+    : t("Click for a sound when your turn starts (and a notification if this tab is hidden)");
 }
 
 let button = null;
@@ -56,6 +58,6 @@ export function turnStarted(prompt) {
   if (!alertsOn()) return;
   beep();
   if (document.hidden && "Notification" in window && Notification.permission === "granted") {
-    try { new Notification("Inferno: your turn", { body: prompt, tag: "inferno-turn" }); } catch { /* not allowed here */ }
+    try { new Notification(t("Inferno: your turn"), { body: prompt, tag: "inferno-turn" }); } catch { /* not allowed here */ }
   }
 }

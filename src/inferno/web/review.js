@@ -1,6 +1,8 @@
 // Hints during play and the review of a finished game (reached from the final screen or a replay).
 // Every text the server sends is put in with textContent (or escaped).
 
+import { t } from "./i18n.js";
+
 let ctx = null; // { api, app, $, esc } from app.js
 let hintsState = { version: -1, at: 0, allowed: false, notes: [] };
 let polling = null;
@@ -54,7 +56,7 @@ function showNotes() {
   for (const n of hintsState.notes) {
     const li = document.createElement("li");
     li.className = "ev-hint";
-    li.textContent = `${n.text} (before move ${n.version + 1})`;
+    li.textContent = t("{hint} (before move {n})", { hint: n.text, n: n.version + 1 });
     ul.appendChild(li);
   }
 }
@@ -64,18 +66,18 @@ async function askHint() {
   const panel = $("hint-panel");
   panel.hidden = false;
   panel.dataset.version = String(app.snap.version);
-  panel.textContent = "Thinking…";
+  panel.textContent = t("Thinking…");
   try {
     const h = await api(`/api/games/${app.game}/hint`, { version: app.snap.version });
     panel.innerHTML = "";
     const head = document.createElement("p");
-    head.textContent = "Hint (estimated win chance and expected final Infamy margin of each option, from what you can see):";
+    head.textContent = t("Hint (estimated win chance and expected final Infamy margin of each option, from what you can see):");
     panel.appendChild(head);
     const ol = document.createElement("ol");
     for (const o of h.options) {
       const li = document.createElement("li");
       li.className = "hint-option";
-      li.textContent = `${o.text}: ${Math.round(o.value)}% (±${Math.round(o.se)}), Infamy margin ${signed(o.margin)} (±${o.margin_se.toFixed(1)})`;
+      li.textContent = t("{option}: {chance}% (±{chanceError}), Infamy margin {margin} (±{marginError})", { option: o.text, chance: Math.round(o.value), chanceError: Math.round(o.se), margin: signed(o.margin), marginError: o.margin_se.toFixed(1) });
       ol.appendChild(li);
     }
     panel.appendChild(ol);
@@ -103,6 +105,17 @@ function lossCells(d) {
   return `<td>${win}</td><td>${margin}</td>`;
 }
 
+// A decision's grade in words (the review's grades: "best", "good", "inaccuracy", "mistake", "blunder").
+function gradeWord(grade) {
+  const words = { best: t("best"), good: t("good"), inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") };
+  return words[grade] || grade;
+}
+
+// A chart mark's title: the turn and the grade.
+function markTitle(d) {
+  return ctx.esc(t("turn {turn}: {grade}", { turn: d.turn, grade: gradeWord(d.grade) }));
+}
+
 // ----- the review page -----
 
 export function openReview() {
@@ -115,7 +128,7 @@ export function openReview() {
   seats.forEach((s, i) => {
     const o = document.createElement("option");
     o.value = String(i);
-    o.textContent = `${s.name} (seat ${i + 1})`;
+    o.textContent = t("{name} (seat {n})", { name: s.name, n: i + 1 });
     sel.appendChild(o);
   });
   if (app.snap && app.snap.seat >= 0) sel.value = String(app.snap.seat);
@@ -151,7 +164,7 @@ async function poll(seat, depth, st) {
   bar.hidden = false;
   bar.max = Math.max(1, st.total || 1);
   bar.value = st.done || 0;
-  $("review-count").textContent = st.total ? `${st.done} of ${st.total} decisions` : "starting…";
+  $("review-count").textContent = st.total ? t("{done} of {total} decisions", { done: st.done, total: st.total }) : t("starting…");
   polling = setTimeout(async () => {
     try {
       poll(seat, depth, await api(`/api/games/${app.game}/review?seat=${seat}&depth=${encodeURIComponent(depth)}`));
@@ -164,24 +177,27 @@ function showResult(st) {
   $("review-count").textContent = "";
   const rv = st.review;
   const div = $("review-result");
-  const summary = st.summary.filter((l) => !l.startsWith("  ") && l !== "Biggest mistakes:" && !l.startsWith("Hidden cards"));
+  const summary = st.summary.filter((l) => !l.startsWith("  ") && l !== "Biggest mistakes:" && !l.startsWith("Hidden cards")); // i18n: not for players (matches the server's summary lines, not shown)
   // the server's order: worst grade first, then the bigger loss (win chance or margin)
   const byIndex = new Map(rv.decisions.map((d) => [d.index, d]));
   const worst = (st.biggest || []).map((i) => byIndex.get(i)).filter((d) => d);
-  const rows = worst.map((d) => `<tr class="grade-${esc(d.grade)}" data-index="${d.index}"><td>${d.turn}</td><td>${esc(d.grade)}</td><td>${esc(d.played)}</td>`
+  const show = esc(t("Show on the board"));
+  const rows = worst.map((d) => `<tr class="grade-${esc(d.grade)}" data-index="${d.index}"><td>${d.turn}</td><td>${esc(gradeWord(d.grade))}</td><td>${esc(d.played)}</td>` // i18n: not for players (markup)
     + `<td>${esc(d.best)}</td>${lossCells(d)}<td>${esc(d.reason)}</td>`
-    + `<td><button type="button" class="review-show" data-index="${d.index}">Show on the board</button></td></tr>`);
+    + `<td><button type="button" class="review-show" data-index="${d.index}">${show}</button></td></tr>`); // i18n: not for players
+  const heads = [t("turn"), t("grade"), t("played"), t("better"), t("win chance lost"), t("Infamy margin lost"), t("why"), t("position")];
+  const w = { biggest: t("Biggest mistakes"), none: t("No mistakes found at this depth."), cards: t("Hidden cards at the biggest mistake (estimated from what was public)"), standing: t("Standing over the game") };
   const table = worst.length
-    ? `<h4>Biggest mistakes</h4><div class="table-wrap"><table id="review-mistakes"><tr><th>turn</th><th>grade</th><th>played</th><th>better</th><th>win chance lost</th><th>Infamy margin lost</th><th>why</th><th>position</th></tr>${rows.join("")}</table></div>`
-    : "<p>No mistakes found at this depth.</p>";
+    ? `<h4>${esc(w.biggest)}</h4><div class="table-wrap"><table id="review-mistakes"><tr>${heads.map((h) => `<th>${esc(h)}</th>`).join("")}</tr>${rows.join("")}</table></div>` // i18n: not for players
+    : `<p>${esc(w.none)}</p>`;
   const cards = worst.length && worst[0].hidden_cards.length
-    ? `<h4>Hidden cards at the biggest mistake (estimated from what was public)</h4><ul>${worst[0].hidden_cards.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>` : "";
+    ? `<h4>${esc(w.cards)}</h4><ul>${worst[0].hidden_cards.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>` : "";
   div.innerHTML = `<div id="review-summary">${summary.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`
-    + `<h4>Standing over the game</h4>${chart(st.standing, rv.decisions)}${marginChart(st.standing, rv.decisions)}` + table + cards;
+    + `<h4>${esc(w.standing)}</h4>${chart(st.standing, rv.decisions)}${marginChart(st.standing, rv.decisions)}` + table + cards;
   div.querySelectorAll(".review-show").forEach((b) => { b.onclick = () => showMistake(byIndex.get(Number(b.dataset.index)), st); });
   const a = document.createElement("a");
   a.id = "review-json";
-  a.textContent = "Download the review (JSON)";
+  a.textContent = t("Download the review (JSON)");
   a.download = `review-seat-${rv.seat + 1}.json`;
   a.href = URL.createObjectURL(new Blob([JSON.stringify(rv, null, 1)], { type: "application/json" }));
   div.appendChild(a);
@@ -192,7 +208,7 @@ function showMistake(d, st) {
   const { app } = ctx;
   const at = (st.moments || {})[String(d.index)] || { better_targets: [] };
   const seat = (app.snap && app.snap.seats && app.snap.seats[st.review.seat]) || null;
-  const who = seat ? seat.name : `Seat ${st.review.seat + 1}`;
+  const who = seat ? seat.name : t("Seat {n}", { n: st.review.seat + 1 });
   ctx.$("review-page").classList.add("at-position"); // smaller: the board needs the room
   ctx.showPosition(d.index, { text: d.best, played: d.played, who, targets: at.better_targets });
 }
@@ -201,16 +217,17 @@ function showMistake(d, st) {
 // Infamy margin has its own chart below it).
 function chart(points, decisions) {
   const w = 600, h = 160, pad = 24;
-  if (!points.length) return "<p>No decision to show.</p>";
+  if (!points.length) { const none = t("No decision to show."); return `<p>${none}</p>`; }
   const x = (i) => pad + (points.length === 1 ? 0 : (i * (w - 2 * pad)) / (points.length - 1));
   const y = (v) => h - pad - (v / 100) * (h - 2 * pad);
   const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
   const marks = decisions.map((d, i) => (d.grade === "mistake" || d.grade === "blunder")
-    ? `<circle class="mark-${d.grade}" cx="${x(i).toFixed(1)}" cy="${y(points[i].value).toFixed(1)}" r="3.5"><title>turn ${d.turn}: ${d.grade}</title></circle>` : "").join("");
-  return `<svg id="review-chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="Estimated win chance over the game">`
-    + `<line x1="${pad}" y1="${y(50)}" x2="${w - pad}" y2="${y(50)}" class="mid"/>`
-    + `<text x="2" y="${y(100) + 4}">100%</text><text x="2" y="${y(0)}">0%</text>`
-    + `<polyline points="${line}" class="standing"/>${marks}</svg>`;
+    ? `<circle class="mark-${d.grade}" cx="${x(i).toFixed(1)}" cy="${y(points[i].value).toFixed(1)}" r="3.5"><title>${markTitle(d)}</title></circle>` : "").join(""); // i18n: not for players
+  const label = t("Estimated win chance over the game");
+  return `<svg id="review-chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="${ctx.esc(label)}">` // i18n: not for players
+    + `<line x1="${pad}" y1="${y(50)}" x2="${w - pad}" y2="${y(50)}" class="mid"/>` // i18n: not for players
+    + `<text x="2" y="${y(100) + 4}">100%</text><text x="2" y="${y(0)}">0%</text>` // i18n: not for players
+    + `<polyline points="${line}" class="standing"/>${marks}</svg>`; // i18n: not for players
 }
 
 // The expected final Infamy margin (own minus the best opponent's) after each reviewed decision.
@@ -223,10 +240,12 @@ function marginChart(points, decisions) {
   const y = (m) => h / 2 - (m / top) * (h / 2 - pad);
   const line = ms.map((m, i) => `${x(i).toFixed(1)},${y(m).toFixed(1)}`).join(" ");
   const marks = decisions.map((d, i) => (d.grade === "mistake" || d.grade === "blunder")
-    ? `<circle class="mark-${d.grade}" cx="${x(i).toFixed(1)}" cy="${y(ms[i]).toFixed(1)}" r="3.5"><title>turn ${d.turn}: ${d.grade}</title></circle>` : "").join("");
-  return `<p class="chart-note">Expected final Infamy margin (the player's minus the best opponent's):</p>`
-    + `<svg id="review-margin-chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="Expected final Infamy margin over the game">`
-    + `<line x1="${pad}" y1="${y(0)}" x2="${w - pad}" y2="${y(0)}" class="mid"/>`
-    + `<text x="2" y="${y(top) + 4}">+${Math.round(top)}</text><text x="2" y="${y(0) + 4}">0</text><text x="2" y="${y(-top)}">−${Math.round(top)}</text>`
-    + `<polyline points="${line}" class="standing margin"/>${marks}</svg>`;
+    ? `<circle class="mark-${d.grade}" cx="${x(i).toFixed(1)}" cy="${y(ms[i]).toFixed(1)}" r="3.5"><title>${markTitle(d)}</title></circle>` : "").join(""); // i18n: not for players
+  const note = t("Expected final Infamy margin (the player's minus the best opponent's):");
+  const label = t("Expected final Infamy margin over the game");
+  return `<p class="chart-note">${ctx.esc(note)}</p>`
+    + `<svg id="review-margin-chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="${ctx.esc(label)}">` // i18n: not for players
+    + `<line x1="${pad}" y1="${y(0)}" x2="${w - pad}" y2="${y(0)}" class="mid"/>` // i18n: not for players
+    + `<text x="2" y="${y(top) + 4}">+${Math.round(top)}</text><text x="2" y="${y(0) + 4}">0</text><text x="2" y="${y(-top)}">−${Math.round(top)}</text>` // i18n: not for players
+    + `<polyline points="${line}" class="standing margin"/>${marks}</svg>`; // i18n: not for players
 }

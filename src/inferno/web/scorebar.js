@@ -1,8 +1,7 @@
 // The score bar above the board, on the game page and the tutorial page: every player's Infamy and
 // money, with who is to move marked.
 import { PLAYER_COLOURS } from "./draw.js";
-
-export function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+import { t, tn } from "./i18n.js";
 
 // Fill `bar` from a seat view `snap`; `nameOf(p)` gives seat p's name as this page shows it.
 export function drawScoreBar(bar, snap, nameOf) {
@@ -20,8 +19,9 @@ export function drawScoreBar(bar, snap, nameOf) {
     nm.textContent = `${p === toMove ? "▶ " : ""}${nameOf(p)}`;
     d.appendChild(nm);
     const nums = document.createElement("span");
-    nums.textContent = ` ${pl.infamy} Infamy · ${pl.florins}ƒ · ${pl.drachmas}₯`;
-    nums.title = `${plural(pl.infamy, "Infamy point")}, ${plural(pl.florins, "Florin")}, ${plural(pl.drachmas, "Drachma")}`;
+    const infamy = t("{n} Infamy", { n: pl.infamy });
+    nums.textContent = ` ${infamy} · ${pl.florins}ƒ · ${pl.drachmas}₯`;
+    nums.title = [tn("{n} Infamy point", "{n} Infamy points", pl.infamy), tn("{n} Florin", "{n} Florins", pl.florins), tn("{n} Drachma", "{n} Drachmas", pl.drachmas)].join(", ");
     d.appendChild(nums);
     bar.appendChild(d);
   });

@@ -12,19 +12,20 @@ import { drawPlayer } from "./players.js";
 import { showComponentTip } from "./components.js";
 import { setupFirstGameButton } from "./first_game.js";
 import { forgetTutorial, keepTutorial, markTutorialDone, rememberGame, tutorialUnderWay } from "./learn.js";
+import { languageSwitch, loadLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const UNREACHABLE = "The server cannot be reached right now: try again in a moment.";
-const t = { data: null, busy: false, byKey: new Map(), answers: 0 };
+const UNREACHABLE = () => t("The server cannot be reached right now: try again in a moment.");
+const tut = { data: null, busy: false, byKey: new Map(), answers: 0 };
 
 async function api(path, body = null) {
   const opts = { method: body === null ? "GET" : "POST", headers: { "Content-Type": "application/json" } };
   // The board drawn already is not sent again (it changes only where a chapter starts afresh).
-  if (path.startsWith("/api/tutorials/") && t.data) opts.headers["X-Inferno-Board"] = t.data.board_id;
+  if (path.startsWith("/api/tutorials/") && tut.data) opts.headers["X-Inferno-Board"] = tut.data.board_id;
   if (body !== null) opts.body = JSON.stringify(body);
   let r;
-  try { r = await fetch(path, opts); } catch { throw new Error(UNREACHABLE); }
-  const data = await r.json().catch(() => ({ message: r.status >= 500 ? UNREACHABLE : `the server answered ${r.status}` }));
+  try { r = await fetch(path, opts); } catch { throw new Error(UNREACHABLE()); }
+  const data = await r.json().catch(() => ({ message: r.status >= 500 ? UNREACHABLE() : t("the server answered {status}", { status: r.status }) }));
   if (!r.ok) throw Object.assign(new Error(data.message || data.error), { data, status: r.status });
   return data;
 }
@@ -65,15 +66,15 @@ function drawGame(data) {
   // While a step asks for a move, the places of the asked move glow (as the game page marks options) and
   // the places of the other options take clicks too, unmarked; an explanation leaves the board to what
   // it explains.
-  t.byKey = new Map();
+  tut.byKey = new Map();
   const asks = data.step && data.step.kind === "act";
-  (asks ? snap.legal || [] : []).forEach((a, i) => a.targets.forEach((k) => { if (!t.byKey.has(k)) t.byKey.set(k, []); t.byKey.get(k).push(i); }));
+  (asks ? snap.legal || [] : []).forEach((a, i) => a.targets.forEach((k) => { if (!tut.byKey.has(k)) tut.byKey.set(k, []); tut.byKey.get(k).push(i); }));
   const want = expectedOption(data);
   const asked = new Set(want ? want.targets : []);
   document.querySelectorAll(".target").forEach((n) => {
     const keys = (n.getAttribute("data-k") || "").split(" ");
     if (keys.some((k) => asked.has(k))) n.classList.add("hl");
-    else if (keys.some((k) => t.byKey.has(k))) n.classList.add("option");
+    else if (keys.some((k) => tut.byKey.has(k))) n.classList.add("option");
   });
   drawScores(snap);
   drawLog(snap);
@@ -84,19 +85,22 @@ function drawScores(snap) {
   drawScoreBar($("scorebar"), snap, (p) => snap.seats[p].name);
   const p = snap.pending;
   let text = "";
-  if (snap.result) text = "The game is over.";
-  else if (p && p.player === snap.seat) text = `Your turn: ${p.title}`;
-  else if (p) text = `${snap.seats[p.player].name} to move: ${p.title}`;
-  $("prompt-text").textContent = `Turn ${snap.state.turn}. ${text}`;
+  if (snap.result) text = t("The game is over.");
+  else if (p && p.player === snap.seat) text = t("Your turn: {decision}", { decision: p.title });
+  else if (p) text = t("{name} to move: {decision}", { name: snap.seats[p.player].name, decision: p.title });
+  const turn = t("Turn {turn}.", { turn: snap.state.turn });
+  $("prompt-text").textContent = `${turn} ${text}`;
 }
 
 function drawLog(snap) {
   const log = $("log");
   log.innerHTML = "";
-  const who = (p) => (p >= 0 && p < snap.seats.length ? snap.seats[p].name : "Game");
+  const who = (p) => (p >= 0 && p < snap.seats.length ? snap.seats[p].name : t("Game"));
   snap.log.forEach((e) => {
     const li = document.createElement("li");
-    li.textContent = `${who(e.player)}: ${e.text}${e.points ? ` [${e.points > 0 ? "+" : ""}${e.points} Infamy]` : ""}`;
+    const points = t("[{points} Infamy]", { points: `${e.points > 0 ? "+" : ""}${e.points}` });
+    const pts = e.points ? ` ${points}` : "";
+    li.textContent = `${who(e.player)}: ${e.text}${pts}`;
     li.title = e.rule;
     log.appendChild(li);
   });
@@ -112,7 +116,7 @@ function drawScoring(snap) {
   div.innerHTML = "";
   if (!res) return;
   const h = document.createElement("h2");
-  h.textContent = "Final scoring";
+  h.textContent = t("Final scoring");
   const table = document.createElement("table");
   const row = (cells, head = false) => {
     const tr = document.createElement("tr");
@@ -120,20 +124,21 @@ function drawScoring(snap) {
     table.appendChild(tr);
     return tr;
   };
-  const words = (id) => { const w = String(id).replace(/_/g, " "); return w.charAt(0).toUpperCase() + w.slice(1); };
-  row(["", "in play", ...res.steps.map(words), "total"], true);
+  const names = { fraud: t("Fraud"), phlegethon: t("Phlegethon"), extra_diplomas: t("Extra diplomas"), diplomas: t("Diplomas"), loans: t("Loans"), reputation: t("Reputation") };
+  const words = (id) => { if (names[id]) return names[id]; const w = String(id).replace(/_/g, " "); return w.charAt(0).toUpperCase() + w.slice(1); };
+  row(["", t("in play"), ...res.steps.map(words), t("total")], true);
   const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
   res.players.forEach((p) => {
     const tr = row([snap.seats[p.player].name, String(p.before_final), ...res.steps.map((st) => signed(p.steps[st])), String(p.infamy)]);
     if (p.winner) tr.className = "winner";
   });
   const won = document.createElement("p");
-  won.textContent = `Winner: ${res.winners.map((w) => snap.seats[w].name).join(", ")}`;
+  won.textContent = t("Winner: {names}", { names: res.winners.map((w) => snap.seats[w].name).join(", ") });
   const wrap = document.createElement("div");
   wrap.className = "table-wrap";
   wrap.tabIndex = 0; // it scrolls sideways on a phone: the keyboard reaches it
   wrap.setAttribute("role", "group");
-  wrap.setAttribute("aria-label", "Final scoring table");
+  wrap.setAttribute("aria-label", t("Final scoring table"));
   wrap.appendChild(table);
   div.append(h, wrap, won);
 }
@@ -223,7 +228,7 @@ function drawOptions(data) {
     li.appendChild(b);
     ol.appendChild(li);
   });
-  if (!(data.view.legal || []).length) ol.innerHTML = "<li class=\"none\">nothing to do now</li>";
+  if (!(data.view.legal || []).length) { const none = t("nothing to do now"); ol.innerHTML = `<li class="none">${none}</li>`; } // i18n: not for players
   if (onBoard) {
     onBoard.dataset.tutorialTarget = data.step.target;
     onBoard.classList.add("tutorial-target");
@@ -239,23 +244,23 @@ function drawStep(data) {
   body.tutorialStepId = step ? step.id : "";
   $("tutorial-bar").max = data.total;
   $("tutorial-bar").value = data.done ? data.total : data.index;
-  $("tutorial-progress").textContent = data.done ? `All ${data.total} steps done` : `Step ${data.index + 1} of ${data.total}`;
+  $("tutorial-progress").textContent = data.done ? t("All {total} steps done", { total: data.total }) : t("Step {n} of {total}", { n: data.index + 1, total: data.total });
   const next = $("tutorial-next");
   next.hidden = !step || step.kind !== "explain";
   if (next.hidden) delete next.dataset.tutorialNext; else next.dataset.tutorialNext = "";
   $("tutorial-end").hidden = !data.done;
   $("actions-panel").hidden = !!data.done; // the tutorial's game stops with its last step
   $("tutorial-leave").hidden = !!data.done;
-  $("tutorial-restart").textContent = data.done ? "Play the tutorial again" : "Start again";
+  $("tutorial-restart").textContent = data.done ? t("Play the tutorial again") : t("Start again");
   if (!step) {
     $("tutorial-chapter").textContent = "";
-    $("tutorial-title").textContent = "Tutorial complete";
-    $("tutorial-text").textContent = `Chapters done: ${data.chapters.join(", ")}.`;
+    $("tutorial-title").textContent = t("Tutorial complete");
+    $("tutorial-text").textContent = t("Chapters done: {chapters}.", { chapters: data.chapters.join(", ") });
     $("tutorial-cite").textContent = "";
     body.tutorial = "done";
     return;
   }
-  $("tutorial-chapter").textContent = `Chapter ${data.chapter + 1} of ${data.chapters.length}: ${step.chapter}`;
+  $("tutorial-chapter").textContent = t("Chapter {n} of {total}: {chapter}", { n: data.chapter + 1, total: data.chapters.length, chapter: step.chapter });
   $("tutorial-title").textContent = step.title;
   $("tutorial-text").textContent = step.text;
   $("tutorial-cite").textContent = step.cite ? `(${step.cite})` : "";
@@ -263,10 +268,10 @@ function drawStep(data) {
 }
 
 function show(data) {
-  const before = t.data;
+  const before = tut.data;
   if (data.board === null && before && before.board_id === data.board_id) data.board = before.board;
   if (data.done) data.view.legal = []; // the tutorial's game stops with its last step
-  t.data = data;
+  tut.data = data;
   $("problem").hidden = true;
   $("game").hidden = false;
   if (data.done) markTutorialDone(); else keepTutorial(data.id, data.index, data.total);
@@ -275,63 +280,63 @@ function show(data) {
   drawOptions(data);
   if (data.reply) say(data.reply.message, !data.reply.accepted);
   else if (!before || before.index !== data.index) say("");
-  document.body.dataset.tutorialAnswers = String(++t.answers);
+  document.body.dataset.tutorialAnswers = String(++tut.answers);
   if (before && before.index !== data.index) $("tutorial-title").focus({ preventScroll: true });
 }
 
 // ----- the learner's clicks -----
 
 async function send(path, body = null) {
-  if (t.busy) return; // a double click counts once
-  t.busy = true;
+  if (tut.busy) return; // a double click counts once
+  tut.busy = true;
   document.querySelectorAll("#actions button, #tutorial-next").forEach((b) => { b.disabled = true; });
   try { show(await api(path, body)); }
   catch (e) {
-    if (e.status === 404) { forgetTutorial(); problem("This tutorial is gone", e.message); }
+    if (e.status === 404) { forgetTutorial(); problem(t("This tutorial is gone"), e.message); }
     else {
       say(e.message, true);
       // Changed meanwhile (in another tab): where it stands now.
-      if (e.data && e.data.error === "stale") { try { show(await api(`/api/tutorials/${t.data.id}`)); } catch { /* said already */ } }
+      if (e.data && e.data.error === "stale") { try { show(await api(`/api/tutorials/${tut.data.id}`)); } catch { /* said already */ } }
     }
   } finally {
-    t.busy = false;
+    tut.busy = false;
     document.querySelectorAll("#actions button, #tutorial-next").forEach((b) => { b.disabled = false; });
   }
 }
 
-function play(text) { return send(`/api/tutorials/${t.data.id}/play`, { action: text }); }
+function play(text) { return send(`/api/tutorials/${tut.data.id}/play`, { action: text }); }
 
 // A click on the board: the step's target plays the move it asks for; the place of another option plays
 // that option (its first), which the tutorial holds back with a word; elsewhere, nothing.
 function onBoardClick(ev) {
-  if (!t.data) return;
+  if (!tut.data) return;
   if (ev.target.closest("[data-tutorial-target]")) { playTarget(); return; }
   const node = ev.target.closest(".target.hl, .target.option");
   if (!node) return;
-  const legal = t.data.view.legal || [];
+  const legal = tut.data.view.legal || [];
   const idx = new Set();
-  for (const k of node.getAttribute("data-k").split(" ")) (t.byKey.get(k) || []).forEach((i) => idx.add(i));
+  for (const k of node.getAttribute("data-k").split(" ")) (tut.byKey.get(k) || []).forEach((i) => idx.add(i));
   const acts = [...idx].sort((a, b) => a - b).map((i) => legal[i]);
-  const step = t.data.step;
+  const step = tut.data.step;
   const asked = acts.find((a) => step && step.expected.includes(a.text));
   if (asked || acts.length) play((asked || acts[0]).text);
 }
 
 function playTarget() {
-  const step = t.data.step;
+  const step = tut.data.step;
   if (!step || step.kind !== "act") return;
-  const a = expectedOption(t.data);
+  const a = expectedOption(tut.data);
   play(a ? a.text : step.expected[0]);
 }
 
 function onHover(ev) {
-  if (!t.data || !showComponentTip($("tip"), t.data.board, ev)) $("tip").hidden = true;
+  if (!tut.data || !showComponentTip($("tip"), tut.data.board, ev)) $("tip").hidden = true;
 }
 
 async function startNew() {
   forgetTutorial();
   try { show(await api("/api/tutorials", {})); }
-  catch (e) { problem("The tutorial cannot start", e.message); }
+  catch (e) { problem(t("The tutorial cannot start"), e.message); }
 }
 
 // "Play your first game": the lobby's first game (first_game.js: the weakest bots, hints on, the help
@@ -341,7 +346,7 @@ async function setupFirstGame() {
   try { ({ bots } = await api("/api/bots")); } catch { /* the weakest by name */ }
   const created = (g) => {
     const mine = g.seats.find((s) => s.link);
-    rememberGame(g.game, mine.token, "Your first game", mine.seat);
+    rememberGame(g.game, mine.token, t("Your first game"), mine.seat);
     location.href = mine.link;
   };
   setupFirstGameButton($("tutorial-first-game"), api, bots, created, (text) => say(text, true));
@@ -353,22 +358,25 @@ async function open() {
     $(id).addEventListener("mousemove", onHover);
     $(id).addEventListener("mouseleave", () => { $("tip").hidden = true; });
   }
-  $("tutorial-next").onclick = () => send(`/api/tutorials/${t.data.id}/next`, {});
+  $("tutorial-next").onclick = () => send(`/api/tutorials/${tut.data.id}/next`, {});
   $("tutorial-restart").onclick = startNew;
   setupFirstGame();
-  window.addEventListener("resize", () => { if (t.data) { drawGame(t.data); drawOptions(t.data); } });
+  window.addEventListener("resize", () => { if (tut.data) { drawGame(tut.data); drawOptions(tut.data); } });
   const going = tutorialUnderWay();
   if (going) {
     try { show(await api(`/api/tutorials/${encodeURIComponent(going.id)}`)); return; }
     catch (e) {
-      if (e.status !== 404) { problem("The tutorial cannot be opened", e.message); return; }
+      if (e.status !== 404) { problem(t("The tutorial cannot be opened"), e.message); return; }
       // gone from the server: a new one starts, and the learner is told so
     }
     await startNew();
-    say("Your earlier tutorial could no longer be found, so this one starts from the beginning.");
+    say(t("Your earlier tutorial could no longer be found, so this one starts from the beginning."));
     return;
   }
   await startNew();
 }
 
+// The catalog of the learner's language first: every text is drawn in it.
+await loadLanguage();
+languageSwitch($("lang-select"));
 open();

@@ -2,6 +2,8 @@
 // engine's answer (the rule and its rulebook page) is shown beside the legal actions. The answer is
 // computed from this seat's own view, so it never names another player's hidden cards.
 
+import { t } from "./i18n.js";
+
 const box = () => document.getElementById("why");
 
 export function clearWhy() {
@@ -25,9 +27,9 @@ export async function whyClick(ev, api, game) {
   if (!b) return;
   try {
     const d = await api(`/api/games/${encodeURIComponent(game)}/why?target=${encodeURIComponent(key)}`);
-    b.textContent = `Why not: ${d.text}`;
+    b.textContent = t("Why not: {reason}", { reason: d.text });
   } catch (e) {
-    b.textContent = e && e.message ? `Why not: cannot ask now (${e.message})` : "Why not: cannot ask now";
+    b.textContent = e && e.message ? t("Why not: cannot ask now ({error})", { error: e.message }) : t("Why not: cannot ask now");
   }
   b.hidden = false;
 }
