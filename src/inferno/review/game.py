@@ -360,10 +360,10 @@ def headline_lines(rv: GameReview) -> list[str]:
     c = rv.counts()
     n = len(rv.decisions)
     lines = [
-        _("Player {number}: {decisions} reviewed ({forced} skipped), {iterations} search iterations each.").format(
+        _("Player {number}: {decisions} ({forced}), {iterations} search iterations each.").format(
             number=rv.seat + 1,
-            decisions=ngettext("{n} decision", "{n} decisions", n).format(n=n),
-            forced=ngettext("{n} forced one", "{n} forced ones", rv.forced).format(n=rv.forced),
+            decisions=ngettext("{n} decision reviewed", "{n} decisions reviewed", n).format(n=n),
+            forced=ngettext("{n} forced one skipped", "{n} forced ones skipped", rv.forced).format(n=rv.forced),
             iterations=rv.iterations,
         ),
         counts_text(c) + ".",
