@@ -201,3 +201,23 @@ def test_a_hint_worker_reads_its_words_in_the_askers_language() -> None:
 
     assert in_language("it", lambda: (language(), 0.0)) == ("it", 0.0)
     assert language() == "en"
+
+
+def test_a_review_is_sent_in_each_readers_words() -> None:
+    """A review is worked out once (in English) and read in each reader's language."""
+    from pathlib import Path
+
+    from inferno.review.game import GameReview
+    from inferno.server.review_routes import _review_words
+
+    rv = GameReview.load(Path(__file__).resolve().parent.parent / "review" / "data" / "review_v1.json")
+    english = _review_words(rv)["decisions"]
+    with use_language("es"):
+        spanish = _review_words(rv)["decisions"]
+    assert [d["grade"] for d in spanish] == [d["grade"] for d in english]  # the grades' ids stay
+    assert {d["grade_words"] for d in spanish} >= {"buena", "error grave"}
+    reasons = [d["reason"] for d in spanish if d["reason"]]
+    assert reasons and all(r.startswith("mejor ") for r in reasons)
+    cards = [h for d in spanish for h in d["hidden_cards"]]
+    assert cards and all(h.startswith("El Jugador 1 tiene") for h in cards)
+    assert [d["reason"] for d in english] == [d.reason for d in rv.decisions]

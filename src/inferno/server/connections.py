@@ -28,6 +28,7 @@ from typing import Any
 
 from inferno.i18n import N_, SERVER, use_language
 from inferno.server.defaults import CONNECTIONS_PER_ADDRESS, LIVE_PER_ADDRESS, MAX_CONNECTIONS
+from inferno.server.i18n_routes import request_language
 
 log = logging.getLogger("inferno.server")
 _ = SERVER.gettext
@@ -172,8 +173,6 @@ class ConnectionGuard:
 
 def words(why: Why, request: bytes = b"") -> str:
     """Why a connection is refused, in the language of its ``request`` (its head, if it came)."""
-    from inferno.server.i18n_routes import request_language
-
     with use_language(request_language(request)):
         return _(why[0]).format(**why[1])
 

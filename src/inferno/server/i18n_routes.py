@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable
-from functools import cache
-from http.cookies import CookieError, SimpleCookie
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs
@@ -51,20 +50,24 @@ def language_of(headers: Iterable[tuple[bytes, bytes]], query: bytes | str = b""
         elif name == b"accept-language":
             accepted += value.decode("latin-1") + ","
     if COOKIE in cookie:
-        jar: SimpleCookie = SimpleCookie()
-        try:
-            jar.load(cookie)
-        except CookieError:
-            jar = SimpleCookie()
-        morsel = jar.get(COOKIE)
-        if morsel is not None and known(morsel.value):
-            return morsel.value
+        for part in cookie.split(";"):  # a cookie header's pairs, read as browsers write them
+            name, eq, value = part.partition("=")
+            if eq and name.strip() == COOKIE:
+                value = value.strip().strip('"')
+                if known(value):
+                    return value
     q = query.decode("latin-1") if isinstance(query, bytes) else query
     if QUERY in q:
         for asked in parse_qs(q).get(QUERY, []):
             if known(asked):
                 return asked
-    return choose(accept_language(accepted)) if accepted else ENGLISH
+    return _accepted(accepted) if accepted else ENGLISH
+
+
+@lru_cache(maxsize=512)
+def _accepted(header: str) -> str:
+    """The language an ``Accept-Language`` header asks for (browsers send a few distinct ones: kept)."""
+    return choose(accept_language(header))
 
 
 def scope_language(scope: Scope) -> str:
