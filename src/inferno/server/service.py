@@ -374,9 +374,10 @@ class GameService(TableKeeping):
         return self._seat_view(game_id, seat, wait=wait, check=not current)
 
     def _seat_view(self, game_id: str, seat: int, *, wait: bool, check: bool = True) -> SeatView | None:
-        """``seat``'s view of the current version, built once per version and language. Without ``wait``, None for a game
-        not in memory or whose lock is held, and (with ``check``) for one shared with other processes.
-        ``check``: on a shared database, read the game's head first (another process may have changed it)."""
+        """``seat``'s view of the current version in the current language, built once per version and language.
+        Without ``wait``, None for a game not in memory or whose lock is held, and (with ``check``) for one
+        shared with other processes. ``check``: on a shared database, read the game's head first (another
+        process may have changed it)."""
         if wait:
             sess = self.fresh(game_id) if check else self.session(game_id)
             sess.lock.acquire()
