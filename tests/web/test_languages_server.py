@@ -221,3 +221,26 @@ def test_a_review_is_sent_in_each_readers_words() -> None:
     cards = [h for d in spanish for h in d["hidden_cards"]]
     assert cards and all(h.startswith("El Jugador 1 tiene") for h in cards)
     assert [d["reason"] for d in english] == [d.reason for d in rv.decisions]
+
+
+def test_log_lines_name_their_board_places_in_every_language(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line's board places are read from the engine's English text, whatever language it is shown in."""
+    import random
+
+    from inferno.server import views
+    from tests.web.helpers import play
+
+    monkeypatch.setattr(views, "_event_words", lambda: pseudo)  # stands for the log's translation
+    views._event_json.cache_clear()
+    g = create(client, humans(3), seed=5)
+    play(client, g, 12, random.Random(1))
+    url, spectator = f"/api/games/{g['game']}/state", tok(g["spectator"]["token"])
+    english = client.get(url, headers=spectator).json()["log"]
+    spanish = client.get(url, headers={**spectator, "Accept-Language": "es"}).json()["log"]
+    views._event_json.cache_clear()
+    assert [x["places"] for x in spanish] == [x["places"] for x in english]
+    assert any(x["places"] for x in english)
+    events = [(x, y) for x, y in zip(english, spanish, strict=True) if x.get("source") != "table"]
+    assert all(y["text"] == pseudo(x["text"]) for x, y in events)

@@ -51,11 +51,11 @@ def language_of(headers: Iterable[tuple[bytes, bytes]], query: bytes | str = b""
             accepted += value.decode("latin-1") + ","
     if COOKIE in cookie:
         for part in cookie.split(";"):  # a cookie header's pairs, read as browsers write them
-            name, eq, value = part.partition("=")
-            if eq and name.strip() == COOKIE:
-                value = value.strip().strip('"')
-                if known(value):
-                    return value
+            key, eq, raw = part.partition("=")
+            if eq and key.strip() == COOKIE:
+                chosen = raw.strip().strip('"')
+                if known(chosen):
+                    return chosen
     q = query.decode("latin-1") if isinstance(query, bytes) else query
     if QUERY in q:
         for asked in parse_qs(q).get(QUERY, []):

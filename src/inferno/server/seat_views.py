@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inferno.i18n import SERVER, language
+from inferno.i18n import ENGLISH, SERVER, language
 from inferno.records.undo import Step, undoable
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
@@ -15,7 +15,7 @@ from inferno.server.errors import ErrorCode, Refused
 from inferno.server.seats import shown_name
 from inferno.server.sessions import Session, replay_to, served_version
 from inferno.server.view_cache import LogMark, SeatView, Shared, Views
-from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json, variant_label
+from inferno.server.views import SPECTATOR, line_text, log_line_json, public_json, seat_json, variant_label
 
 _ = SERVER.gettext
 
@@ -44,8 +44,12 @@ def log_lines(s: State, before: Shared | None) -> list[dict[str, Any]]:
         node = node[1]
     # Stopped at ``before``'s newest event: its lines are kept; else (None reached) every event was taken.
     kept = before.lines if before is not None and node is not None else []
-    new = [log_line_json(e) for e in reversed(added)]
-    places.annotate(s, new)  # what each line concerns on the board
+    added.reverse()
+    new = [log_line_json(e) for e in added]
+    places.annotate(s, new)  # what each line concerns on the board, read from its English text
+    if language() != ENGLISH:
+        for line, e in zip(new, added, strict=True):
+            line["text"] = line_text(e)
     return kept + new
 
 

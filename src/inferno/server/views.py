@@ -409,8 +409,15 @@ def view_json(full: State, seat: int, *, seed: int | None = None, seed_chosen: b
 
 
 def log_line_json(e: Event) -> dict[str, Any]:
-    """One log line as JSON data of its own in the current language (the caller may add to it)."""
-    return dict(_event_json(e, language()))
+    """One log line as JSON data of its own, its text in English (the caller may add to it: the board
+    places it concerns are read from the English text, then ``line_text`` words it for the reader)."""
+    return dict(_event_json(e, ENGLISH))
+
+
+def line_text(e: Event) -> str:
+    """The text of ``e``'s log line in the current language."""
+    text: str = _event_json(e, language())["text"]
+    return text
 
 
 def _length(node: tuple[Any, ...] | None) -> int:
