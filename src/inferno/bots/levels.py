@@ -9,12 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from inferno.bots.base import LADDER, bot_names
+from inferno.i18n import N_, REVIEW
+
+_ = REVIEW.gettext
 
 
 @dataclass(frozen=True, slots=True)
 class BotLevel:
     name: str
-    words: str  # "the weakest: plays any legal move at random; …"
+    words: str  # "the weakest: plays any legal move at random; …" (in the language it was made in)
 
     @property
     def label(self) -> str:
@@ -29,38 +32,49 @@ def _search_words(level: str) -> str:
     from inferno.bots.search import LEVELS
 
     cfg = LEVELS[level]
-    cap = f" (at most {cfg.max_seconds:g} s)" if cfg.max_seconds else ""
-    return f"searches {cfg.iterations} possible futures before each move{cap}"
+    if cfg.max_seconds:
+        return _("searches {n} possible futures before each move (at most {seconds} s)").format(
+            n=cfg.iterations, seconds=f"{cfg.max_seconds:g}"
+        )
+    return _("searches {n} possible futures before each move").format(n=cfg.iterations)
 
 
+# The search levels' words; ``{search}`` becomes their budget (:func:`_search_words`). Each reads "label: what it
+# does" in every language (``BotLevel.label`` is the part before the colon).
 _SEARCH_WORDS = {
-    "easy": "a beginner: {search}, so it often misses the best move",
-    "medium": "an improver: {search}",
-    "hard": "strong: {search}",
+    "easy": N_("a beginner: {search}, so it often misses the best move"),
+    "medium": N_("an improver: {search}"),
+    "hard": N_("strong: {search}"),
 }
-"""The search levels' words; ``{search}`` becomes their budget (:func:`_search_words`)."""
 
+# The other bots' words, by name.
 _WORDS = {
-    "random": "the weakest: plays any legal move at random; good for learning the rules",
-    "greedy": "steady: takes the move that looks best now, counting its own next step",
-    "expert": "the strongest: hard's search in the same thinking time, judging each position only once a move is complete",
-    "rollout": "greedy's best moves played out to compare them (the hints' search)",
-    "greedy-classic": "greedy with its older, weaker judgement (a yardstick)",
-    "ismcts": "the medium search under its generic name",
+    "random": N_("the weakest: plays any legal move at random; good for learning the rules"),
+    "greedy": N_("steady: takes the move that looks best now, counting its own next step"),
+    "expert": N_(
+        "the strongest: hard's search in the same thinking time, judging each position only once a move is complete"
+    ),
+    "rollout": N_("greedy's best moves played out to compare them (the hints' search)"),
+    "greedy-classic": N_("greedy with its older, weaker judgement (a yardstick)"),
+    "ismcts": N_("the medium search under its generic name"),
 }
-"""The other bots' words, by name."""
 
 
 def _words(name: str) -> str:
+    """The bot's words in the current language."""
     if name in _SEARCH_WORDS:
-        return _SEARCH_WORDS[name].format(search=_search_words(name))
+        return _(_SEARCH_WORDS[name]).format(search=_search_words(name))
     if name in _WORDS:
-        return _WORDS[name]
+        return _(_WORDS[name])
     if name.startswith("greedy-"):
-        return f"greedy playing the {name.removeprefix('greedy-')} strategy"
-    return "another bot"
+        return _("greedy playing the {strategy} strategy").format(strategy=name.removeprefix("greedy-"))
+    return _("another bot")
 
 
 def bot_levels() -> list[BotLevel]:
-    """Every bot available here with its words: the ladder weakest first, then the other styles."""
-    return [BotLevel(n, _words(n) if n in LADDER else "another style: " + _words(n)) for n in bot_names()]
+    """Every bot available here with its words in the current language: the ladder weakest first, then the
+    other styles."""
+    return [
+        BotLevel(n, _words(n) if n in LADDER else _("another style: {words}").format(words=_words(n)))
+        for n in bot_names()
+    ]

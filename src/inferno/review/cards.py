@@ -14,9 +14,11 @@ half (for that opponent, now) by the chance the opponent holds it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
+from inferno.i18n import ENGLISH, N_, REVIEW, language
 from inferno.records.log import events
 from inferno.rules.effects import owns_barrel
 from inferno.rules.scoring import endgame_value
@@ -50,6 +52,7 @@ def _known_in_hands(v: State) -> dict[int, Counter[int]]:
     by_id = {c.id: c.index for c in v.rules.fraud_cards}
     took: dict[int, Counter[int]] = {p: Counter() for p in range(len(v.players))}
     for e in events(v):
+        # i18n: not for players (the engine's own English text of the event, read here)
         if e.kind == "draw" and e.player >= 0 and "from the market" in e.text:
             for word in e.text.split():
                 if word in by_id:
@@ -103,15 +106,50 @@ def hand_estimates(v: State) -> list[HandEstimate]:
     return out
 
 
+_ = REVIEW.gettext
+ngettext = REVIEW.ngettext
+
+# The threat's words (``endgame_threat``), which reviews keep in English: ``threat_words`` reads them anew.
+_NONE = N_("Player {number} holds no Fraud card.")
+_KNOWN = N_(" (known: {cards})")
+# i18n: not for players (patterns that read the English words)
+_NONE_RE = re.compile(r"Player (?P<number>\d+) holds no Fraud card\.")
+_HOLDS_RE = re.compile(
+    # i18n: not for players
+    r"Player (?P<number>\d+) holds (?P<n>\d+) Fraud cards?(?: \(known: (?P<known>[^)]*)\))?; likeliest: (?P<likely>.*);"
+    r" if played with their Barrels they would add about (?P<infamy>-?[\d.]+) Infamy at the end\."
+)
+
+
 def endgame_threat(est: HandEstimate, top: int = 3) -> str:
     """One line: the likeliest cards and what the hand could add at the end, in the game's words."""
-    who = f"Player {est.player + 1}"
     if not est.cards_in_hand:
-        return f"{who} holds no Fraud card."
-    known = f" (known: {', '.join(est.known)})" if est.known else ""
+        return _(_NONE).format(number=est.player + 1)
     likely = ", ".join(f"{c.card} {round(100 * c.chance)}%" for c in est.chances[:top])
-    cards = "Fraud card" if est.cards_in_hand == 1 else "Fraud cards"
-    return (
-        f"{who} holds {est.cards_in_hand} {cards}{known}; likeliest: {likely}; "
-        f"if played with their Barrels they would add about {est.expected_endgame:.1f} Infamy at the end."
+    return _threat(est.player + 1, est.cards_in_hand, ", ".join(est.known), likely, f"{est.expected_endgame:.1f}")
+
+
+def _threat(number: int | str, n: int, known: str, likely: str, infamy: str) -> str:
+    words = ngettext(
+        "Player {number} holds {n} Fraud card{known}; likeliest: {likely}; if played with their Barrels they would"
+        " add about {infamy} Infamy at the end.",
+        "Player {number} holds {n} Fraud cards{known}; likeliest: {likely}; if played with their Barrels they would"
+        " add about {infamy} Infamy at the end.",
+        n,
     )
+    shown = _(_KNOWN).format(cards=known) if known else ""
+    return words.format(number=number, n=n, known=shown, likely=likely, infamy=infamy)
+
+
+def threat_words(text: str) -> str:
+    """A threat's line made in English (``endgame_threat`` in a review worked out in English) in the current
+    language; a line of another form as it is."""
+    if language() == ENGLISH:
+        return text
+    m = _NONE_RE.fullmatch(text)
+    if m is not None:
+        return _(_NONE).format(number=m["number"])
+    m = _HOLDS_RE.fullmatch(text)
+    if m is None:
+        return text
+    return _threat(m["number"], int(m["n"]), m["known"] or "", m["likely"], m["infamy"])

@@ -20,10 +20,11 @@ from typing import Any
 
 from inferno.bots.expert import EXPERT
 from inferno.bots.search import HeuristicEvaluator
+from inferno.i18n import REVIEW
 from inferno.records.record import GameRecord, RecordError, replay
 from inferno.review.analysis import OptionEstimate, best_and_played, decision_seed, estimate_options
-from inferno.review.cards import endgame_threat, hand_estimates
-from inferno.review.reasons import reason
+from inferno.review.cards import endgame_threat, hand_estimates, threat_words
+from inferno.review.reasons import reason, reason_words
 from inferno.review.settings import GRADES, ReviewSettings, load_settings
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
@@ -33,7 +34,9 @@ from inferno.rules.state import State
 
 REVIEW_FORMAT = "inferno-review/2"  # /2 adds the expected Infamy margins
 READABLE_FORMATS = ("inferno-review/1", REVIEW_FORMAT)  # /1 files load with the margins absent (None)
-_PLURAL = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+_ = REVIEW.gettext
+ngettext = REVIEW.ngettext
+pgettext = REVIEW.pgettext
 
 
 class ReviewError(InfernoError):
@@ -69,10 +72,12 @@ class DecisionReview:
 
     def loss_text(self) -> str:
         """Both losses in words: ``win chance −12 points (±3), Infamy margin −6.0 (±1.2)``."""
-        out = f"win chance −{self.loss:.0f} points (±{self.loss_se:.0f})"
-        if self.margin_loss is not None:
-            out += f", Infamy margin −{self.margin_loss:.1f} (±{(self.margin_loss_se or 0.0):.1f})"
-        return out
+        loss, se = f"{self.loss:.0f}", f"{self.loss_se:.0f}"
+        if self.margin_loss is None:
+            return _("win chance −{loss} points (±{se})").format(loss=loss, se=se)
+        return _("win chance −{loss} points (±{se}), Infamy margin −{margin} (±{margin_se})").format(
+            loss=loss, se=se, margin=f"{self.margin_loss:.1f}", margin_se=f"{(self.margin_loss_se or 0.0):.1f}"
+        )
 
 
 @dataclass
@@ -126,7 +131,7 @@ class GameReview:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameReview:
         if not isinstance(d, dict) or d.get("format") not in READABLE_FORMATS:
-            raise ReviewError("not an Inferno game review")
+            raise ReviewError(_("not an Inferno game review"))
         try:
             decisions = [
                 DecisionReview(
@@ -156,7 +161,7 @@ class GameReview:
                 {str(k): float(v) for k, v in d.get("thresholds", {}).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise ReviewError(f"the review file has a missing or bad field: {exc}") from None
+            raise ReviewError(_("the review file has a missing or bad field: {field}").format(field=exc)) from None
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False), encoding="utf-8")
@@ -166,7 +171,7 @@ class GameReview:
         try:
             return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
         except (OSError, json.JSONDecodeError) as exc:
-            raise ReviewError(f"{path}: not a readable review file") from exc
+            raise ReviewError(_("{path}: not a readable review file").format(path=path)) from exc
 
 
 def _maybe_float(x: Any) -> float | None:
@@ -186,7 +191,11 @@ def seat_decisions(rec: GameRecord, seat: int) -> tuple[list[int], int]:
         try:
             apply_in_place(t, parse_action(t, text), rollback=False)
         except InfernoError as exc:
-            raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+            raise RecordError(
+                _("action {number} ({action}) cannot be replayed: {why}").format(
+                    number=i + 1, action=repr(text), why=exc
+                )
+            ) from None
     return out, forced
 
 
@@ -269,7 +278,9 @@ def review_game(
     st = settings or load_settings()
     iterations = st.iterations(depth)
     if not 0 <= seat < rec.players:
-        raise ReviewError(f"there is no player {seat + 1} in this {rec.players}-player game")
+        raise ReviewError(
+            _("there is no player {number} in this {players}-player game").format(number=seat + 1, players=rec.players)
+        )
     final = replay(rec, record_events=False)
     indices, forced = seat_decisions(rec, seat)
     rec_dict = rec.to_dict()
@@ -314,35 +325,77 @@ def _chunks(xs: Sequence[int], n: int) -> list[list[int]]:
     return [list(xs[i : i + size]) for i in range(0, len(xs), size)]
 
 
+def grade_word(grade: str) -> str:
+    """A grade's name in the current language ("good", "inaccuracy", "mistake", "blunder")."""
+    words = {
+        "good": pgettext("review grade", "good"),
+        "inaccuracy": pgettext("review grade", "inaccuracy"),
+        "mistake": pgettext("review grade", "mistake"),
+        "blunder": pgettext("review grade", "blunder"),
+    }
+    return words.get(grade, grade)
+
+
+def _grade_count(grade: str, n: int) -> str:
+    if grade == "good":
+        words = ngettext("{n} good", "{n} good", n)
+    elif grade == "inaccuracy":
+        words = ngettext("{n} inaccuracy", "{n} inaccuracies", n)
+    elif grade == "mistake":
+        words = ngettext("{n} mistake", "{n} mistakes", n)
+    elif grade == "blunder":
+        words = ngettext("{n} blunder", "{n} blunders", n)
+    else:
+        words = f"{{n}} {grade}"
+    return words.format(n=n)
+
+
 def counts_text(counts: dict[str, int]) -> str:
     """``138 good, 3 inaccuracies, 1 mistake, 0 blunders``."""
-    return ", ".join(f"{counts[g]} {g if counts[g] == 1 else _PLURAL[g]}" for g in GRADES)
+    return ", ".join(_grade_count(g, counts[g]) for g in GRADES)
+
+
+def headline_lines(rv: GameReview) -> list[str]:
+    """The review's head in words: the decisions reviewed, their grades and the mean loss."""
+    c = rv.counts()
+    n = len(rv.decisions)
+    lines = [
+        _("Player {number}: {decisions} ({forced}), {iterations} search iterations each.").format(
+            number=rv.seat + 1,
+            decisions=ngettext("{n} decision reviewed", "{n} decisions reviewed", n).format(n=n),
+            forced=ngettext("{n} forced one skipped", "{n} forced ones skipped", rv.forced).format(n=rv.forced),
+            iterations=rv.iterations,
+        ),
+        counts_text(c) + ".",
+    ]
+    if n:
+        mean_loss = f"{sum(d.loss for d in rv.decisions) / n:.1f}"
+        margins = [d.margin_loss for d in rv.decisions if d.margin_loss is not None]
+        if margins:
+            text = _("Lost per decision on average: win chance {loss} points, Infamy margin {margin}.").format(
+                loss=mean_loss, margin=f"{sum(margins) / len(margins):.2f}"
+            )
+        else:
+            text = _("Lost per decision on average: win chance {loss} points.").format(loss=mean_loss)
+        lines.append(text)
+    return lines
 
 
 def summary_lines(rv: GameReview, top: int | None = None) -> list[str]:
     """The review in words: counts, the biggest mistakes with the better move and why."""
     st_top = top if top is not None else load_settings().top_mistakes
-    c = rv.counts()
-    n = len(rv.decisions)
-    lines = [
-        f"Player {rv.seat + 1}: {n} decision{'s' if n != 1 else ''} reviewed"
-        f" ({rv.forced} forced one{'s' if rv.forced != 1 else ''} skipped), "
-        f"{rv.iterations} search iterations each.",
-        counts_text(c) + ".",
-    ]
-    if n:
-        mean_loss = sum(d.loss for d in rv.decisions) / n
-        margins = [d.margin_loss for d in rv.decisions if d.margin_loss is not None]
-        text = f"Lost per decision on average: win chance {mean_loss:.1f} points"
-        if margins:
-            text += f", Infamy margin {sum(margins) / len(margins):.2f}"
-        lines.append(text + ".")
+    lines = headline_lines(rv)
     worst = rv.biggest(st_top)
     if worst:
-        lines.append("Biggest mistakes:")
+        lines.append(_("Biggest mistakes:"))
     for d in worst:
-        lines.append(f"  turn {d.turn}, {d.grade}: played {d.played}, {d.loss_text()}; {d.reason}")
+        mistake = _("turn {turn}, {grade}: played {played}, {loss}; {reason}").format(
+            turn=d.turn, grade=grade_word(d.grade), played=d.played, loss=d.loss_text(), reason=reason_words(d.reason)
+        )
+        lines.append(f"  {mistake}")
     if worst and worst[0].hidden_cards:
-        lines.append(f"Hidden cards at turn {worst[0].turn} (estimated from public information only):")
-        lines.extend(f"  {h}" for h in worst[0].hidden_cards)
+        lines.append(
+            _("Hidden cards at turn {turn} (estimated from public information only):").format(turn=worst[0].turn)
+        )
+        lines.extend(f"  {threat_words(h)}" for h in worst[0].hidden_cards)
     return lines

@@ -19,14 +19,16 @@ from dataclasses import dataclass
 
 from inferno.bots.expert import EXPERT
 from inferno.bots.search import HeuristicEvaluator
+from inferno.i18n import REVIEW
 from inferno.review.analysis import OptionEstimate, estimate_options, playout_options
-from inferno.review.cards import endgame_threat, hand_estimates
+from inferno.review.cards import endgame_threat, hand_estimates, threat_words
 from inferno.review.settings import load_settings
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 
 HINT_TOP = 3
+_ = REVIEW.gettext
 
 
 class HintError(InfernoError):
@@ -45,13 +47,16 @@ class Hint:
         """The hint as text; with ``numbers`` (action text -> option number) each option is named by its
         option number and its text, best first (a rank of its own would be mistaken for an option)."""
         out = [
-            f"Hint for Player {self.player + 1} (estimated win chance and expected final Infamy margin of each option):"
+            _(
+                "Hint for Player {number} (estimated win chance and expected final Infamy margin of each option):"
+            ).format(number=self.player + 1)
         ]
         for i, o in enumerate(self.options, 1):
             n = (numbers or {}).get(o.text)
-            name = f"option {n}, {o.text}" if n is not None else f"{i}. {o.text}"
-            out.append(f"  {name}: {o.value:.0f}% (±{o.se:.0f}), {margin_text(o)}")
-        out.extend(f"  {line}" for line in self.hidden_cards)
+            name = _("option {number}, {action}").format(number=n, action=o.text) if n is not None else f"{i}. {o.text}"
+            chance = _("{value}% (±{se})").format(value=f"{o.value:.0f}", se=f"{o.se:.0f}")
+            out.append(f"  {name}: {chance}, {margin_text(o)}")
+        out.extend(f"  {threat_words(line)}" for line in self.hidden_cards)
         return out
 
     def to_dict(self) -> dict[str, object]:
@@ -75,7 +80,7 @@ def margin_text(o: OptionEstimate) -> str:
     """``Infamy margin +3.2 (±0.8)``: the option's expected final Infamy over the best opponent's."""
     m = o.margin or 0.0
     sign = "+" if m >= 0.05 else ("−" if m <= -0.05 else "")
-    return f"Infamy margin {sign}{abs(m):.1f} (±{(o.margin_se or 0.0):.1f})"
+    return _("Infamy margin {margin} (±{se})").format(margin=f"{sign}{abs(m):.1f}", se=f"{(o.margin_se or 0.0):.1f}")
 
 
 def hints_default(humans: int) -> bool:
@@ -83,9 +88,11 @@ def hints_default(humans: int) -> bool:
     return humans <= 1
 
 
-def hint_log_text(player: int) -> str:
-    """The log line that records a hint."""
-    return f"Player {player + 1} asked for a hint"
+def hint_log_text(player: int, name: str | None = None) -> str:
+    """The log line that records a hint (``name``: the player's name, if not "Player n")."""
+    if name is None:
+        return _("Player {number} asked for a hint").format(number=player + 1)
+    return _("{player} asked for a hint").format(player=name)
 
 
 def make_hint(v: State, seed: int, samples: int | None = None) -> Hint:
@@ -93,10 +100,10 @@ def make_hint(v: State, seed: int, samples: int | None = None) -> Hint:
     settings' hint search: the expert's, or the rollout search with ``samples`` deals per option (default:
     the settings' ``[hint] samples``)."""
     if v.over:
-        raise HintError("the game is over: there is nothing left to decide")
+        raise HintError(_("the game is over: there is nothing left to decide"))
     p = to_move(v)
     if v.viewer != p:
-        raise HintError(f"a hint is for the player who decides now (Player {p + 1})")
+        raise HintError(_("a hint is for the player who decides now (Player {number})").format(number=p + 1))
     st = load_settings()
     if st.hint_search == "expert":
         options = estimate_options(

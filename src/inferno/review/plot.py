@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from inferno.review.game import GameReview
+from inferno.i18n import REVIEW
+from inferno.review.game import GameReview, grade_word
+
+_ = REVIEW.gettext
 
 _MARKS = {"inaccuracy": ("#d9a400", "o"), "mistake": ("#e06000", "s"), "blunder": ("#c00000", "X")}
 
@@ -44,25 +47,31 @@ def plot_standing(rv: GameReview, path: str | Path) -> None:
     lo = [max(0.0, v - se) for _t, v, se in series]
     hi = [min(100.0, v + se) for _t, v, se in series]
     fig, ax = plt.subplots(figsize=(9, 4))
-    ax.fill_between(xs, lo, hi, alpha=0.2, color="#444444", label="±1 standard error")
-    ax.plot(xs, ys, color="#222222", lw=1.5, label="estimated win chance")
+    ax.fill_between(xs, lo, hi, alpha=0.2, color="#444444", label=_("±1 standard error"))
+    ax.plot(xs, ys, color="#222222", lw=1.5, label=_("estimated win chance"))
     for grade, (colour, marker) in _MARKS.items():
         pts = [(x, d.standing) for x, d in zip(xs, rv.decisions, strict=True) if d.grade == grade]
         if pts:
             ax.scatter(
-                [p[0] for p in pts], [p[1] for p in pts], color=colour, marker=marker, s=40, label=grade, zorder=3
+                [p[0] for p in pts],
+                [p[1] for p in pts],
+                color=colour,
+                marker=marker,
+                s=40,
+                label=grade_word(grade),
+                zorder=3,
             )
     ax.set_ylim(0, 100)
-    ax.set_xlabel("decision of the player (forced ones skipped)")
-    ax.set_ylabel("win chance (%)")
-    ax.set_title(f"Player {rv.seat + 1}: estimated standing over the game")
+    ax.set_xlabel(_("decision of the player (forced ones skipped)"))
+    ax.set_ylabel(_("win chance (%)"))
+    ax.set_title(_("Player {number}: estimated standing over the game").format(number=rv.seat + 1))
     handles, labels = ax.get_legend_handles_labels()
     margins = margin_series(rv)
     if margins:
         ax2 = ax.twinx()
-        ax2.plot(xs, [m for _t, m, _se in margins], color="#3060c0", lw=1.2, ls="--", label="expected Infamy margin")
+        ax2.plot(xs, [m for _t, m, _se in margins], color="#3060c0", lw=1.2, ls="--", label=_("expected Infamy margin"))
         ax2.axhline(0.0, color="#3060c0", lw=0.5, alpha=0.5)
-        ax2.set_ylabel("expected final Infamy margin")
+        ax2.set_ylabel(_("expected final Infamy margin"))
         h2, l2 = ax2.get_legend_handles_labels()
         handles, labels = handles + h2, labels + l2
     ax.legend(handles, labels, loc="best", fontsize="small")

@@ -8,8 +8,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from inferno.i18n import REVIEW
 from inferno.rules.provenance import TaggedValue, untag
 
+_ = REVIEW.gettext
 GRADES = ("good", "inaccuracy", "mistake", "blunder")
 
 
@@ -99,23 +101,28 @@ class ReviewSettings:
             return self.depths[depth]
         else:
             known = ", ".join(self.depths)
-            raise ReviewSettingsError(f"unknown depth {depth!r}: use {known} or a number of search iterations")
+            raise ReviewSettingsError(
+                _("unknown depth {depth}: use {known} or a number of search iterations").format(
+                    depth=repr(depth), known=known
+                )
+            )
         if n < 1:
-            raise ReviewSettingsError("the depth must be at least 1 search iteration")
+            raise ReviewSettingsError(_("the depth must be at least 1 search iteration"))
         return n
 
 
+# The searches a hint can use: the expert level's, or the rollout bot's playouts.
 HINT_SEARCHES = ("expert", "rollout")
-"""The searches a hint can use: the expert level's, or the rollout bot's playouts."""
 
+# The searches a review can use at its depth's iterations: the expert level's (settled leaves), or the
+# plain search of the ``easy``/``medium``/``hard`` levels.
 REVIEW_SEARCHES = ("expert", "plain")
-"""The searches a review can use at its depth's iterations: the expert level's (settled leaves), or
-the plain search of the ``easy``/``medium``/``hard`` levels."""
 
 
 def _choice(value: object, allowed: tuple[str, ...], what: str) -> str:
     text = str(value)
     if text not in allowed:
+        # i18n: not for players (the settings file's errors are for whoever edits it, as the data's)
         raise ReviewSettingsError(f"review.toml: unknown {what} {text!r}: use {' or '.join(map(repr, allowed))}")
     return text
 
@@ -128,15 +135,18 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     default = str(d.pop("default"))
     hint = int(data["hint"]["samples"])
     if hint < 1:
-        raise ReviewSettingsError("review.toml: a hint needs at least 1 sample")
-    hint_search = _choice(data["hint"].get("search", "expert"), HINT_SEARCHES, "hint search")
-    review_search = _choice(e.get("search", "expert"), REVIEW_SEARCHES, "review search")
+        raise ReviewSettingsError("review.toml: a hint needs at least 1 sample")  # i18n: not for players
+    hint_search = _choice(data["hint"].get("search", "expert"), HINT_SEARCHES, "hint search")  # i18n: not for players
+    review_search = _choice(e.get("search", "expert"), REVIEW_SEARCHES, "review search")  # i18n: not for players
     depths = {str(k): int(v) for k, v in d.items()}
     if default not in depths:
+        # i18n: not for players (the settings file's errors are for whoever edits it)
         raise ReviewSettingsError(f"review.toml: default depth {default!r} is not one of {', '.join(depths)}")
     if not float(g["inaccuracy"]) <= float(g["mistake"]) <= float(g["blunder"]):
+        # i18n: not for players
         raise ReviewSettingsError("review.toml: thresholds must grow from inaccuracy to mistake to blunder")
     if not 0 < float(mg["inaccuracy"]) <= float(mg["mistake"]) <= float(mg["blunder"]):
+        # i18n: not for players
         raise ReviewSettingsError("review.toml: margin thresholds must grow from inaccuracy to mistake to blunder")
     return ReviewSettings(
         float(g["inaccuracy"]),

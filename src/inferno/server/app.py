@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from inferno.i18n import SERVER, use_language
 from inferno.server import (
     first_game_routes,
     i18n_routes,
@@ -38,6 +39,7 @@ from inferno.server.settings import ServerSettings
 from inferno.server.storage import Storage
 
 log = logging.getLogger("inferno.server")
+_ = SERVER.gettext
 
 
 def create_app(settings: ServerSettings | None = None, storage: Storage | None = None) -> FastAPI:
@@ -75,6 +77,7 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
     app.add_middleware(HotRoutes, rooms=rooms)  # innermost of ours: inside the body limit and the headers
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(i18n_routes.Language)  # outermost of ours: every layer answers in the player's language
     _install_errors(app)
     lobby_routes.install(app, rooms)
     table_routes.install(app, rooms)
@@ -100,9 +103,11 @@ def _install_errors(app: FastAPI) -> None:
         return JSONResponse({"error": ErrorCode.BAD_REQUEST.value, "message": msgs}, status_code=400)
 
     @app.exception_handler(Exception)
-    async def crashed(_req: Request, exc: Exception) -> JSONResponse:
+    async def crashed(req: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error")
-        return JSONResponse({"error": "internal", "message": "internal error; nothing was changed"}, status_code=500)
+        with use_language(i18n_routes.scope_language(req.scope)):  # answered outside the language layer
+            message = _("internal error; nothing was changed")
+        return JSONResponse({"error": "internal", "message": message}, status_code=500)
 
 
 async def _sweeper(rooms: Rooms) -> None:

@@ -34,12 +34,14 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from inferno.i18n import SERVER, language, use_language
 from inferno.review.hints import HintError
 from inferno.rules.actions import Act, Action
 from inferno.server.defaults import BOT_GAME_CPU, BOT_WORKERS
 from inferno.server.errors import ErrorCode, Refused
 
 log = logging.getLogger("inferno.server")
+_ = SERVER.gettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,13 @@ class Job(IntEnum):
 
 class PoolStopped(Exception):
     """The pool was closed (the server is stopping) before the work was done."""
+
+
+def in_language(lang: str, fn: Callable[..., tuple[Any, float]], *args: Any) -> tuple[Any, float]:
+    """Run in a worker: ``fn(*args)`` with its words in ``lang`` (a worker process does not share the
+    request's context, and so not its player's language)."""
+    with use_language(lang):
+        return fn(*args)
 
 
 def advise(view: dict[str, Any], seed: int) -> tuple[dict[str, Any], float]:
@@ -294,21 +303,25 @@ class BotPool:
         per seat at a time. Refused (429) when the seat has one in flight or too many are waiting."""
         key = (game_id, seat)
         if key in self._hints:
-            raise Refused(ErrorCode.RATE_LIMITED, "your last hint is still being worked out; it comes shortly")
+            raise Refused(ErrorCode.RATE_LIMITED, _("your last hint is still being worked out; it comes shortly"))
         if len(self._hints) >= self.budget.max_hints:
-            raise Refused(ErrorCode.RATE_LIMITED, "the server is busy working out other hints; ask again in a minute")
+            raise Refused(
+                ErrorCode.RATE_LIMITED, _("the server is busy working out other hints; ask again in a minute")
+            )
         self._hints.add(key)
         try:
-            answer: dict[str, Any] = await self.run(game_id, Job.HINT, advise, view, seed)
+            answer: dict[str, Any] = await self.run(game_id, Job.HINT, in_language, language(), advise, view, seed)
         except TimeoutError:
-            raise Refused(ErrorCode.RATE_LIMITED, "the server is busy and the hint took too long; ask again") from None
+            raise Refused(
+                ErrorCode.RATE_LIMITED, _("the server is busy and the hint took too long; ask again")
+            ) from None
         except PoolStopped:
-            raise Refused(ErrorCode.RATE_LIMITED, "the server is stopping; ask again when it is back") from None
+            raise Refused(ErrorCode.RATE_LIMITED, _("the server is stopping; ask again when it is back")) from None
         except HintError as exc:
             raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
         except BrokenProcessPool:
             self.close()
-            raise Refused(ErrorCode.RATE_LIMITED, "the hint could not be worked out; ask again") from None
+            raise Refused(ErrorCode.RATE_LIMITED, _("the hint could not be worked out; ask again")) from None
         finally:
             self._hints.discard(key)
         return answer

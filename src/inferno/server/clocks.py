@@ -33,14 +33,17 @@ Clocks are read against ``GameService.now`` (epoch seconds), which tests replace
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from inferno.i18n import N_, SERVER
 from inferno.records.log import events
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server.errors import ErrorCode, Refused
+from inferno.server.seats import shown_name
 from inferno.server.sessions import Session, reload_table
 from inferno.server.storage import SeatRow, Txn, games_table
 from inferno.server.tables import (  # the table's data lives in ``tables``; re-exported here
@@ -102,6 +105,17 @@ __all__ = [
 ]
 
 reload = reload_table  # the seats and the table as stored (another process changed them)
+_ = SERVER.gettext
+ngettext = SERVER.ngettext
+
+# The table's notes in the log, stored in English (``note_text`` reads them in the reader's words).
+TIMED_OUT = N_("ran out of time")
+VOTED_OUT = N_("left the table, by the other players' vote")
+TAKEOVER = N_("{why}; the {bot} bot plays this seat until its player takes it back")
+RECLAIM = N_("is back and takes the seat back from the bot")
+_TAKEOVER_RE = re.compile(
+    re.escape(TAKEOVER).replace(re.escape("{why}"), "(?P<why>.+)").replace(re.escape("{bot}"), r"(?P<bot>\S+)")
+)
 
 
 @dataclass(slots=True)
@@ -165,7 +179,7 @@ def _take_over(ch: TableChange, s: State, seat: int, why: str) -> None:
     bot = ch.table.bot
     ch.seats[seat] = SeatRow("bot", bot, old.name, old.token_hash)
     ch.table.votes.pop(seat, None)
-    _note(ch, s, seat, "takeover", f"{why}; the {bot} bot plays this seat until its player takes it back")
+    _note(ch, s, seat, "takeover", TAKEOVER.format(why=why, bot=bot))
 
 
 def timed_out(ch: TableChange, s: State, now: float) -> bool | None:
@@ -178,7 +192,7 @@ def timed_out(ch: TableChange, s: State, now: float) -> bool | None:
         run_clock(t, ch.seats, s, now)  # the table's start time has come: the clock runs
         return False
     if 0 < t.deadline <= now and t.seat == p and ch.seats[p].kind == "human":
-        _take_over(ch, s, p, "ran out of time")
+        _take_over(ch, s, p, TIMED_OUT)
         run_clock(t, ch.seats, s, now)
         return True
     if t.deadline and (s.over or t.seat != p):
@@ -216,21 +230,24 @@ def vote_opens(sess: Session, seat: int, gone_since: float | None, rule: AwayRul
 def _wait_words(seconds: float) -> str:
     s = max(1, round(seconds))
     if s < 120:
-        return f"{s} seconds"
+        return ngettext("{n} second", "{n} seconds", s).format(n=s)
     if s < 7200:
-        return f"{round(s / 60)} minutes"
-    return f"{round(s / 3600)} hours"
+        m = round(s / 60)
+        return ngettext("{n} minute", "{n} minutes", m).format(n=m)
+    h = round(s / 3600)
+    return ngettext("{n} hour", "{n} hours", h).format(n=h)
 
 
 def _not_away(name: str, opens: float | None, now: float, clock: bool) -> str:
     """Why a vote that ``name`` has left cannot open now, in the table's words."""
     if opens is None:
-        return f"{name} is not the player the table is waiting for; a vote that a player has left opens only then"
+        return _(
+            "{name} is not the player the table is waiting for; a vote that a player has left opens only then"
+        ).format(name=name)
     if clock:
-        return f"{name} still has time on the clock; the bot plays their seat if it runs out"
-    return (
-        f"{name} is still at the table; a vote that they have left opens in {_wait_words(opens - now)} "
-        "if they stay away"
+        return _("{name} still has time on the clock; the bot plays their seat if it runs out").format(name=name)
+    return _("{name} is still at the table; a vote that they have left opens in {wait} if they stay away").format(
+        name=name, wait=_wait_words(opens - now)
     )
 
 
@@ -241,16 +258,17 @@ def vote_refusal(
     last), in the table's words; None if they may."""
     seats = sess.row.seats
     if sess.state.over:
-        return Refused(ErrorCode.GAME_OVER, "the game is over")
+        return Refused(ErrorCode.GAME_OVER, _("the game is over"))
     if not 0 <= target < len(seats) or target == voter:
-        return Refused(ErrorCode.BAD_REQUEST, "choose another player's seat")
+        return Refused(ErrorCode.BAD_REQUEST, _("choose another player's seat"))
     if seats[voter].kind != "human":
-        return Refused(ErrorCode.FORBIDDEN, "a bot plays your seat now; take it back first")
+        return Refused(ErrorCode.FORBIDDEN, _("a bot plays your seat now; take it back first"))
+    name = shown_name(seats[target].name)
     if seats[target].kind != "human":
-        return Refused(ErrorCode.BAD_REQUEST, f"{seats[target].name} is played by a bot already")
+        return Refused(ErrorCode.BAD_REQUEST, _("{name} is played by a bot already").format(name=name))
     opens = opens_at()
     if opens is None or opens > now:
-        return Refused(ErrorCode.BAD_REQUEST, _not_away(seats[target].name, opens, now, sess.table.seconds > 0))
+        return Refused(ErrorCode.BAD_REQUEST, _not_away(name, opens, now, sess.table.seconds > 0))
     return None
 
 
@@ -264,7 +282,7 @@ def cast_vote(ch: TableChange, s: State, voter: int, target: int, now: float) ->
     need = len(others) // 2 + 1
     done = len(ballot) >= need
     if done:
-        _take_over(ch, s, target, "left the table, by the other players' vote")
+        _take_over(ch, s, target, VOTED_OUT)
         run_clock(ch.table, ch.seats, s, now)
     return {"votes": len(ballot), "needed": need, "taken_over": done}
 
@@ -286,11 +304,11 @@ def take_back(ch: TableChange, s: State, seat: int, now: float) -> None:
     move); refused if no bot plays it."""
     old = ch.seats[seat] if 0 <= seat < len(ch.seats) else None
     if old is None or not taken_over(old):
-        raise Refused(ErrorCode.BAD_REQUEST, "you play this seat already")
+        raise Refused(ErrorCode.BAD_REQUEST, _("you play this seat already"))
     ch.seats[seat] = SeatRow("human", "", old.name, old.token_hash)
     ch.table.reclaimed[seat] = now  # no vote against this player for a while
     ch.table.arrived.add(seat)
-    _note(ch, s, seat, "reclaim", "is back and takes the seat back from the bot")
+    _note(ch, s, seat, "reclaim", RECLAIM)
     if to_move(s) == seat and not s.over:
         ch.table.seat = -1  # a fresh budget if it is this player's turn; another's turn keeps its own
     run_clock(ch.table, ch.seats, s, now)
@@ -357,4 +375,23 @@ def with_notes(log: list[dict[str, Any]], total: int, notes: list[tuple[int, int
 
 
 def _note_json(n: tuple[int, int, str, str]) -> dict[str, Any]:
-    return {"kind": n[2], "player": n[1], "text": n[3], "rule": RULE, "points": 0, "source": "table", "places": []}
+    return {
+        "kind": n[2],
+        "player": n[1],
+        "text": note_text(n[3]),
+        "rule": _(RULE),
+        "points": 0,
+        "source": "table",
+        "places": [],
+    }
+
+
+def note_text(text: str) -> str:
+    """A table's note (stored in English) in the current language; a note of no known form as it is."""
+    if text == RECLAIM:
+        return _(RECLAIM)
+    m = _TAKEOVER_RE.fullmatch(text)
+    if m is None:
+        return text
+    why = m["why"]
+    return _(TAKEOVER).format(why=_(why) if why in (TIMED_OUT, VOTED_OUT) else why, bot=m["bot"])

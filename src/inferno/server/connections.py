@@ -26,9 +26,18 @@ import resource
 from dataclasses import dataclass
 from typing import Any
 
+from inferno.i18n import N_, SERVER, use_language
 from inferno.server.defaults import CONNECTIONS_PER_ADDRESS, LIVE_PER_ADDRESS, MAX_CONNECTIONS
+from inferno.server.i18n_routes import request_language
 
 log = logging.getLogger("inferno.server")
+_ = SERVER.gettext
+
+# Why a connection is refused: an English text (read in the player's language when answered) and its fields.
+Why = tuple[str, dict[str, int]]
+TOO_MANY_FROM_YOU = N_("too many open connections from your address (at most {most}); close some")
+FULL = N_("the server is full; try again in a minute")
+BUSY = N_("the server is busy; your address has many connections open already, so try again in a minute")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,16 +135,21 @@ class ConnectionGuard:
         return self._by_address.get(address, 0)
 
     def admit(self, transport: object, address: str) -> str | None:
+        """Count the connection in and return None, or return why it is refused (counted out), in words."""
+        why = self.admit_why(transport, address)
+        return None if why is None else words(why)
+
+    def admit_why(self, transport: object, address: str) -> Why | None:
         """Count the connection in and return None, or return why it is refused (counted out)."""
         held = self._by_address.get(address, 0)
         plan = self.plan
-        why = None
+        why: Why | None = None
         if held >= plan.per_address and address not in self.proxies:
-            why = f"too many open connections from your address (at most {plan.per_address}); close some"
+            why = TOO_MANY_FROM_YOU, {"most": plan.per_address}
         elif self.open >= plan.total:
-            why = "the server is full; try again in a minute"
+            why = FULL, {}
         elif self.open >= plan.total - plan.reserve and held >= self.limits.newcomer_below:
-            why = "the server is busy; your address has many connections open already, so try again in a minute"
+            why = BUSY, {}
         if why is not None:
             self.refused += 1
             return why
@@ -155,6 +169,12 @@ class ConnectionGuard:
             self._by_address[address] = n
         else:
             del self._by_address[address]
+
+
+def words(why: Why, request: bytes = b"") -> str:
+    """Why a connection is refused, in the language of its ``request`` (its head, if it came)."""
+    with use_language(request_language(request)):
+        return _(why[0]).format(**why[1])
 
 
 def _refusal(message: str) -> bytes:
@@ -179,7 +199,7 @@ def guarded_protocols(guard: ConnectionGuard, http: type[Any], ws: type[Any]) ->
             peer = transport.get_extra_info("peername")
             address = peer[0] if isinstance(peer, tuple) else str(peer or "?")
             self._guard_transport = transport
-            why = guard.admit(transport, address)
+            why = guard.admit_why(transport, address)
             self._refused = why is not None
             if why is not None:
                 self._refuse(transport, why)
@@ -190,7 +210,7 @@ def guarded_protocols(guard: ConnectionGuard, http: type[Any], ws: type[Any]) ->
                 guard.limits.first_request_seconds, self._close_silent
             )
 
-        def _refuse(self, transport: asyncio.Transport, why: str) -> None:
+        def _refuse(self, transport: asyncio.Transport, why: Why) -> None:
             # Answered after its request has arrived (or a moment later), so the client reads the answer
             # rather than a reset; refused connections waiting so are few, or closed at once.
             self._why = why
@@ -202,12 +222,12 @@ def guarded_protocols(guard: ConnectionGuard, http: type[Any], ws: type[Any]) ->
             lingering.add(transport)
             asyncio.get_running_loop().call_later(LINGER_SECONDS, self._answer)
 
-        def _answer(self) -> None:
+        def _answer(self, request: bytes = b"") -> None:
             t = self._guard_transport
             if t in lingering:
                 lingering.discard(t)
                 if not t.is_closing():
-                    t.write(_refusal(self._why))
+                    t.write(_refusal(words(self._why, request)))
                     t.close()
 
         def _close_silent(self) -> None:
@@ -216,7 +236,7 @@ def guarded_protocols(guard: ConnectionGuard, http: type[Any], ws: type[Any]) ->
 
         def data_received(self, data: bytes) -> None:
             if self._refused:
-                self._answer()
+                self._answer(data)
                 return
             silent = getattr(self, "_silent", None)
             if silent is not None:

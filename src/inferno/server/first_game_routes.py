@@ -16,10 +16,13 @@ import sqlalchemy as sa
 from fastapi import Depends, FastAPI, Request
 from pydantic import BaseModel
 
+from inferno.i18n import N_, SERVER
 from inferno.outcome import WarningKind
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.gate import Gate, Token
 from inferno.server.storage import Storage, metadata
+
+_ = SERVER.gettext
 
 first_games = sa.Table(
     "first_games",
@@ -58,7 +61,7 @@ class FirstGames:
         """Note that ``kind`` was shown; the game's state after."""
         row = self._row(game_id)
         if row is None:
-            raise Refused(ErrorCode.BAD_REQUEST, "this game was not created as a first game")
+            raise Refused(ErrorCode.BAD_REQUEST, _("this game was not created as a first game"))
         kinds = [k for k in row.split(",") if k]
         if kind.value not in kinds:
             kinds.append(kind.value)
@@ -74,7 +77,7 @@ def install(app: FastAPI, first: FirstGames, gate: Gate) -> None:
     seat's action (spectators see no warnings)."""
 
     async def warned_asked(game_id: str, body: WarnedIn, request: Request, token: Token = None) -> tuple[int, WarnedIn]:
-        return await gate.acting(game_id, request, token, spectators="spectators see no warnings"), body
+        return await gate.acting(game_id, request, token, spectators=N_("spectators see no warnings")), body
 
     @app.get("/api/games/{game_id}/first-game")
     def first_game(game_id: str, _seat: int = Depends(gate.reader)) -> dict[str, Any]:

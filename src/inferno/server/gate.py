@@ -15,6 +15,7 @@ from typing import Annotated
 import anyio
 from fastapi import Header, Request
 
+from inferno.i18n import N_, SERVER
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.limits import FailureLimiter, RateLimiter
 from inferno.server.service import GameService
@@ -24,6 +25,8 @@ GAME_ID = r"^[A-Za-z0-9_-]{1,32}$"
 _GAME_ID_RE = re.compile(GAME_ID)
 TOKEN_HEADER = "X-Inferno-Token"
 Token = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=64)]
+_ = SERVER.gettext
+SLOW_DOWN = N_("too many requests; slow down")
 
 
 def client_key(request: Request) -> str:
@@ -45,10 +48,10 @@ class Gate:
         """The seat ``token`` opens, with failed attempts counted and throttled per address and per game."""
         fail_limit = self.fail_limit
         if fail_limit.blocked(address):  # this address's own failures only: others' never lock it out
-            raise Refused(ErrorCode.RATE_LIMITED, "too many failed attempts from your address; wait a little")
+            raise Refused(ErrorCode.RATE_LIMITED, _("too many failed attempts from your address; wait a little"))
         try:
             if not _GAME_ID_RE.fullmatch(game_id):
-                raise Refused(ErrorCode.NOT_FOUND, "no such game")
+                raise Refused(ErrorCode.NOT_FOUND, _("no such game"))
             seat = self.service.authorize(game_id, token)
         except Refused as exc:
             if exc.code is ErrorCode.FORBIDDEN:
@@ -80,7 +83,7 @@ class Gate:
         """Dependency of the route that creates a game: one of the address's new games; the address."""
         address = client_key(request)
         if not self.create_limit.allow(address):
-            raise Refused(ErrorCode.RATE_LIMITED, "too many new games; wait a little")
+            raise Refused(ErrorCode.RATE_LIMITED, _("too many new games; wait a little"))
         return address
 
     async def acting(
@@ -90,15 +93,16 @@ class Gate:
         token: str | None,
         *,
         spectators: str | None = None,
-        limit: str | None = "too many requests; slow down",
+        limit: str | None = SLOW_DOWN,
         key: str = "",
     ) -> int:
         """The seat of a route that changes a game: the seat the token opens, refused to a spectator with
         ``spectators`` (if given), then one action of the seat's allowance (``limit``: the refusal's words;
-        None: nothing spent here; ``key``: a separate allowance of the seat, e.g. "/review")."""
+        None: nothing spent here; ``key``: a separate allowance of the seat, e.g. "/review"). The words are
+        English texts marked with ``N_``, read here in the player's language."""
         seat = await self.seat_now(client_key(request), game_id, token)
         if spectators is not None and seat < 0:
-            raise Refused(ErrorCode.FORBIDDEN, spectators)
+            raise Refused(ErrorCode.FORBIDDEN, _(spectators))
         if limit is not None:
             self.count_action(game_id, seat, limit, key)
         return seat
@@ -106,12 +110,10 @@ class Gate:
     def count_read(self, request: Request) -> None:
         """Spend one read of this client's allowance (checked before the token, so guessing is throttled too)."""
         if not self.read_limit.allow(client_key(request)):
-            raise Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down")
+            raise Refused(ErrorCode.RATE_LIMITED, _(SLOW_DOWN))
 
-    def count_action(
-        self, game_id: str, seat: int, message: str = "too many requests; slow down", key: str = ""
-    ) -> None:
+    def count_action(self, game_id: str, seat: int, message: str = SLOW_DOWN, key: str = "") -> None:
         """Spend one action of the seat's allowance (``key``: a separate one of the seat's), or refuse with
-        ``message``."""
+        ``message`` (an English text marked with ``N_``, read in the player's language)."""
         if not self.action_limit.allow(f"{game_id}/{seat}{key}"):
-            raise Refused(ErrorCode.RATE_LIMITED, message)
+            raise Refused(ErrorCode.RATE_LIMITED, _(message))

@@ -12,6 +12,7 @@ from typing import Any
 
 import anyio
 
+from inferno.i18n import SERVER
 from inferno.server import presence
 from inferno.server.botpool import BotPool, PoolStopped
 from inferno.server.errors import ErrorCode, Refused
@@ -20,6 +21,7 @@ from inferno.server.settings import MAX_SOCKETS_PER_GAME
 from inferno.server.tables import expired
 
 log = logging.getLogger("inferno.server")
+_ = SERVER.gettext
 # The live connection whose message is being answered (set in its reading task, and so in the threads
 # that task runs work in): a change it makes does not wake it, since its answer carries the new state.
 ANSWERING: contextvars.ContextVar[asyncio.Queue[None] | None] = contextvars.ContextVar("answering", default=None)
@@ -201,7 +203,7 @@ class Hub:
 
     def subscribe(self, game_id: str) -> asyncio.Queue[None]:
         if len(self.queues.get(game_id, ())) >= MAX_SOCKETS_PER_GAME:
-            raise Refused(ErrorCode.RATE_LIMITED, "too many live connections to this game")
+            raise Refused(ErrorCode.RATE_LIMITED, _("too many live connections to this game"))
         q: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
         self.queues.setdefault(game_id, set()).add(q)
         return q

@@ -6,9 +6,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from inferno.i18n import SERVER
 from inferno.server.errors import ErrorCode, Refused
 
-ACT_HELP = 'send {"type": "act", "action": "<action text>", "version": <the version you saw>, "id": <any>}'
+_ = SERVER.gettext
 MAX_ACTION_TEXT = 200  # the longest action text the game has is far shorter
 
 
@@ -24,20 +25,27 @@ class WsAct:
 def parse_ws_act(text: str | None, max_len: int) -> WsAct | Refused:
     """The action of a message, or the refusal to send back (never an exception)."""
     if text is None:
-        return Refused(ErrorCode.BAD_REQUEST, "messages must be text (JSON); " + ACT_HELP)
+        return Refused(ErrorCode.BAD_REQUEST, _with_help(_("messages must be text (JSON)")))
     if len(text) > max_len:
-        return Refused(ErrorCode.BAD_REQUEST, "message too large")
+        return Refused(ErrorCode.BAD_REQUEST, _("message too large"))
     try:
         msg: Any = json.loads(text)
     except (ValueError, RecursionError):
-        return Refused(ErrorCode.BAD_REQUEST, "messages must be JSON; " + ACT_HELP)
+        return Refused(ErrorCode.BAD_REQUEST, _with_help(_("messages must be JSON")))
     if not isinstance(msg, dict) or msg.get("type") != "act":
-        return Refused(ErrorCode.BAD_REQUEST, "unknown message; " + ACT_HELP)
+        return Refused(ErrorCode.BAD_REQUEST, _with_help(_("unknown message")))
     action, version, ident = msg.get("action"), msg.get("version"), msg.get("id")
     if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_TEXT:
-        return Refused(ErrorCode.BAD_REQUEST, "the action must be its text, e.g. 'step 3.2'; " + ACT_HELP)
+        return Refused(ErrorCode.BAD_REQUEST, _with_help(_("the action must be its text, e.g. 'step 3.2'")))
     if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
-        return Refused(ErrorCode.BAD_REQUEST, "the version must be the whole number you last saw; " + ACT_HELP)
+        return Refused(ErrorCode.BAD_REQUEST, _with_help(_("the version must be the whole number you last saw")))
     if isinstance(ident, (dict, list)) or (isinstance(ident, str) and len(ident) > 64):
-        return Refused(ErrorCode.BAD_REQUEST, "the id must be a short number or text; " + ACT_HELP)
+        return Refused(ErrorCode.BAD_REQUEST, _with_help(_("the id must be a short number or text")))
     return WsAct(action, version, ident)
+
+
+def _with_help(why: str) -> str:
+    """``why`` with how a message that plays an action reads."""
+    return _(
+        '{why}; send {{"type": "act", "action": "<action text>", "version": <the version you saw>, "id": <any>}}'
+    ).format(why=why)

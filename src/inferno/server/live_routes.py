@@ -12,12 +12,16 @@ import anyio
 import orjson
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
+from inferno.i18n import SERVER
 from inferno.server.context import Rooms
 from inferno.server.errors import ErrorCode, Refused
+from inferno.server.gate import SLOW_DOWN
 from inferno.server.hub import ANSWERING
 from inferno.server.live import parse_ws_act
 from inferno.server.table_routes import ACTIONS_LIMITED, play
 from inferno.server.view_cache import LogMark, SeatView
+
+_ = SERVER.gettext
 
 
 class _WsRefusal(Exception):
@@ -35,14 +39,16 @@ def _ws_token(msg: Any, max_len: int) -> str | None:
         raise WebSocketDisconnect(msg.get("code", 1000))
     text = msg.get("text")
     if text is None:  # a binary frame
-        raise _WsRefusal(1003, Refused(ErrorCode.BAD_REQUEST, 'the first message must be the text {"token": ...}'))
+        raise _WsRefusal(
+            1003, Refused(ErrorCode.BAD_REQUEST, _('the first message must be the text {{"token": ...}}').format())
+        )
     if len(text) > max_len:
-        raise _WsRefusal(1009, Refused(ErrorCode.BAD_REQUEST, "message too large"))
+        raise _WsRefusal(1009, Refused(ErrorCode.BAD_REQUEST, _("message too large")))
     try:
         parsed = json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: nesting too deep for the parser
         raise _WsRefusal(
-            1007, Refused(ErrorCode.BAD_REQUEST, 'the first message must be JSON: {"token": ...}')
+            1007, Refused(ErrorCode.BAD_REQUEST, _('the first message must be JSON: {{"token": ...}}').format())
         ) from None
     token = parsed.get("token") if isinstance(parsed, dict) else None
     return token if isinstance(token, str) and len(token) <= 64 else None
@@ -71,9 +77,12 @@ def install(app: FastAPI, rooms: Rooms) -> None:
         if not hub.live_opened(addr, cap):
             refusal = Refused(
                 ErrorCode.RATE_LIMITED,
-                f"too many game pages open from your address (at most {cap}); close some and reload this one",
+                _("too many game pages open from your address (at most {cap}); close some and reload this one").format(
+                    cap=cap
+                ),
             )
-            await _refuse(ws, refusal, 4429, "too many live connections from your address")
+            # The close reason is for the connection's logs; the message sent before it is the player's.
+            await _refuse(ws, refusal, 4429, "too many live connections from your address")  # i18n: not for players
             return
         try:
             seat = await _opening(rooms, ws, game_id, addr)
@@ -88,7 +97,7 @@ async def _opening(rooms: Rooms, ws: WebSocket, game_id: str, addr: str) -> int 
     it opens none."""
     try:
         if not rooms.gate.read_limit.allow(addr):
-            raise _WsRefusal(4429, Refused(ErrorCode.RATE_LIMITED, "too many requests; slow down"))
+            raise _WsRefusal(4429, Refused(ErrorCode.RATE_LIMITED, _(SLOW_DOWN)))
         token = _ws_token(await asyncio.wait_for(ws.receive(), timeout=10), rooms.settings.max_ws_message)
         try:  # may load the game from the database
             return await anyio.to_thread.run_sync(rooms.gate.seat_of, addr, game_id, token)
@@ -99,8 +108,9 @@ async def _opening(rooms: Rooms, ws: WebSocket, game_id: str, addr: str) -> int 
         if isinstance(exc, _WsRefusal):
             close_code, refusal = exc.close_code, exc.refusal
         else:
-            close_code, refusal = 4408, Refused(ErrorCode.BAD_REQUEST, 'send {"token": ...} first')
-        await _refuse(ws, refusal, close_code, refusal.message[:120])
+            close_code, refusal = 4408, Refused(ErrorCode.BAD_REQUEST, _('send {{"token": ...}} first').format())
+        # A close reason holds 123 bytes at most (UTF-8: a translated message is cut at a character).
+        await _refuse(ws, refusal, close_code, refusal.message.encode()[:120].decode(errors="ignore"))
         return None
 
 

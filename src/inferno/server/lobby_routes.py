@@ -14,16 +14,20 @@ from pydantic import BaseModel, Field
 from inferno.bots.base import bot_names
 from inferno.bots.levels import bot_levels
 from inferno.defaults import PNP_MODULES, SOLO_LEVEL, SOLO_LEVELS, default_modules, solo_variant
+from inferno.i18n import SERVER
 from inferno.rules.solo_model import SoloConfig
 from inferno.server.context import Rooms
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.gate import GAME_ID
 from inferno.server.schema import SCHEMA_VERSION, seat_view_schema
+from inferno.server.seats import shown_name
 from inferno.server.service import Created, GameService, SeatKind, SeatSpec
 from inferno.server.tables import CLOCK_CHOICES, DEFAULT_BOT, MAX_SECONDS, MIN_SECONDS
 from inferno.server.views import sides_json, solo_json, variant_label
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+_ = SERVER.gettext
+ngettext = SERVER.ngettext
 
 # The choices the API accepts, from their one source (``inferno.defaults``), so that a request's error
 # lists them as they are.
@@ -75,7 +79,7 @@ def created_json(c: Created, service: GameService) -> dict[str, Any]:
     sess = service.session(c.game_id)
     seats = []
     for i, (seat, tok) in enumerate(zip(sess.row.seats, c.seat_tokens, strict=True)):
-        item: dict[str, Any] = {"seat": i, "kind": seat.kind, "bot": seat.bot, "name": seat.name}
+        item: dict[str, Any] = {"seat": i, "kind": seat.kind, "bot": seat.bot, "name": shown_name(seat.name)}
         if tok is not None:
             item["token"] = tok
             item["link"] = f"/game/{c.game_id}#{tok}"
@@ -144,7 +148,10 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
     def view_schema(version: int) -> dict[str, Any]:
         """The JSON schema of the seat view (and of the live connection's messages) of ``version``."""
         if version != SCHEMA_VERSION:
-            raise Refused(ErrorCode.NOT_FOUND, f"this server speaks version {SCHEMA_VERSION} of the seat view")
+            raise Refused(
+                ErrorCode.NOT_FOUND,
+                _("this server speaks version {version} of the seat view").format(version=SCHEMA_VERSION),
+            )
         return seat_view_schema(version)
 
     def creates(body: CreateGameIn, request: Request) -> tuple[str, CreateGameIn]:
@@ -158,7 +165,11 @@ def _install_lobby(app: FastAPI, rooms: Rooms) -> None:
         if any(x.kind is SeatKind.BOT for x in specs) and service.bot_games_of(addr) >= settings.max_bot_games:
             raise Refused(
                 ErrorCode.RATE_LIMITED,
-                f"you already have {settings.max_bot_games} unfinished games with bots; finish one first",
+                ngettext(
+                    "you already have {n} unfinished game with bots; finish it first",
+                    "you already have {n} unfinished games with bots; finish one first",
+                    settings.max_bot_games,
+                ).format(n=settings.max_bot_games),
             )
         solo = SoloConfig(body.solo.variant, body.solo.level) if body.solo is not None else None
         created = service.create(

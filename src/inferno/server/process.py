@@ -70,11 +70,13 @@ def serve(app: Any, sock: socket.socket, settings: ServerSettings, say: Callable
     )
     guard = ConnectionGuard(limits, plan, Proxies(config.forwarded_allow_ips))
     if not isinstance(AutoWebSocketsProtocol, type):  # pragma: no cover (the web extra installs websockets)
+        # i18n: not for players (the operator starting the server reads it)
         raise RuntimeError("no WebSocket library is installed; pip install 'inferno-game[web]'")
     config.http, config.ws = guarded_protocols(guard, AutoHTTPProtocol, AutoWebSocketsProtocol)
+    # i18n: not for players (the server's operator reads these lines, as the log's)
     raised = f" (raised from {files.before})" if files.soft != files.before else ""
-    hard = "no limit" if files.hard < 0 else str(files.hard)
-    say(
+    hard = "no limit" if files.hard < 0 else str(files.hard)  # i18n: not for players
+    say(  # i18n: not for players
         f"Open files: {files.soft}{raised}, the system allows {hard}; connections: {plan.total} in all, "
         f"{plan.per_address} per address, {plan.reserve} kept for new visitors"
     )

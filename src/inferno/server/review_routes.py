@@ -14,6 +14,7 @@ so older databases get them too).
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -25,10 +26,13 @@ import sqlalchemy as sa
 from fastapi import Depends, FastAPI, Request
 from pydantic import BaseModel, Field
 
+from inferno.i18n import SERVER
 from inferno.records.record import GameRecord, record_of
-from inferno.review.game import GameReview, review_game, summary_lines
+from inferno.review.cards import threat_words
+from inferno.review.game import GameReview, grade_word, headline_lines, review_game, summary_lines
 from inferno.review.hints import hint_log_text, hints_default
 from inferno.review.plot import margin_series, standing_series
+from inferno.review.reasons import reason_words
 from inferno.review.settings import ReviewSettingsError, load_settings
 from inferno.rules.engine import to_move, view
 from inferno.rules.serialize import state_to_dict
@@ -36,6 +40,7 @@ from inferno.server.botpool import BotPool
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.gate import Gate, Token
 from inferno.server.review_moments import mistake_moments
+from inferno.server.seats import shown_name
 from inferno.server.service import GameService
 from inferno.server.sessions import served_version
 from inferno.server.storage import Storage, metadata
@@ -58,6 +63,7 @@ hint_notes = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+_ = SERVER.gettext
 
 
 class HintIn(BaseModel):
@@ -85,7 +91,7 @@ class _Job:
     total: int = 0
     done: int = 0
     review: GameReview | None = None
-    error: str = ""
+    error: str = ""  # why the review failed (the exception's words)
     record: GameRecord | None = None
     moments: dict[str, dict[str, Any]] | None = None  # the board at each biggest mistake, once asked
     started: float = field(default_factory=time.time)
@@ -131,28 +137,26 @@ class ReviewDesk:
             ).all()
         out = []
         for seat, version in rows:
-            who = names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-            out.append(
-                {"seat": seat, "version": version, "text": hint_log_text(seat).replace(f"Player {seat + 1}", who, 1)}
-            )
+            who = shown_name(names[seat]) if 0 <= seat < len(names) else None
+            out.append({"seat": seat, "version": version, "text": hint_log_text(seat, who)})
         return out
 
     def hint_request(self, game_id: str, seat: int, version: int) -> HintAsk:
         """What a worker needs to work out ``seat``'s hint (its own view, without the seed), or Refused."""
         if seat < 0:
-            raise Refused(ErrorCode.FORBIDDEN, "spectators cannot ask for hints")
+            raise Refused(ErrorCode.FORBIDDEN, _("spectators cannot ask for hints"))
         if not self.allowed(game_id):
-            raise Refused(ErrorCode.FORBIDDEN, "hints are off at this table (the game's creator decides)")
+            raise Refused(ErrorCode.FORBIDDEN, _("hints are off at this table (the game's creator decides)"))
         sess = self.service.fresh(game_id)
         with sess.lock:
             s = sess.state.copy()
             served = served_version(sess)  # the version the seat's view carries (it counts undos too)
         if s.over:
-            raise Refused(ErrorCode.GAME_OVER, "the game is over: there is nothing left to decide")
+            raise Refused(ErrorCode.GAME_OVER, _("the game is over: there is nothing left to decide"))
         if served != version:
-            raise Refused(ErrorCode.STALE, "the game has moved on; here is where it is now", served)
+            raise Refused(ErrorCode.STALE, _("the game has moved on; here is where it is now"), served)
         if to_move(s) != seat:
-            raise Refused(ErrorCode.NOT_YOUR_TURN, "a hint is for the player who decides now")
+            raise Refused(ErrorCode.NOT_YOUR_TURN, _("a hint is for the player who decides now"))
         v = state_to_dict(view(s, seat))
         v["config"] = {**v["config"], "seed": 0}  # the search samples the hidden cards; it must not know them
         return HintAsk(game_id, seat, s.version, v, sess.row.seed * 7919 + s.version)
@@ -170,16 +174,18 @@ class ReviewDesk:
     def start_review(self, game_id: str, seat: int, depth: str | None) -> dict[str, Any]:
         sess = self.service.fresh(game_id)
         if not sess.state.over:
-            raise Refused(ErrorCode.BAD_REQUEST, "a game can be reviewed once it is finished")
+            raise Refused(ErrorCode.BAD_REQUEST, _("a game can be reviewed once it is finished"))
         if not 0 <= seat < sess.row.players:
-            raise Refused(ErrorCode.BAD_REQUEST, f"there is no seat {seat + 1} in this game")
+            raise Refused(ErrorCode.BAD_REQUEST, _("there is no seat {seat} in this game").format(seat=seat + 1))
         st = load_settings()
         try:
             iterations = st.iterations(depth)
         except ReviewSettingsError as exc:
             raise Refused(ErrorCode.BAD_REQUEST, str(exc)) from None
         if iterations > st.depths["deep"]:
-            raise Refused(ErrorCode.BAD_REQUEST, f"the deepest review here is {st.depths['deep']} iterations")
+            raise Refused(
+                ErrorCode.BAD_REQUEST, _("the deepest review here is {n} iterations").format(n=st.depths["deep"])
+            )
         with sess.lock:
             rec = record_of(sess.state)
         key = (game_id, seat, iterations)
@@ -189,7 +195,7 @@ class ReviewDesk:
                 waiting = sum(1 for j in self.jobs.values() if j.review is None and not j.error)
                 if waiting >= MAX_WAITING:
                     raise Refused(
-                        ErrorCode.RATE_LIMITED, "the server is busy with other reviews; try again in a minute"
+                        ErrorCode.RATE_LIMITED, _("the server is busy with other reviews; try again in a minute")
                     )
                 while len(self.jobs) >= MAX_KEPT:  # forget the oldest finished reviews
                     old = next((k for k, j in self.jobs.items() if j.review is not None or j.error), None)
@@ -206,9 +212,9 @@ class ReviewDesk:
                     try:
                         job.review = review_game(rec, seat, iterations, workers=self.workers, progress=progress)
                     except Exception as exc:  # reported to the page, never a crash of the server
-                        job.error = f"the review failed: {exc}"
+                        job.error = str(exc) or type(exc).__name__
 
-                self.pool.submit(run)
+                self.pool.submit(contextvars.copy_context().run, run)  # its errors in the asker's language
         return self.status(game_id, seat, iterations)
 
     def status(self, game_id: str, seat: int, iterations: int) -> dict[str, Any]:
@@ -216,7 +222,7 @@ class ReviewDesk:
         if job is None:
             return {"status": "none"}
         if job.error:
-            return {"status": "failed", "message": job.error}
+            return {"status": "failed", "message": _("the review failed: {why}").format(why=job.error)}
         if job.review is None:
             return {"status": "running", "done": job.done, "total": job.total}
         rv = job.review
@@ -231,6 +237,7 @@ class ReviewDesk:
             "done": job.total,
             "total": job.total,
             "summary": summary_lines(rv),
+            "headline": headline_lines(rv),  # the summary's head: its first lines, before the mistakes
             "standing": [
                 {
                     "turn": t,
@@ -243,11 +250,22 @@ class ReviewDesk:
             ],
             "biggest": biggest,
             "moments": job.moments or {},
-            "review": rv.to_dict(),
+            "review": _review_words(rv),
         }
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _review_words(rv: GameReview) -> dict[str, Any]:
+    """The review as JSON data with its words in the current language (a review is made in English once,
+    for every reader): each decision's grade in words (``grade_words``), its reason and its hidden cards."""
+    d = rv.to_dict()
+    for x in d["decisions"]:
+        x["grade_words"] = grade_word(x["grade"])
+        x["reason"] = reason_words(x["reason"])
+        x["hidden_cards"] = [threat_words(h) for h in x["hidden_cards"]]
+    return d
 
 
 def install(app: FastAPI, desk: ReviewDesk, gate: Gate) -> None:

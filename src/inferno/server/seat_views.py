@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from inferno.i18n import ENGLISH, SERVER, language
 from inferno.records.undo import Step, undoable
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server import clocks, places
 from inferno.server.errors import ErrorCode, Refused
+from inferno.server.seats import shown_name
 from inferno.server.sessions import Session, replay_to, served_version
 from inferno.server.view_cache import LogMark, SeatView, Shared, Views
-from inferno.server.views import SPECTATOR, log_line_json, public_json, seat_json, variant_label
+from inferno.server.views import SPECTATOR, line_text, log_line_json, public_json, seat_json, variant_label
+
+_ = SERVER.gettext
 
 __all__ = [
     "LogMark",
@@ -40,8 +44,12 @@ def log_lines(s: State, before: Shared | None) -> list[dict[str, Any]]:
         node = node[1]
     # Stopped at ``before``'s newest event: its lines are kept; else (None reached) every event was taken.
     kept = before.lines if before is not None and node is not None else []
-    new = [log_line_json(e) for e in reversed(added)]
-    places.annotate(s, new)  # what each line concerns on the board
+    added.reverse()
+    new = [log_line_json(e) for e in added]
+    places.annotate(s, new)  # what each line concerns on the board, read from its English text
+    if language() != ENGLISH:
+        for line, e in zip(new, added, strict=True):
+            line["text"] = line_text(e)
     return kept + new
 
 
@@ -57,9 +65,11 @@ def moves_made(s: State, before: Shared | None) -> int:
 
 
 def shared(sess: Session, s: State) -> Shared:
-    """``sess``'s shared part for its state ``s``, made from the previous one if it is not made yet. Any
-    thread may call it: a session keeps one ``Shared`` at a time and replaces it whole."""
-    before = sess.shared
+    """``sess``'s shared part for its state ``s`` in the current language, made from the previous one in
+    that language if it is not made yet. Any thread may call it: a session keeps one ``Shared`` at a time
+    per language and replaces it whole."""
+    lang = language()
+    before = sess.shared.get(lang)
     if before is not None and before.state is s:
         return before
     lines, moves = log_lines(s, before), moves_made(s, before)
@@ -68,7 +78,7 @@ def shared(sess: Session, s: State) -> Shared:
         s, seed=sess.row.seed, seed_chosen=sess.row.seed_chosen, log=lines, moves=moves, before=earlier
     )
     made = Shared(s, public, s.events, lines, moves)
-    sess.shared = made
+    sess.shared[lang] = made
     return made
 
 
@@ -81,7 +91,9 @@ def common_data(game_id: str, sess: Session, s: State, version: int, vote_at: fl
         game=game_id,
         seat=SPECTATOR,
         version=version,
-        seats=[{"seat": i, "kind": x.kind, "bot": x.bot, "name": x.name} for i, x in enumerate(sess.row.seats)],
+        seats=[
+            {"seat": i, "kind": x.kind, "bot": x.bot, "name": shown_name(x.name)} for i, x in enumerate(sess.row.seats)
+        ],
         undo=False,
         table=clocks.table_json(sess, vote_at),
     )
@@ -106,9 +118,9 @@ def seat_data(common: dict[str, Any], s: State, last: list[Step], seat: int, *, 
 
 def replay_json(game_id: str, sess: Session, upto: int) -> dict[str, Any]:
     """The public view after ``upto`` moves of the finished game ``sess`` (the replay view)."""
-    texts = [t for _, t in sess.row.moves]
+    texts = [t for _seat, t in sess.row.moves]
     if not 0 <= upto <= len(texts):
-        raise Refused(ErrorCode.BAD_REQUEST, f"upto must be between 0 and {len(texts)}")
+        raise Refused(ErrorCode.BAD_REQUEST, _("upto must be between 0 and {n}").format(n=len(texts)))
     s = replay_to(sess.row, upto)
     # A replay is of a finished game: its seed is public now (the replay shows it). Its log lines name
     # their board places, as the live views' do.
@@ -134,5 +146,5 @@ def summary_json(game_id: str, sess: Session, seat: int) -> dict[str, Any]:
         "over": s.over,
         "to_move": to_move(s),
         "your_turn": seat >= 0 and to_move(s) == seat,
-        "seats": [x.name for x in sess.row.seats],
+        "seats": [shown_name(x.name) for x in sess.row.seats],
     }

@@ -4,6 +4,7 @@ links, a bot's decision to make and its seed."""
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from inferno.bots.base import bot_names
+from inferno.i18n import SERVER
 from inferno.rules.actions import Action
 from inferno.rules.pack import load_rules
 from inferno.rules.state import State
@@ -18,6 +20,9 @@ from inferno.rules.variants import side_variant as side_variant_of
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.storage import SeatRow
 from inferno.server.tables import DEFAULT_BOT, MAX_SECONDS, MIN_SECONDS
+
+_ = SERVER.gettext
+ngettext = SERVER.ngettext
 
 
 class SeatKind(StrEnum):
@@ -72,16 +77,22 @@ def checked_table(seats: Sequence[SeatSpec], turn_seconds: float, takeover_bot: 
     known = set(bot_names())
     takeover_bot = takeover_bot or DEFAULT_BOT
     if takeover_bot not in known:
-        raise Refused(ErrorCode.BAD_REQUEST, f"unknown bot {takeover_bot!r}; known: {', '.join(sorted(known))}")
+        raise Refused(ErrorCode.BAD_REQUEST, _unknown_bot(takeover_bot, known))
     if turn_seconds and not MIN_SECONDS <= turn_seconds <= MAX_SECONDS:
         raise Refused(
             ErrorCode.BAD_REQUEST,
-            f"a turn clock runs from {MIN_SECONDS:g} to {MAX_SECONDS:g} seconds (0: no clock)",
+            _("a turn clock runs from {low} to {high} seconds (0: no clock)").format(
+                low=f"{MIN_SECONDS:g}", high=f"{MAX_SECONDS:g}"
+            ),
         )
     for spec in seats:
         if spec.kind is SeatKind.BOT and spec.bot not in known:
-            raise Refused(ErrorCode.BAD_REQUEST, f"unknown bot {spec.bot!r}; known: {', '.join(sorted(known))}")
+            raise Refused(ErrorCode.BAD_REQUEST, _unknown_bot(spec.bot, known))
     return takeover_bot
+
+
+def _unknown_bot(name: str, known: set[str]) -> str:
+    return _("unknown bot {name}; known: {known}").format(name=repr(name), known=", ".join(sorted(known)))
 
 
 def check_side(players: int, side: str | None, side_variant: bool) -> None:
@@ -90,11 +101,18 @@ def check_side(players: int, side: str | None, side_variant: bool) -> None:
         return
     variant = side_variant_of(load_rules(), players, side)
     if variant is not None:
+        words = ngettext(
+            "board side {side} is not the side for {players} player (the rules use side {rules_side}:"
+            " {source}); to play it, ask for the variant ({variant})",
+            "board side {side} is not the side for {players} players (the rules use side {rules_side}:"
+            " {source}); to play it, ask for the variant ({variant})",
+            players,
+        )
         raise Refused(
             ErrorCode.BAD_REQUEST,
-            f"board side {side} is not the side for {players} player{'' if players == 1 else 's'}"
-            f" (the rules use side {variant.rules_side}: {variant.source}); to play it, ask for the"
-            f" variant ({variant.label})",
+            words.format(
+                side=side, players=players, rules_side=variant.rules_side, source=variant.source, variant=variant.label
+            ),
         )
 
 
@@ -103,6 +121,7 @@ def seat_rows(seats: Sequence[SeatSpec]) -> tuple[list[SeatRow], list[str | None
     tokens: list[str | None] = []
     rows = []
     for i, spec in enumerate(seats):
+        # i18n: not for players (the name is stored in English; ``shown_name`` reads it in the reader's words)
         name = spec.name or (f"Player {i + 1}" if spec.kind is SeatKind.HUMAN else f"{spec.bot} bot {i + 1}")
         if spec.kind is SeatKind.HUMAN:
             tok = secrets.token_urlsafe(18)
@@ -112,3 +131,19 @@ def seat_rows(seats: Sequence[SeatSpec]) -> tuple[list[SeatRow], list[str | None
             tokens.append(None)
             rows.append(SeatRow("bot", spec.bot, name, ""))
     return rows, tokens
+
+
+_DEFAULT_HUMAN = re.compile(r"Player (\d+)")
+_DEFAULT_BOT = re.compile(r"(\S+) bot (\d+)")
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as its reader reads it: a default name given at the game's creation ("Player 2",
+    "greedy bot 3", stored in English) in the current language; a name a player chose as it is."""
+    m = _DEFAULT_HUMAN.fullmatch(name)
+    if m is not None:
+        return _("Player {number}").format(number=m[1])
+    m = _DEFAULT_BOT.fullmatch(name)
+    if m is not None and m[1] in bot_names():
+        return _("{bot} bot {number}").format(bot=m[1], number=m[2])
+    return name

@@ -32,6 +32,7 @@ from typing import Any
 import orjson
 
 from inferno.bots.base import bot_names, make_bot
+from inferno.i18n import SERVER, language
 from inferno.records.undo import describe_step, undoable
 from inferno.rules.actions import Action, GameOverError, IllegalActionError, InfernoError, MalformedActionError
 from inferno.rules.engine import apply, legal_actions, to_move, view
@@ -70,6 +71,7 @@ from inferno.server.views import SPECTATOR, board_json
 from inferno.server.why import why_not
 
 log = logging.getLogger("inferno.server")
+_ = SERVER.gettext
 __all__ = ["BotTurn", "Created", "GameService", "Outcome", "SeatKind", "SeatSpec", "hash_token"]
 
 SEED_BITS = 62  # server-chosen seeds: too many to try them all against the public setup
@@ -154,7 +156,7 @@ class GameService(TableKeeping):
             row = self.storage.load_game(game_id)
             sess = replayed(row) if row is not None else None
             if sess is None:
-                raise Refused(ErrorCode.NOT_FOUND, "no such game")
+                raise Refused(ErrorCode.NOT_FOUND, _("no such game"))
             with self.storage.engine.connect() as conn:
                 sess.table = clocks.load(conn, game_id)
             sess.loaded_at = now = self.now()
@@ -312,7 +314,7 @@ class GameService(TableKeeping):
         """The seat a token opens (SPECTATOR for the spectator token); refuses anything else."""
         sess = self.session(game_id)
         if not token:
-            raise Refused(ErrorCode.FORBIDDEN, "a seat or spectator token is needed")
+            raise Refused(ErrorCode.FORBIDDEN, _("a seat or spectator token is needed"))
         h = hash_token(token)
         for i, seat in enumerate(sess.row.seats):
             # A human's seat keeps its token while a bot plays it (its player comes back to take it).
@@ -320,7 +322,7 @@ class GameService(TableKeeping):
                 return i
         if secrets.compare_digest(sess.row.spectator_hash, h):
             return SPECTATOR
-        raise Refused(ErrorCode.FORBIDDEN, "this token opens no seat of this game")
+        raise Refused(ErrorCode.FORBIDDEN, _("this token opens no seat of this game"))
 
     def fresh(self, game_id: str) -> Session:
         """The game as ``session`` gives it, brought up to date first if other processes changed it."""
@@ -331,7 +333,7 @@ class GameService(TableKeeping):
         head = self.storage.head(game_id)
         if head is None:
             self.evict(game_id)
-            raise Refused(ErrorCode.NOT_FOUND, "no such game")
+            raise Refused(ErrorCode.NOT_FOUND, _("no such game"))
         if head.version != sess.state.version or head.undos != sess.row.undos or head.table_rev != sess.row.table_rev:
             with sess.lock, self.storage.read(game_id) as tx:
                 catch_up(sess, tx, self.storage, self.now())
@@ -372,9 +374,10 @@ class GameService(TableKeeping):
         return self._seat_view(game_id, seat, wait=wait, check=not current)
 
     def _seat_view(self, game_id: str, seat: int, *, wait: bool, check: bool = True) -> SeatView | None:
-        """``seat``'s view of the current version, built once per version. Without ``wait``, None for a game
-        not in memory or whose lock is held, and (with ``check``) for one shared with other processes.
-        ``check``: on a shared database, read the game's head first (another process may have changed it)."""
+        """``seat``'s view of the current version in the current language, built once per version and language.
+        Without ``wait``, None for a game not in memory or whose lock is held, and (with ``check``) for one
+        shared with other processes. ``check``: on a shared database, read the game's head first (another
+        process may have changed it)."""
         if wait:
             sess = self.fresh(game_id) if check else self.session(game_id)
             sess.lock.acquire()
@@ -387,11 +390,11 @@ class GameService(TableKeeping):
             if not wait and sess.evicted:
                 return None
             sess.last_used = time.monotonic()
-            views = sess.views
-            cached = views.get(seat)
+            views, lang = sess.views, language()
+            cached = views.get(seat, lang)
             if cached is not None:
                 return cached
-            s, last, version, common = sess.state, sess.steps[-1:], served_version(sess), views.common
+            s, last, version, common = sess.state, sess.steps[-1:], served_version(sess), views.common.get(lang)
             cleared = views.cleared
             undos, notes = sess.row.undos, len(sess.table.notes)
             vote_at = self.vote_at(game_id, sess) if common is None else None
@@ -408,9 +411,9 @@ class GameService(TableKeeping):
         if sess.lock.acquire(blocking=wait):
             try:
                 if sess.state is s and views.cleared == cleared:  # nothing changed meanwhile
-                    views.seats[seat] = out
+                    views.seats[seat, lang] = out
                     if made:
-                        views.common = common
+                        views.common[lang] = common
             finally:
                 sess.lock.release()
         return out
@@ -421,16 +424,18 @@ class GameService(TableKeeping):
         return parsed
 
     def board(self, game_id: str) -> dict[str, Any]:
-        sess = self.session(game_id)
-        if sess.board is None:
-            sess.board = board_json(sess.state)
-        return sess.board
+        """The board's layout and components, in the current language (made once per language)."""
+        sess, lang = self.session(game_id), language()
+        board = sess.boards.get(lang)
+        if board is None:
+            board = sess.boards[lang] = board_json(sess.state)
+        return board
 
     def replay_view(self, game_id: str, upto: int) -> dict[str, Any]:
         """The public view after ``upto`` moves of a finished game (the replay view)."""
         sess = self.fresh(game_id)
         if not sess.state.over:
-            raise Refused(ErrorCode.BAD_REQUEST, "replays are for finished games")
+            raise Refused(ErrorCode.BAD_REQUEST, _("replays are for finished games"))
         return replay_json(game_id, sess, upto)
 
     def log_part(self, game_id: str, upto: int, count: int) -> dict[str, Any]:
@@ -469,7 +474,7 @@ class GameService(TableKeeping):
 
     def _act(self, game_id: str, seat: int, version: int, text: str, *, wait: bool) -> int:
         if seat < 0:
-            raise Refused(ErrorCode.FORBIDDEN, "spectators cannot act")
+            raise Refused(ErrorCode.FORBIDDEN, _("spectators cannot act"))
 
         def move(sess: Session, tx: Txn) -> Outcome[int]:
             s = sess.state
@@ -495,9 +500,11 @@ class GameService(TableKeeping):
         s = sess.state
         served = seen_current(sess, version)
         if to_move(s) != seat:
-            raise Refused(ErrorCode.NOT_YOUR_TURN, f"Player {to_move(s) + 1} decides now", served)
+            raise Refused(
+                ErrorCode.NOT_YOUR_TURN, _("Player {number} decides now").format(number=to_move(s) + 1), served
+            )
         if sess.row.seats[seat].kind != SeatKind.HUMAN:
-            raise Refused(ErrorCode.NOT_YOUR_TURN, "a bot plays your seat now; take it back first", served)
+            raise Refused(ErrorCode.NOT_YOUR_TURN, _("a bot plays your seat now; take it back first"), served)
         try:
             a = parse_action(s, text)
             new = apply(s, a)
@@ -519,7 +526,7 @@ class GameService(TableKeeping):
                 catch_up(sess, tx, self.storage, self.now())
                 yield tx
         except StaleWriteError:
-            raise Refused(ErrorCode.STALE, "another request changed the game first", served_version(sess)) from None
+            raise Refused(ErrorCode.STALE, _("another request changed the game first"), served_version(sess)) from None
 
     @staticmethod
     def _applied(
@@ -540,7 +547,7 @@ class GameService(TableKeeping):
     def undo(self, game_id: str, seat: int, version: int) -> int:
         """Take back ``seat``'s last decision if the shared undo limits allow it."""
         if seat < 0:
-            raise Refused(ErrorCode.FORBIDDEN, "spectators cannot undo")
+            raise Refused(ErrorCode.FORBIDDEN, _("spectators cannot undo"))
 
         def take_back(sess: Session, tx: Txn) -> Outcome[int]:
             s = sess.state
@@ -548,7 +555,7 @@ class GameService(TableKeeping):
             if sess.row.seats[seat].kind != SeatKind.HUMAN or undoable(sess.steps, seat, s.turn, to_move(s)) < 1:
                 raise Refused(
                     ErrorCode.UNDO_REFUSED,
-                    "only your own decisions in this turn, after the last revealed card, can be taken back",
+                    _("only your own decisions in this turn, after the last revealed card, can be taken back"),
                     served,
                 )
             keep = s.version - 1

@@ -14,6 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from inferno.i18n import SERVER
 from inferno.records.undo import Step, describe_step
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import apply, apply_in_place
@@ -27,6 +28,7 @@ from inferno.server.tables import Table, load
 from inferno.server.view_cache import Shared, Views
 
 log = logging.getLogger(__name__)
+_ = SERVER.gettext
 
 
 @dataclass(slots=True)
@@ -37,12 +39,13 @@ class Session:
     state: State
     steps: list[Step]
     lock: threading.Lock = field(default_factory=threading.Lock)
-    board: dict[str, Any] | None = None
+    boards: dict[str, dict[str, Any]] = field(default_factory=dict)  # the board's JSON, by language
     last_used: float = field(default_factory=time.monotonic)
     creator: str = ""  # client address that created the game (this server run only; not stored)
     evicted: bool = False  # set (under ``lock``) when dropped from the cache; holders must fetch it again
     views: Views = field(default_factory=Views)  # the views of this version built so far
-    shared: Shared | None = None  # what every seat sees of the latest version built (with its log)
+    # What every seat sees of the latest version built (with its log), by language.
+    shared: dict[str, Shared] = field(default_factory=dict)
     table: Table = field(default_factory=Table)  # turn clock, votes, takeover notes
     # Changes of the game other processes announced to this one, and how many of them this process has
     # read the database after (``fresh``). One at first: a game loaded from the database while another
@@ -108,7 +111,7 @@ def catch_up(sess: Session, tx: Txn, storage: Storage, now: float) -> None:
     service's time, when waiting for the player to move starts anew after moves or takebacks."""
     head = tx.head
     if head is None:
-        raise Refused(ErrorCode.NOT_FOUND, "no such game")
+        raise Refused(ErrorCode.NOT_FOUND, _("no such game"))
     s = sess.state
     if head.version == s.version and head.undos == sess.row.undos and head.table_rev == sess.row.table_rev:
         return
@@ -126,7 +129,7 @@ def catch_up(sess: Session, tx: Txn, storage: Storage, now: float) -> None:
         row = storage.load_game(sess.row.id, tx.conn)
         again = replayed(row) if row is not None else None
         if again is None:
-            raise Refused(ErrorCode.NOT_FOUND, "no such game")
+            raise Refused(ErrorCode.NOT_FOUND, _("no such game"))
         sess.row.moves, sess.row.undos = again.row.moves, again.row.undos
         sess.steps, sess.state = again.steps, again.state
     reload_table(sess, tx.conn)  # seats, clock and votes as stored
@@ -146,7 +149,7 @@ def seen_current(sess: Session, version: int) -> int:
     """The version clients see, if ``version`` is it and the game goes on; else Refused, in words."""
     served = served_version(sess)
     if sess.state.over:
-        raise Refused(ErrorCode.GAME_OVER, "the game is over", served)
+        raise Refused(ErrorCode.GAME_OVER, _("the game is over"), served)
     if version != served:
-        raise Refused(ErrorCode.STALE, "the game changed meanwhile; here is where it stands now", served)
+        raise Refused(ErrorCode.STALE, _("the game changed meanwhile; here is where it stands now"), served)
     return served

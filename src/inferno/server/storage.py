@@ -213,6 +213,7 @@ class Txn:
                 self.dbapi, {"game_id": self.game_id, "idx": idx, "seat": seat, "text": text, "at": now}
             )
         except raw.integrity_error as exc:
+            # i18n: not for players (the service answers a stale write in the player's words)
             raise StaleWriteError(f"move {idx} of game {self.game_id} is already stored") from exc
         owner = self.storage.origin if bot_turn and bot_lease else ""
         raw.moved.run(
@@ -305,7 +306,7 @@ class Storage:
         with self.transaction() as conn:
             for name, kind in _LATER_COLUMNS.items():
                 if name not in have:
-                    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+                    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))  # i18n: not for players
 
     def close(self) -> None:
         if self._sqlite is not None:
@@ -538,6 +539,6 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     # WAL + NORMAL: a commit is in the WAL file (the OS has it) before it returns, so killing the server
     # loses nothing acknowledged; only a power cut may lose the last commits. FULL would fsync each one.
-    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # i18n: not for players
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()

@@ -8,10 +8,14 @@ from typing import Any
 
 from fastapi import Depends, FastAPI
 
+from inferno.i18n import SERVER
 from inferno.records.story import game_story
 from inferno.server.errors import ErrorCode, Refused
 from inferno.server.gate import Gate
+from inferno.server.seats import shown_name
 from inferno.server.service import GameService
+
+_ = SERVER.gettext
 
 
 def story_json(service: GameService, game_id: str) -> dict[str, Any]:
@@ -20,8 +24,8 @@ def story_json(service: GameService, game_id: str) -> dict[str, Any]:
     with sess.lock:
         s = sess.state
         if not s.over:
-            raise Refused(ErrorCode.BAD_REQUEST, "the game is not over yet: its story is told at the end")
-        names = [seat.name for seat in sess.row.seats]
+            raise Refused(ErrorCode.BAD_REQUEST, _("the game is not over yet: its story is told at the end"))
+        names = [shown_name(seat.name) for seat in sess.row.seats]
         return game_story(s, names).to_dict()
 
 

@@ -12,6 +12,7 @@ from fastapi import Depends, FastAPI, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
+from inferno.i18n import N_
 from inferno.server.context import Rooms
 from inferno.server.gate import Token
 from inferno.server.why import why_json
@@ -45,7 +46,7 @@ async def play(rooms: Rooms, game_id: str, seat: int, version: int, text: str) -
     return done
 
 
-ACTIONS_LIMITED = "too many actions; slow down"
+ACTIONS_LIMITED = N_("too many actions; slow down")
 
 
 def install(app: FastAPI, rooms: Rooms) -> None:
@@ -111,10 +112,10 @@ def _install_changes(app: FastAPI, rooms: Rooms) -> None:
         return await gate.acting(game_id, request, token), body
 
     async def votes(game_id: str, body: VoteIn, request: Request, token: Token = None) -> tuple[int, VoteIn]:
-        return await gate.acting(game_id, request, token, spectators="spectators cannot vote"), body
+        return await gate.acting(game_id, request, token, spectators=N_("spectators cannot vote")), body
 
     async def reclaims(game_id: str, request: Request, token: Token = None) -> int:
-        return await gate.acting(game_id, request, token, spectators="spectators have no seat to take back")
+        return await gate.acting(game_id, request, token, spectators=N_("spectators have no seat to take back"))
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, move: tuple[int, ActionIn] = Depends(acts)) -> Response:

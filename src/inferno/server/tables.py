@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from inferno.i18n import N_
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
 from inferno.server.defaults import TABLE, VOTE_GONE, VOTE_GRACE, VOTE_IDLE
@@ -36,7 +37,7 @@ class AwayRule:
 
 
 AWAY = AwayRule(VOTE_IDLE, VOTE_GONE, VOTE_GRACE)
-RULE = "this table's turn clock and seats"  # what a takeover's log line names as its rule
+RULE = N_("this table's turn clock and seats")  # what a takeover's log line names as its rule
 
 clocks_table = sa.Table(
     "game_clocks",
@@ -99,9 +100,9 @@ def ensure(storage: Storage) -> None:
     """Create the clocks table if the database has none, and add the columns older versions lacked."""
     clocks_table.create(storage.engine, checkfirst=True)
     have = {c["name"] for c in sa.inspect(storage.engine).get_columns("game_clocks")}
-    added = {
-        "reclaimed": "reclaimed TEXT NOT NULL DEFAULT '{}'",
-        "arrived": "arrived TEXT NOT NULL DEFAULT '[]'",
+    added = {  # i18n: not for players (SQL)
+        "reclaimed": "reclaimed TEXT NOT NULL DEFAULT '{}'",  # i18n: not for players
+        "arrived": "arrived TEXT NOT NULL DEFAULT '[]'",  # i18n: not for players
         "starts_at": "starts_at FLOAT NOT NULL DEFAULT 0",
     }
     for name, column in added.items():

@@ -28,6 +28,7 @@ from fastapi import Depends, FastAPI, Header, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
 
+from inferno.i18n import N_, SERVER
 from inferno.rules.actions import MalformedActionError
 from inferno.rules.notation import parse_action
 from inferno.server.context import Rooms
@@ -39,12 +40,13 @@ from inferno.server.table_routes import MAX_ACTION
 from inferno.server.views import board_json, view_json
 from inferno.tutorial.session import Reply, Tutorial, TutorialError
 
+_ = SERVER.gettext
 TUTORIAL_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 KEEP_SECONDS = 90 * 86400  # a tutorial left alone this long is deleted (when another one starts)
 # The id of the board the page has drawn (``board_id`` of an earlier answer): the same board is not sent again.
 KnownBoard = Annotated[str | None, Header(alias="X-Inferno-Board", max_length=32)]
 KEPT_IN_MEMORY = 64  # tutorials kept in memory besides the database
-NO_SUCH = "there is no such tutorial: it may have been deleted after a long time; start a new one"
+NO_SUCH = N_("there is no such tutorial: it may have been deleted after a long time; start a new one")
 
 tutorials = sa.Table(
     "tutorials",
@@ -91,11 +93,11 @@ class TutorialDesk:
     def _load(self, tid: str) -> tuple[Tutorial, int]:
         """The tutorial ``tid`` and its count of changes (hold the lock), or Refused (not found)."""
         if not TUTORIAL_ID.fullmatch(tid):
-            raise Refused(ErrorCode.NOT_FOUND, NO_SUCH)
+            raise Refused(ErrorCode.NOT_FOUND, _(NO_SUCH))
         with self.storage.engine.connect() as conn:
             row = conn.execute(sa.select(tutorials.c.moves).where(tutorials.c.id == tid)).first()
             if row is None:
-                raise Refused(ErrorCode.NOT_FOUND, NO_SUCH)
+                raise Refused(ErrorCode.NOT_FOUND, _(NO_SUCH))
             moves = int(row[0])
             kept = self.kept.get(tid)
             if kept is not None and kept[0] == moves:
@@ -104,7 +106,7 @@ class TutorialDesk:
         try:
             tut = Tutorial.from_json(orjson.loads(data))
         except (TutorialError, orjson.JSONDecodeError):
-            raise Refused(ErrorCode.NOT_FOUND, "this tutorial can no longer be resumed; start a new one") from None
+            raise Refused(ErrorCode.NOT_FOUND, _("this tutorial can no longer be resumed; start a new one")) from None
         self._keep(tid, moves, tut)
         return tut, moves
 
@@ -119,7 +121,7 @@ class TutorialDesk:
                 .values(data=_dumps(tut), moves=moves + 1, touched=time.time())
             )
         if done.rowcount != 1:
-            raise Refused(ErrorCode.STALE, "the tutorial moved on meanwhile; here is where it is now")
+            raise Refused(ErrorCode.STALE, _("the tutorial moved on meanwhile; here is where it is now"))
         self._keep(tid, moves + 1, tut)
 
     def read(self, tid: str) -> dict[str, Any]:
@@ -143,11 +145,11 @@ class TutorialDesk:
         with self.lock:
             tut, moves = self._load(tid)
             if tut.done:
-                raise Refused(ErrorCode.GAME_OVER, "the tutorial is finished: play your first game from the lobby")
+                raise Refused(ErrorCode.GAME_OVER, _("the tutorial is finished: play your first game from the lobby"))
             try:
                 parse_action(tut.state, text)
             except MalformedActionError as exc:
-                raise Refused(ErrorCode.MALFORMED, f"that is no move of the game: {exc}") from None
+                raise Refused(ErrorCode.MALFORMED, _("that is no move of the game: {why}").format(why=exc)) from None
             try:
                 reply = tut.play(text)
             except TutorialError as exc:
@@ -239,8 +241,8 @@ def install(app: FastAPI, rooms: Rooms) -> None:
         """A change of tutorial ``tid``: one read of the address's allowance, one move of the tutorial's."""
         gate.count_read(request)
         if not TUTORIAL_ID.fullmatch(tid):
-            raise Refused(ErrorCode.NOT_FOUND, NO_SUCH)
-        gate.count_action(f"tutorial:{tid}", 0, "too many moves; slow down")
+            raise Refused(ErrorCode.NOT_FOUND, _(NO_SUCH))
+        gate.count_action(f"tutorial:{tid}", 0, N_("too many moves; slow down"))
         return tid
 
     @app.post("/api/tutorials/{tid}/next")

@@ -1,6 +1,6 @@
 """The views a game being served keeps of its current version: each seat's as JSON data with its log
-mark (built once per version, shared by every reader), and what every seat sees alike. Plain data:
-``seat_views`` builds them."""
+mark (built once per version and language, shared by every reader in that language), and what every seat
+sees alike. Plain data: ``seat_views`` builds them."""
 
 from __future__ import annotations
 
@@ -67,17 +67,18 @@ class Shared:
 
 @dataclass(slots=True)
 class Views:
-    """The views of the game's current version built so far: each seat's (``seats``) and the data they
-    share (``common``: every key but the seat's own). Cleared by every change of the game or its table."""
+    """The views of the game's current version built so far, in each language read: each seat's
+    (``seats``, by seat and language) and the data they share (``common``, by language: every key but the
+    seat's own). Cleared by every change of the game or its table."""
 
-    seats: dict[int, SeatView] = field(default_factory=dict)
-    common: dict[str, Any] | None = None
+    seats: dict[tuple[int, str], SeatView] = field(default_factory=dict)
+    common: dict[str, dict[str, Any]] = field(default_factory=dict)
     cleared: int = 0  # times cleared: a view built from what was read before a clear is not kept
 
-    def get(self, seat: int) -> SeatView | None:
-        return self.seats.get(seat)
+    def get(self, seat: int, lang: str) -> SeatView | None:
+        return self.seats.get((seat, lang))
 
     def clear(self) -> None:
         self.seats.clear()
-        self.common = None
+        self.common.clear()
         self.cleared += 1

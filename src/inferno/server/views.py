@@ -3,7 +3,9 @@ static board layout taken from the rules data (never hard-coded here)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import importlib
+from collections.abc import Callable
+from functools import cache, lru_cache
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -11,6 +13,7 @@ from typing import Any
 from inferno.components import components_json
 from inferno.defaults import SOLO_LEVEL, SOLO_LEVELS, solo_variant
 from inferno.help import effect_words, endgame_words, help_text
+from inferno.i18n import ENGLISH, GAME, language
 from inferno.option_words import option_words
 from inferno.outcome import NEEDS_EVENTS, namer, next_words, outcome_lines, warnings_of
 from inferno.records.log import events
@@ -293,11 +296,27 @@ def pieces_json(s: State, before: tuple[State, dict[str, Any]] | None = None) ->
     }
 
 
+@cache
+def _event_words() -> Callable[[str], str]:
+    """The event texts' words in the current language (``inferno.records.event_words.event_text``, which
+    reads the engine's English text anew in the player's language), or the English text as it is where
+    that module is not there."""
+    try:
+        module = importlib.import_module("inferno.records.event_words")
+    except ImportError:
+        return str
+    words: Callable[[str], str] = module.event_text
+    return words
+
+
 @lru_cache(maxsize=16384)
-def _event_json(e: Event) -> dict[str, Any]:
-    """One log line as JSON, its rule in words. Events never change (and never name the seed), so each
-    is encoded once for every seat and version that shows it. Callers must not modify it."""
+def _event_json(e: Event, lang: str) -> dict[str, Any]:
+    """One log line as JSON in ``lang`` (the current language), its text and its rule in words. Events
+    never change (and never name the seed), so each is encoded once per language for every seat and
+    version that shows it. Callers must not modify it."""
     d = e._asdict()
+    if lang != ENGLISH:
+        d["text"] = _event_words()(d["text"])
     d["rule"] = cite(d["rule"])
     return d
 
@@ -326,7 +345,8 @@ def public_json(
     d.pop("format", None)
     d.pop("format_version", None)
     d["config"] = public_config(full, seed, seed_chosen)
-    lines = log if log is not None else [_event_json(e) for e in events(full)]
+    lang = language()
+    lines = log if log is not None else [_event_json(e, lang) for e in events(full)]
     pend = pending(full)
     pend_json = None
     if pend is not None:
@@ -389,8 +409,15 @@ def view_json(full: State, seat: int, *, seed: int | None = None, seed_chosen: b
 
 
 def log_line_json(e: Event) -> dict[str, Any]:
-    """One log line as JSON data of its own (the caller may add to it)."""
-    return dict(_event_json(e))
+    """One log line as JSON data of its own, its text in English (the caller may add to it: the board
+    places it concerns are read from the English text, then ``line_text`` words it for the reader)."""
+    return dict(_event_json(e, ENGLISH))
+
+
+def line_text(e: Event) -> str:
+    """The text of ``e``'s log line in the current language."""
+    text: str = _event_json(e, language())["text"]
+    return text
 
 
 def _length(node: tuple[Any, ...] | None) -> int:
@@ -411,18 +438,29 @@ def sides_json() -> dict[str, Any]:
     }
 
 
+def _data(name: str) -> str:
+    """A name or text of the rules data (a location, a Guardian, a solo mode...) in the current language."""
+    return GAME.gettext(name) if name else name
+
+
 def solo_json() -> dict[str, Any]:
     """The solo variants and levels the lobby offers (from the solo data), and the default of each."""
     data = load_rules().solo
     return {
-        "opponent": data.opponent_name,
+        "opponent": _data(data.opponent_name),
         "levels": list(SOLO_LEVELS),
         "default": {"variant": solo_variant(), "level": SOLO_LEVEL},
         "variants": [
-            {"id": v.id, "name": v.name, "description": v.description, "win": v.win, "levels": list(v.levels)}
+            {
+                "id": v.id,
+                "name": _data(v.name),
+                "description": _data(v.description),
+                "win": v.win,
+                "levels": list(v.levels),
+            }
             for v in data.variants.values()
         ],
-        "ranks": [{"name": r.name, "won": r.won, "min_margin": r.min_margin} for r in data.ranks],
+        "ranks": [{"name": _data(r.name), "won": r.won, "min_margin": r.min_margin} for r in data.ranks],
     }
 
 
@@ -438,13 +476,13 @@ def solo_view(v: State) -> dict[str, Any] | None:
     lv = solo_level(v)
     card = next_card(v)
     cards = v.rules.solo.cards
-    name = v.rules.solo.opponent_name
+    name = _data(v.rules.solo.opponent_name)
     return {
         "name": name[0].upper() + name[1:],
         "player": RIVAL,
         "variant": var.id,
-        "variant_name": var.name,
-        "description": var.description,
+        "variant_name": _data(var.name),
+        "description": _data(var.description),
         "level": lv.id,
         "win": var.win,
         "target": lv.target,
@@ -453,8 +491,8 @@ def solo_view(v: State) -> dict[str, Any] | None:
         "half": rv.half,
         "diplomas": [c for c in range(2, 10) if rv.diplomas >> c & 1],
         "passages": [g for g in range(v.board.gates) if rv.passages >> g & 1],
-        "next_card": {"name": card.name, "text": card.describe()} if card is not None else None,
-        "last_played": [cards[c].name for c in v.solo.last],
+        "next_card": {"name": _data(card.name), "text": card.describe()} if card is not None else None,
+        "last_played": [_data(cards[c].name) for c in v.solo.last],
         "deck_left": len(v.solo.deck),
     }
 
@@ -493,7 +531,7 @@ def board_json(s: State) -> dict[str, Any]:
             {
                 "index": loc.index,
                 "id": loc.id,
-                "name": loc.name,
+                "name": _data(loc.name),
                 "circle": loc.circle,
                 "special": loc.special,
                 "noble_florins": loc.noble_florins,
@@ -516,7 +554,7 @@ def board_json(s: State) -> dict[str, Any]:
             for c in r.fraud_cards
         ],
         "guardians": [
-            {"slot": i, "id": r.guardians[g].id, "name": r.guardians[g].name} for i, g in enumerate(s.guardians)
+            {"slot": i, "id": r.guardians[g].id, "name": _data(r.guardians[g].name)} for i, g in enumerate(s.guardians)
         ],
         "bonus_tiles": [
             {
@@ -529,7 +567,7 @@ def board_json(s: State) -> dict[str, Any]:
         ],
         "plague_cards": [list(c) for c in r.plague_cards],
         "family_cards": [{"index": f.index, "id": f.id} for f in r.family_cards],
-        "reputation": [{"id": a, "name": n, "points": p} for a, n, p in r.reputation],
+        "reputation": [{"id": a, "name": _data(n), "points": p} for a, n, p in r.reputation],
         "tower_floors": r.tower_floors,
         "spaces_per_floor": r.spaces_per_floor,
         "track_max": r.track_max,

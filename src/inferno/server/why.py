@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from inferno.i18n import SERVER
 from inferno.rules.actions import Act, Action
 from inferno.rules.engine import view
 from inferno.rules.explain import Explanation, decision_summary, explain, explain_place
@@ -14,6 +15,7 @@ from inferno.server.errors import ErrorCode, Refused
 from inferno.server.sessions import Session
 
 # The board keys of actions without arguments (as ``views.action_targets`` names them).
+_ = SERVER.gettext
 _PLAIN = {
     "bribe": (Act.BRIBE,),
     "council": (Act.COUNCIL,),
@@ -52,9 +54,9 @@ def _target(v: State, seat: int, key: str) -> list[Explanation]:
         answers = [explain(v, seat, Action(k)) for k in plain]
         legal = [e for e in answers if e.legal]
         return legal[:1] or answers[:1]
-    shape, _, num = key.partition(":")
+    shape, _sep, num = key.partition(":")
     if shape not in _SHAPES or not (num.isascii() and num.isdigit()) or int(num) >= MAX_VALUE:
-        raise Refused(ErrorCode.BAD_REQUEST, "target must be a board place such as shield:12 or location:2")
+        raise Refused(ErrorCode.BAD_REQUEST, _("target must be a board place such as shield:12 or location:2"))
     return explain_place(v, seat, shape, int(num))
 
 
@@ -65,8 +67,9 @@ def why_not(s: State, seat: int, a: Action, fallback: str) -> str:
     e = explain(view(s, seat), seat, a)
     if e.legal:
         return fallback
-    shown = f"'{e.action}'" if e.action else "that action"
-    return f"{shown} is not legal now: {e.text}"
+    if e.action:
+        return _("'{action}' is not legal now: {why}").format(action=e.action, why=e.text)
+    return _("that action is not legal now: {why}").format(why=e.text)
 
 
 def why_json(service: WhyService, game_id: str, seat: int, action: str | None, target: str | None) -> dict[str, Any]:
@@ -76,11 +79,11 @@ def why_json(service: WhyService, game_id: str, seat: int, action: str | None, t
     with sess.lock:
         v = view(sess.state, seat)
     if action is not None and target is not None:
-        raise Refused(ErrorCode.BAD_REQUEST, "ask about an action or a target, not both")
+        raise Refused(ErrorCode.BAD_REQUEST, _("ask about an action or a target, not both"))
     if action is not None:
         answers = [explain(v, seat, action)]
     elif target is not None:
         answers = _target(v, seat, target)
     else:
         answers = [decision_summary(v, seat)]
-    return {"answers": [_json(e) for e in answers], "text": "; or ".join(e.text for e in answers)}
+    return {"answers": [_json(e) for e in answers], "text": _("; or ").join(e.text for e in answers)}
