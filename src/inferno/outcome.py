@@ -411,19 +411,6 @@ class OptionWarning:
         return {"kind": self.kind.value, "title": self.title, "text": self.text, "rule": self.rule}
 
 
-# The warnings' rule citations as :func:`cite` writes them, for the catalog (tests check they still match).
-CITATIONS = (
-    N_("rulebook: Loans from Charon, final scoring step 5"),
-    N_("rulebook: Florence phase; IronTarkles' teaching summary: family council"),
-    N_("rulebook: Fraud cards: left half"),
-)
-
-
-def _cited(tag: str) -> str:
-    """A rule tag as players read it, in their language."""
-    return _(cite(tag))
-
-
 def warnings_of(before: State, after: State, p: int, action: Action) -> list[OptionWarning]:
     """The warnings ``action`` deserves: it takes a loan from Charon, it holds a family council, or it plays
     a Fraud card whose instant effect is lost for want of its Barrel. ``after`` is the engine's answer (the
@@ -447,7 +434,7 @@ def warnings_of(before: State, after: State, p: int, action: Action) -> list[Opt
                     "loan {n} costs {cost}.",
                     d,
                 ).format(taken=taken, drachmas=d, n=n, cost=loan_words(r, n)),
-                _cited("S0 Loans from Charon; S3 step 5"),  # i18n: not for players (a rule tag: CITATIONS)
+                cite("S0 Loans from Charon; S3 step 5"),  # i18n: not for players (a rule tag: cite reads it)
             )
         )
     if action.kind is Act.COUNCIL:
@@ -463,7 +450,7 @@ def warnings_of(before: State, after: State, p: int, action: Action) -> list[Opt
                     "then bring one family member Home, or send a Guest or a Barrel back.",
                     abs(lost),
                 ).format(n=lost),
-                _cited("S2 Florence phase; IT family council"),  # i18n: not for players (a rule tag: CITATIONS)
+                cite("S2 Florence phase; IT family council"),  # i18n: not for players (a rule tag: cite reads it)
             )
         )
     if len(b.played) > len(a.played) and any(
@@ -478,7 +465,7 @@ def warnings_of(before: State, after: State, p: int, action: Action) -> list[Opt
                     "You own no {colour} Barrel: the instant effect of {card} is lost. "
                     "The card still counts at the end if you own the Barrel of its right half then."
                 ).format(colour=barrel_name(before, fc.instant_barrel), card=fc.id),
-                _cited("S0 Fraud cards: left half"),  # i18n: not for players (a rule tag: CITATIONS)
+                cite("S0 Fraud cards: left half"),  # i18n: not for players (a rule tag: cite reads it)
             )
         )
     return out

@@ -45,7 +45,8 @@ def _written_tags() -> set[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in parts:
                 text = node.value
-                if TAG.match(text) and len(text) < 120 and "\n" not in text:
+                # A format template or a pattern (``rulebook p.{pages}``, ``rulebook p\.(\S+)``) is not a tag.
+                if TAG.match(text) and len(text) < 120 and not any(c in text for c in "\n{\\("):
                     found.add(text)
     return found
 

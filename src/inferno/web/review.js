@@ -106,14 +106,15 @@ function lossCells(d) {
 }
 
 // A decision's grade in words (the review's grades: "best", "good", "inaccuracy", "mistake", "blunder").
-function gradeWord(grade) {
+function gradeWord(grade, d) {
+  if (d && d.grade_words) return d.grade_words;
   const words = { best: t("best"), good: t("good"), inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") };
   return words[grade] || grade;
 }
 
 // A chart mark's title: the turn and the grade.
 function markTitle(d) {
-  return ctx.esc(t("turn {turn}: {grade}", { turn: d.turn, grade: gradeWord(d.grade) }));
+  return ctx.esc(t("turn {turn}: {grade}", { turn: d.turn, grade: gradeWord(d.grade, d) }));
 }
 
 // ----- the review page -----
@@ -177,12 +178,12 @@ function showResult(st) {
   $("review-count").textContent = "";
   const rv = st.review;
   const div = $("review-result");
-  const summary = st.summary.filter((l) => !l.startsWith("  ") && l !== "Biggest mistakes:" && !l.startsWith("Hidden cards")); // i18n: not for players (matches the server's summary lines, not shown)
+  const summary = st.headline || []; // the summary's head, in the reader's language
   // the server's order: worst grade first, then the bigger loss (win chance or margin)
   const byIndex = new Map(rv.decisions.map((d) => [d.index, d]));
   const worst = (st.biggest || []).map((i) => byIndex.get(i)).filter((d) => d);
   const show = esc(t("Show on the board"));
-  const rows = worst.map((d) => `<tr class="grade-${esc(d.grade)}" data-index="${d.index}"><td>${d.turn}</td><td>${esc(gradeWord(d.grade))}</td><td>${esc(d.played)}</td>` // i18n: not for players (markup)
+  const rows = worst.map((d) => `<tr class="grade-${esc(d.grade)}" data-index="${d.index}"><td>${d.turn}</td><td>${esc(gradeWord(d.grade, d))}</td><td>${esc(d.played)}</td>` // i18n: not for players (markup)
     + `<td>${esc(d.best)}</td>${lossCells(d)}<td>${esc(d.reason)}</td>`
     + `<td><button type="button" class="review-show" data-index="${d.index}">${show}</button></td></tr>`); // i18n: not for players
   const heads = [t("turn"), t("grade"), t("played"), t("better"), t("win chance lost"), t("Infamy margin lost"), t("why"), t("position")];
