@@ -187,6 +187,9 @@ def test_the_pseudo_language_fits_at_desktop_sizes(
     page.wait_for_selector("svg#board .shield")
     _wait_my_decision(page)
     assert "~" in page.inner_text("#undo") and "~" in page.inner_text("#log-panel summary")
+    # The server's texts too (the options in words, the game log): the pseudo language is told to it.
+    assert "~" in page.locator("#actions button.action").first.inner_text()
+    assert "~" in (page.locator("#log li").first.text_content() or "")
     size = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     assert size[0] <= width, (size, width)  # nothing pushes the page sideways
     assert page.evaluate(CLIPPED) == []

@@ -51,8 +51,10 @@ export function saveLanguage(code) {
 // Load the chosen language's catalog and translate the page's marked texts; call before the first draw.
 export async function loadLanguage() {
   lang = chooseLanguage();
-  // The server follows the cookie: a stored choice (or the browser's, on a first visit) is told to it.
+  // The server follows the cookie: a stored choice (or the browser's, on a first visit) is told to it; the
+  // pseudo language only for this browser session (its texts too are then pseudo-localised).
   if (lang !== PSEUDO) setCookie(lang);
+  else document.cookie = `${COOKIE}=${PSEUDO}; path=/; SameSite=Lax`;
   if (lang !== "en") {
     try {
       const r = await fetch(`/i18n/${lang}.json`);
