@@ -34,7 +34,7 @@ def first_game_seats(chosen: dict[str, object]) -> list[Seat]:
     given = [name for name, value in chosen.items() if value]
     if given:
         raise click.UsageError(f"--first-game chooses the seats itself: leave out {', '.join(given)}")
-    return [Seat(), *(Seat(first_game_bot()) for _ in range(FIRST_GAME_PLAYERS - 1))]
+    return [Seat(), *(Seat(first_game_bot()) for _i in range(FIRST_GAME_PLAYERS - 1))]
 
 
 def first_game_words() -> str:
