@@ -19,7 +19,9 @@ from inferno.rules.setup import SetupError
 
 def results_table(summary: list[BotSummary], title: str) -> Table:
     """The results as a rich table, best Elo first."""
-    t = Table(title=title, caption="score: mean Infamy; rank: mean rank; s/move: seconds per decision")
+    t = Table(
+        title=title, caption="score: mean Infamy; rank: mean rank; s/move: seconds per decision"
+    )  # i18n: not for players (a developer tool: simulation statistics)
     for col in ("bot", "seats", "wins", "win%", "score", "rank", "Elo", "95% CI", "s/move"):
         t.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     for s in summary:
@@ -41,21 +43,33 @@ def results_table(summary: list[BotSummary], title: str) -> Table:
 
 @click.command("tournament")
 @click.argument("bots", nargs=-1, required=True)
-@click.option("--players", "-p", type=click.IntRange(1, 5), default=2, show_default=True, help="Seats per game.")
+@click.option(
+    "--players", "-p", type=click.IntRange(1, 5), default=2, show_default=True, help="Seats per game."
+)  # i18n: not for players (a developer tool: simulation statistics)
 @click.option(
     "--module",
     "modules",
     multiple=True,
     metavar="NAME",
-    help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",
+    help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",  # i18n: not for players (a developer tool: simulation statistics)
 )
-@click.option("--games", "-n", type=click.IntRange(1), default=10, show_default=True, help="Games per lineup.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option(
+    "--games", "-n", type=click.IntRange(1), default=10, show_default=True, help="Games per lineup."
+)  # i18n: not for players (a developer tool: simulation statistics)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the first game."
+)  # i18n: not for players (a developer tool: simulation statistics)
 @side_option
 @click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True, help="Processes.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), help="Write one row per seat.")
-@click.option("--elo-samples", type=click.IntRange(0), default=200, show_default=True, help="Bootstrap resamples.")
+@click.option(
+    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON."
+)  # i18n: not for players (a developer tool: simulation statistics)
+@click.option(
+    "--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), help="Write one row per seat."
+)  # i18n: not for players (a developer tool: simulation statistics)
+@click.option(
+    "--elo-samples", type=click.IntRange(0), default=200, show_default=True, help="Bootstrap resamples."
+)  # i18n: not for players (a developer tool: simulation statistics)
 @solo_options
 def command(
     bots: tuple[str, ...],
@@ -107,7 +121,7 @@ def command(
         except SetupError as exc:
             raise click.ClickException(str(exc)) from None
     summary = summarize(outcomes, elo_samples)
-    title = f"{len(outcomes)} games, {players} players, seeds {seed}..{seed + games - 1}"
+    title = f"{len(outcomes)} games, {players} players, seeds {seed}..{seed + games - 1}"  # i18n: not for players (a developer tool: simulation statistics)
     console.print(results_table(summary, title))
     meta: dict[str, object] = {
         "bots": list(bots),
@@ -120,7 +134,7 @@ def command(
         meta["side_variant"] = True
     if json_path:
         json_path.write_text(to_json(outcomes, summary, meta))
-        console.print(f"wrote {json_path}")
+        console.print(f"wrote {json_path}")  # i18n: not for players (a developer tool: simulation statistics)
     if csv_path:
         write_csv(outcomes, csv_path)
-        console.print(f"wrote {csv_path}")
+        console.print(f"wrote {csv_path}")  # i18n: not for players (a developer tool: simulation statistics)

@@ -131,7 +131,7 @@ class TurnPacing(GameDisplay):
         entry = self.session.play(choice)
         line = self.entry_line(entry)
         if not self.fast and self.pace > 0:
-            line.append("   (Space: skip)", style="dim")
+            line.append("   " + _("(Space: skip)"), style="dim")
         self.say(line)
         self.showing = entry
         if self.fast or self.pace <= 0:
