@@ -29,6 +29,7 @@ from inferno.tui.text import (
 )
 
 _ = TERMINAL.gettext
+PALACE, MARKET = "PALACE", "MARKET"  # the locations' names in the rules data (the game catalog translates them)
 STRONG = "bold reverse"  # i18n: not for players
 RED = "bold red"  # i18n: not for players
 HEAD = "bold underline"  # i18n: not for players
@@ -192,7 +193,7 @@ def florence_table(s: State, marks: Mapping[int, str] | None = None) -> Table:
 def supply_text(s: State) -> Text:
     """What is left at the PALACE (Guests) and the MARKET (Barrels)."""
     r = s.rules
-    palace, market = GAME.gettext("PALACE"), GAME.gettext("MARKET")
+    palace, market = GAME.gettext(PALACE), GAME.gettext(MARKET)
     out = Text(_("{palace} Guests left:").format(palace=palace) + " ", style="bold")
     for c in r.guest_circles:
         out.append_text(sin_mark(r, c))

@@ -38,6 +38,7 @@ CHOSEN = "bold reverse underline"  # i18n: not for players (what the highlighted
 STRONG = "bold reverse"  # i18n: not for players
 
 _ = TERMINAL.gettext
+BONFIRE = "BONFIRE"  # the location's name in the rules data (the game catalog translates it)
 
 
 class Panel(ScrollableContainer):
@@ -115,7 +116,7 @@ def board_view(s: State, width: int, marks: Mapping[int, str], places: Mapping[i
 def strip_view(s: State) -> RenderableType:
     """The Graveyard (Souls waiting for Charon, the River Styx's source), the Plague card, Dante, the supply."""
     styx = Text(_("River Styx:") + " ", style="bold")
-    bonfire = GAME.gettext("BONFIRE")
+    bonfire = GAME.gettext(BONFIRE)
     styx.append(
         _("drown Graveyard Souls of one colour to advance Sin Tracks ({bonfire}, gold bonus)").format(bonfire=bonfire),
         style="dim",
