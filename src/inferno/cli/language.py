@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
-from inferno.i18n import LANGUAGES, N_, PSEUDO, TERMINAL, from_locale, known, use_language
+from inferno.i18n import LANGUAGES, N_, PSEUDO, TERMINAL, from_locale, known, language, set_language, use_language
 
 _ = TERMINAL.gettext
 
@@ -110,16 +110,17 @@ def _lang_callback(ctx: click.Context, _param: click.Parameter, value: str | Non
         _use(ctx, _checked(value))
 
 
-def _group_lang_callback(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-    """The group's ``--lang``: when not given, ``INFERNO_LANG`` or the locale (a command's may change it)."""
-    if ctx.resilient_parsing:
-        return
-    if value is not None:
-        _use(ctx, _checked(value))
-        return
+def default_language() -> str:
+    """The language without ``--lang``: the entry point's choice, else ``INFERNO_LANG``, else the locale."""
     import os
 
-    _use(ctx, _startup[0] if _startup else env_language(os.environ) or from_locale())
+    return _startup[0] if _startup else env_language(os.environ) or from_locale()
+
+
+def _group_lang_callback(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """The group's ``--lang``: when given, every command's texts are read in it."""
+    if value is not None and not ctx.resilient_parsing:
+        _use(ctx, _checked(value))
 
 
 def lang_option(f: F) -> F:
@@ -163,6 +164,15 @@ def _translated_help(cmd: click.Command) -> Iterator[None]:
 class Translated(click.Command):
     """A click command whose help (texts marked with ``N_``) is translated as it is shown."""
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command; the language before it is the language after it (``--help`` and usage errors
+        end a command before its context closes, so the language is put back here)."""
+        before = language()
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            set_language(before)
+
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _translated_help(self):
             super().format_help_text(ctx, formatter)
@@ -201,6 +211,19 @@ class Group(Translated, click.Group):
 
     command_class = Command
     group_class = type
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """The whole command line starts in :func:`default_language` (so even ``inferno --help`` reads in it)."""
+        before = language()
+        set_language(default_language())
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            set_language(before)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        Translated.format_options(self, ctx, formatter)
+        self.format_commands(ctx, formatter)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []

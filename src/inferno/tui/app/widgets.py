@@ -280,6 +280,10 @@ class StatusLine(Static):
             self.refresh()
 
 
+PLACEHOLDER = N_("type a number, an action or a command (help) — Tab completes")
+SHORT_PLACEHOLDER = N_("a number, an action or help")
+
+
 class CommandInput(Input):
     """Typed commands and actions: ↑/↓ history, Tab completes from the legal actions and commands."""
 
@@ -305,13 +309,18 @@ class CommandInput(Input):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(
-            placeholder=_("type a number, an action or a command (help) — Tab completes"),
+            placeholder=_(PLACEHOLDER),
             select_on_focus=False,
             **kwargs,  # type: ignore[arg-type]
         )
         self.history: list[str] = []
         self.back = 0
         self.candidates: list[str] = []
+
+    def on_resize(self, event: Resize) -> None:
+        """The hint that fits the line: the whole one, else a short one (a longer language)."""
+        whole = _(PLACEHOLDER)
+        self.placeholder = whole if len(whole) <= self.content_region.width else _(SHORT_PLACEHOLDER)
 
     def remember(self, line: str) -> None:
         if line and (not self.history or self.history[-1] != line):
