@@ -9,6 +9,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from inferno.cli.language import Command
+from inferno.i18n import N_
 from inferno.rules.position import Sin
 from inferno.sim.analysis import Analysis, Distribution, WinRate, analyse
 from inferno.sim.record import SOURCES
@@ -26,14 +28,17 @@ def _dist(d: Distribution) -> list[str]:
 def tables(a: Analysis) -> list[Table]:
     """The summary as rich tables: seats, bots, sources, length, visits."""
     seats = Table(
+        # i18n: not for players (a developer tool: simulation statistics)
         title=f"{a.games} games, {a.players} players, side {', '.join(a.sides)}: results by seat"
-    )  # i18n: not for players (a developer tool: simulation statistics)
+    )
     for col in (
         "seat",
+        # i18n: not for players (a developer tool: simulation statistics)
         "win rate",
         "95% CI",
         "Infamy",
         "min / med / max",
+        # i18n: not for players (a developer tool: simulation statistics)
         "in play",
         "loans",
     ):  # i18n: not for players (a developer tool: simulation statistics)
@@ -45,20 +50,24 @@ def tables(a: Analysis) -> list[Table]:
         f"Seat fairness (sole wins, chi-square): {a.seat_chi2:.2f}, p = {a.seat_p:.3g}"
     )
     bots = Table(
+        # i18n: not for players (a developer tool: simulation statistics)
         title="Win rate by bot (every seat it played)"
-    )  # i18n: not for players (a developer tool: simulation statistics)
+    )
     for col in ("bot", "win rate", "95% CI"):  # i18n: not for players (a developer tool: simulation statistics)
         bots.add_column(col, justify="right")
     for w in a.bots:
         bots.add_row(w.label, *_rate(w))
     sources = Table(
+        # i18n: not for players (a developer tool: simulation statistics)
         title="Mean Infamy per game by source"
-    )  # i18n: not for players (a developer tool: simulation statistics)
+    )
     sources.add_column("source")
     for s in a.seats:
         sources.add_column(
-            f"seat {s.seat + 1}", justify="right"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"seat {s.seat + 1}",
+            justify="right",
+        )
     for src in SOURCES:
         if any(s.sources[src] for s in a.seats):
             sources.add_row(src, *(f"{s.sources[src]:.2f}" for s in a.seats))
@@ -71,13 +80,16 @@ def tables(a: Analysis) -> list[Table]:
     sd = a.sudden_death
     length.caption = f"sudden death in {sd.wins}/{sd.games} games ({sd.rate:.1%}, CI {sd.low:.1%} - {sd.high:.1%})"  # i18n: not for players (a developer tool: simulation statistics)
     visits = Table(
+        # i18n: not for players (a developer tool: simulation statistics)
         title="Family members sent per game, by location"
-    )  # i18n: not for players (a developer tool: simulation statistics)
+    )
     visits.add_column("location")
     for s in a.seats:
         visits.add_column(
-            f"seat {s.seat + 1}", justify="right"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"seat {s.seat + 1}",
+            justify="right",
+        )
     visits.add_column("winners", justify="right")
     visits.add_column("others", justify="right")
     for loc in a.seats[0].visits:
@@ -91,11 +103,14 @@ def tables(a: Analysis) -> list[Table]:
     out = [seats, bots, sources, length, visits]
     if a.circles:
         hell = Table(
+            # i18n: not for players (a developer tool: simulation statistics)
             title="Hell at the end, by circle"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+        )
         for col in (
             "circle",
+            # i18n: not for players (a developer tool: simulation statistics)
             "empty shields",
+            # i18n: not for players (a developer tool: simulation statistics)
             "full in",
             "95% CI",
         ):  # i18n: not for players (a developer tool: simulation statistics)
@@ -108,7 +123,12 @@ def tables(a: Analysis) -> list[Table]:
     return out
 
 
-@click.command("analyse")
+@click.command(
+    "analyse",
+    cls=Command,
+    # The list of commands shows this, translated; the command's own help (its docstring) is for developers.
+    short_help=N_("Summarise a file written by inferno simulate: win rates, scores, Infamy by source."),
+)
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--plots",
@@ -118,11 +138,20 @@ def tables(a: Analysis) -> list[Table]:
     help="Directory for the PNG plots (default: FILE's name + '-plots').",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
-    "--no-plots", is_flag=True, help="Only the tables."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--no-plots",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Only the tables.",
+)
 @click.option(
-    "--json", "as_json", is_flag=True, help="Print the summary as JSON instead of tables."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--json",
+    "as_json",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Print the summary as JSON instead of tables.",
+)
 def command(file: Path, plots_dir: Path | None, no_plots: bool, as_json: bool) -> None:
     """Summarise a file written by "inferno simulate" (JSON Lines, CSV or Parquet): win rate by seat
     and by bot with 95% Wilson intervals, score distributions, Infamy by source, game length, visits,
@@ -144,5 +173,6 @@ def command(file: Path, plots_dir: Path | None, no_plots: bool, as_json: bool) -
         out = plots_dir or file.with_name(file.stem + "-plots")
         written = save_plots(records, a, out)
         Console(stderr=True).print(
+            # i18n: not for players (a developer tool: simulation statistics)
             f"{len(written)} plots written to {out}/"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+        )

@@ -12,7 +12,9 @@ from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
 from inferno.bots.habits import profile_table
+from inferno.cli.language import Command
 from inferno.cli.progress import games_progress
+from inferno.i18n import N_
 from inferno.rules.pack import RulesDataError, load_rules
 from inferno.rules.pnp import MAX_PLAYERS, ModuleError, check_modules, load_pnp
 from inferno.sim.health import HealthConfig, HealthReport, lineup, report_rows, run_health
@@ -27,12 +29,14 @@ def parse_players(text: str) -> tuple[int, ...]:
         counts = tuple(int(x) for x in text.split(",") if x.strip())
     except ValueError:
         raise click.BadParameter(
+            # i18n: not for players (a developer tool: simulation statistics)
             f"{text!r} is not a list of player counts such as 2,3,4"
         ) from None  # i18n: not for players (a developer tool: simulation statistics)
     if not counts or any(not 1 <= n <= MAX_PLAYERS for n in counts):
         raise click.BadParameter(
+            # i18n: not for players (a developer tool: simulation statistics)
             f"player counts go from 1 to {MAX_PLAYERS}, e.g. 2,3,4"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+        )
     return tuple(dict.fromkeys(counts))
 
 
@@ -40,27 +44,36 @@ def print_report(report: HealthReport, console: Console) -> None:
     """The report: the rules data's warnings and targets, then per player count its figures, its
     competence profile and its targets, then the strategy comparison and the overall verdict."""
     console.print(
+        # i18n: not for players (a developer tool: simulation statistics)
         f"Rules data: [bold]{report.source}[/] (fingerprint {report.rules})"
-    )  # i18n: not for players (a developer tool: simulation statistics)
+    )
     if report.modules:
         console.print(f"P&P expansion: {' and '.join(m.capitalize() for m in report.modules)}")
     if report.seed_conflicts:
         n = len(report.seed_conflicts)
         console.print(
             Text(
-                f"Warning: your rules data contradicts the rulebook in {n} value{'s' if n > 1 else ''}:", "bold red"
-            ),  # i18n: not for players (a developer tool: simulation statistics)
+                # i18n: not for players (a developer tool: simulation statistics)
+                f"Warning: your rules data contradicts the rulebook in {n} value{'s' if n > 1 else ''}:",
+                # i18n: not for players (a developer tool: simulation statistics)
+                "bold red",
+            ),
             soft_wrap=True,
         )
         for conflict in report.seed_conflicts:
             console.print(Text(f"  {conflict.text()}"), soft_wrap=True)
     print_verdicts(
-        report.data_checks, "Targets of the rules data", console
-    )  # i18n: not for players (a developer tool: simulation statistics)
+        # i18n: not for players (a developer tool: simulation statistics)
+        report.data_checks,
+        # i18n: not for players (a developer tool: simulation statistics)
+        "Targets of the rules data",
+        console,
+    )
     for h in report.counts:
         t = Table(
+            # i18n: not for players (a developer tool: simulation statistics)
             title=f"{players_text(h.players)}, side {h.side} — 95% intervals"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+        )
         t.add_column("figure")
         t.add_column("value")
         for name, value in report_rows(h, report.targets):
@@ -71,8 +84,12 @@ def print_report(report: HealthReport, console: Console) -> None:
             console.print(profile_table(h.profiles, title, [p.bot for p in h.profiles]))
         print_verdicts(h.checks, f"Targets, {players_text(h.players)}", console)
     print_verdicts(
-        report.comparison_checks, "Target of the strategy comparison", console
-    )  # i18n: not for players (a developer tool: simulation statistics)
+        # i18n: not for players (a developer tool: simulation statistics)
+        report.comparison_checks,
+        # i18n: not for players (a developer tool: simulation statistics)
+        "Target of the strategy comparison",
+        console,
+    )
     console.print(Text.assemble("Verdict: ", verdict_summary(report)), soft_wrap=True)
 
 
@@ -87,9 +104,10 @@ SCOPE_WORDS = {
 }
 STATUS_STYLE = {
     Status.MET: "green",
+    # i18n: not for players (a developer tool: simulation statistics)
     Status.MISSED: "bold red",
     Status.NOT_MEASURED: "yellow",
-}  # i18n: not for players (a developer tool: simulation statistics)
+}
 
 
 def verdict_lines(v: Verdict) -> list[Text]:
@@ -97,21 +115,29 @@ def verdict_lines(v: Verdict) -> list[Text]:
     and, when missed, which way to move the data."""
     if v.status is Status.NOT_MEASURED:
         head = Text.assemble(
-            (v.status.value, STATUS_STYLE[v.status]), f"  {v.target.name} (goal {v.goal})"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+            # i18n: not for players (a developer tool: simulation statistics)
+            (v.status.value, STATUS_STYLE[v.status]),
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"  {v.target.name} (goal {v.goal})",
+        )
     else:
         head = Text.assemble(
-            (v.status.value, STATUS_STYLE[v.status]), f"  {v.target.name}: {v.shown}, goal {v.goal}"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+            # i18n: not for players (a developer tool: simulation statistics)
+            (v.status.value, STATUS_STYLE[v.status]),
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"  {v.target.name}: {v.shown}, goal {v.goal}",
+        )
         if not v.decided:
             head.append(
+                # i18n: not for players (a developer tool: simulation statistics)
                 "; the 95% interval reaches across the goal: more games would decide it"
-            )  # i18n: not for players (a developer tool: simulation statistics)
+            )
     lines = [head, Text(f"    source: {v.source}", "dim")]
     if v.fix:
         lines.append(
+            # i18n: not for players (a developer tool: simulation statistics)
             Text(f"    to meet it: {v.fix}")
-        )  # i18n: not for players (a developer tool: simulation statistics)
+        )
     return lines
 
 
@@ -141,14 +167,21 @@ def verdict_summary(report: HealthReport) -> Text:
     )  # fmt: skip
     if not missed:
         return Text.assemble(
-            ("every target met", "green"), after
-        )  # i18n: not for players (a developer tool: simulation statistics)
+            # i18n: not for players (a developer tool: simulation statistics)
+            ("every target met", "green"),
+            after,
+        )
     parts = "; ".join(f"{name} ({', '.join(where)})" for name, where in missed.items())
     n = len(missed)
     return Text.assemble((f"{n} target{'s' if n > 1 else ''} missed: {parts}", "red"), after)
 
 
-@click.command("check")
+@click.command(
+    "check",
+    cls=Command,
+    # The list of commands shows this, translated; the command's own help (its docstring) is for developers.
+    short_help=N_("Simulate games on the rules data and report how it plays."),
+)
 @click.option(
     "--rules-dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -156,11 +189,24 @@ def verdict_summary(report: HealthReport) -> Text:
     help="Directory of corrected rules data files (your copy's real board, cards…).",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
-    "--games", "-n", type=click.IntRange(min=1), default=200, show_default=True, help="Games per count."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Games per count.",
+)
 @click.option(
-    "--players", "-p", default="2,3,4", show_default=True, help="Player counts, each on its legal side."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--players",
+    "-p",
+    default="2,3,4",
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Player counts, each on its legal side.",
+)
 @click.option(
     "--bots",
     "-b",
@@ -177,8 +223,14 @@ def verdict_summary(report: HealthReport) -> Text:
     help="P&P expansion module for every game: plutus or phlegyas (repeat for both; 5 players need one).",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
-    "--workers", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: all)."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--workers",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Worker processes (default: all).",
+)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write JSON.")
 @click.option(
     "--plots",
@@ -201,11 +253,20 @@ def verdict_summary(report: HealthReport) -> Text:
     ' judged against the rulebook\'s "filling one or two circles well usually beats collecting every Diploma".',
 )
 @click.option(
-    "--quiet", "-q", is_flag=True, help="No progress bar."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--quiet",
+    "-q",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="No progress bar.",
+)
 @click.option(
-    "--strict", is_flag=True, help="Exit with status 1 when a target is not met."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--strict",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Exit with status 1 when a target is not met.",
+)
 def command(
     rules_dir: Path | None,
     games: int,
@@ -262,8 +323,11 @@ def command(
     )
     console = Console(stderr=True, quiet=quiet)
     progress = games_progress(
-        "[bold]rules check", console, disable=quiet
-    )  # i18n: not for players (a developer tool: simulation statistics)
+        # i18n: not for players (a developer tool: simulation statistics)
+        "[bold]rules check",
+        console,
+        disable=quiet,
+    )
     task = progress.add_task("games", total=games * len(counts))
     kept: list[GameSummary] = []
     with progress:
@@ -272,15 +336,17 @@ def command(
     if json_out is not None:
         json_out.write_text(json.dumps(report.to_dict(), indent=1, ensure_ascii=False), encoding="utf-8")
         console.print(
+            # i18n: not for players (a developer tool: simulation statistics)
             f"report written to {json_out}"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+        )
     if records is not None:
         with records.open("w", encoding="utf-8") as f:
             for r in kept:
                 f.write(json.dumps(r.to_dict(), separators=(",", ":")) + "\n")
         console.print(
+            # i18n: not for players (a developer tool: simulation statistics)
             f"{len(kept)} game records written to {records}"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+        )
     if plots is not None:
         from inferno.sim.health_plots import write_health_plots
 

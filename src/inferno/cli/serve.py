@@ -355,6 +355,7 @@ def _open_storage(value: str | None) -> Storage:
     except ModuleNotFoundError as exc:
         missing = _("the database driver {module} is not installed").format(module=exc.name)
         extra = (
+            # i18n: not for players (a developer tool: simulation statistics)
             " (pip install 'inferno-game[postgres]')" if "psycopg" in str(exc.name) else ""
         )  # i18n: not for players (a command)
         raise click.ClickException(missing + extra) from None

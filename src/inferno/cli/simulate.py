@@ -14,9 +14,11 @@ from rich.progress import (
 from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
+from inferno.cli.language import Command
 from inferno.cli.progress import games_progress
 from inferno.cli.side_option import announce_side, side_option
 from inferno.cli.solo_options import solo_config, solo_options
+from inferno.i18n import N_
 from inferno.rules.pack import RulesDataError
 from inferno.rules.pnp import ModuleError, check_modules, load_pnp
 from inferno.rules.setup import SetupError
@@ -40,6 +42,7 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
         names = names * players
     if len(names) != players:
         raise click.BadParameter(
+            # i18n: not for players (a developer tool: simulation statistics)
             f"give one bot or {players} bots (one per seat), got {len(names)}",
             param_hint="--bots",  # i18n: not for players (a developer tool: simulation statistics)
         )
@@ -51,10 +54,22 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     return names
 
 
-@click.command("simulate")
+@click.command(
+    "simulate",
+    cls=Command,
+    # The list of commands shows this, translated; the command's own help (its docstring) is for developers.
+    short_help=N_("Simulate many seeded games between bots and record one line per game."),
+)
 @click.option(
-    "--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Number of games.",
+)
 @click.option(
     "--first-seed",
     type=int,
@@ -63,8 +78,15 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     help="Seeds are first-seed .. first-seed+games-1.",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
-    "--players", "-p", type=click.IntRange(1, 5), default=4, show_default=True, help="1-5 (5 with P&P)."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--players",
+    "-p",
+    type=click.IntRange(1, 5),
+    default=4,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="1-5 (5 with P&P).",
+)
 @click.option(
     "--bots",
     "-b",
@@ -73,8 +95,12 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     help="One bot for all seats, or one per seat: random,greedy,hard,...",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
-    "--rotate", is_flag=True, help="Rotate the line-up by seed so every bot plays every seat equally often."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--rotate",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Rotate the line-up by seed so every bot plays every seat equally often.",
+)
 @side_option
 @click.option(
     "--rules-dir",
@@ -100,11 +126,19 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     "--backend", type=click.Choice([b.value for b in Backend]), default=Backend.LOCAL.value, show_default=True
 )
 @click.option(
-    "--address", default=None, help="Ray cluster address (with --backend ray; default: start a local Ray)."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--address",
+    default=None,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Ray cluster address (with --backend ray; default: start a local Ray).",
+)
 @click.option(
-    "--overwrite", is_flag=True, help="Start the file afresh instead of resuming it."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--overwrite",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Start the file afresh instead of resuming it.",
+)
 @click.option(
     "--module",
     "modules",
@@ -113,8 +147,13 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
-    "--quiet", "-q", is_flag=True, help="No progress bar."
-)  # i18n: not for players (a developer tool: simulation statistics)
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--quiet",
+    "-q",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="No progress bar.",
+)
 @solo_options
 def command(
     games: int,
@@ -167,8 +206,9 @@ def command(
     def on_start(done: int, todo: int) -> None:
         if done:
             console.print(
+                # i18n: not for players (a developer tool: simulation statistics)
                 f"resuming {out}: {done} of {games} games already there"
-            )  # i18n: not for players (a developer tool: simulation statistics)
+            )
         progress.reset(task, total=todo)
 
     start = time.perf_counter()
@@ -189,8 +229,9 @@ def command(
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt:
         console.print(
+            # i18n: not for players (a developer tool: simulation statistics)
             f"interrupted: the games finished so far are in {out}; run the same command to resume"
-        )  # i18n: not for players (a developer tool: simulation statistics)
+        )
         raise SystemExit(130) from None
     seconds = time.perf_counter() - start
     rate = report.played / seconds if seconds > 0 else 0.0

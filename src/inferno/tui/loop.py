@@ -45,7 +45,9 @@ def make_reader(console: Console) -> Reader:
     def read(prompt: str) -> str:
         line = console.input(escape(prompt))
         if echo:
-            short = line if len(line) <= ECHO_MAX else f"{line[:ECHO_MAX]}… ({len(line)} characters)"
+            cut = _("{start}… ({n} characters)").format(start=line[:ECHO_MAX], n=len(line))
+            short = line if len(line) <= ECHO_MAX else cut
+
             console.print(short, markup=False, highlight=False)
         return line
 

@@ -134,7 +134,10 @@ class GameDisplay(BoardApp[int]):
         path = self.chosen_path(self.index)
         if path is not None:
             out = Text(f"{self.index + 1}. {path.words()}\n", style="bold")
-            out.append("plays " + ", then ".join(action_text_of(self.session.state, path)), style="italic")
+            then = _(", then ")
+            plays = _("plays {actions}").format(actions=then.join(action_text_of(self.session.state, path)))
+            out.append(plays, style="italic")
+
             return out
         return preview_view(
             self.session.state, self.pend, self.index, self.previews.get(self.index), self.session.first_game
