@@ -184,3 +184,38 @@ def test_the_commands_list_and_the_english_help_are_unchanged() -> None:
     res = CliRunner().invoke(cli, ["play", "--help"], env={"INFERNO_LANG": "", "LANG": "C"})
     assert "Usage: cli play [OPTIONS]" in res.output and "Play Inferno in the terminal" in res.output
     assert "Show this message and exit." in res.output
+
+
+def _finished_record(tmp_path: Path) -> Path:
+    import random
+
+    import inferno
+
+    s = inferno.new_game(2, 6)
+    rng = random.Random(6)
+    while not s.over:
+        inferno.apply_in_place(s, rng.choice(inferno.legal_actions(s)))
+    path = tmp_path / "done.json"
+    inferno.save_game(s, path)
+    return path
+
+
+def test_the_replay_in_spanish(tmp_path: Path) -> None:
+    path = _finished_record(tmp_path)
+    res = CliRunner().invoke(cli, ["replay", str(path), "--lang", "es"], input="n\nbogus\ne\nq\n")
+    assert res.exit_code == 0, res.output
+    for text in ("Repetición, acción 0 de", "Repetición, acción 1 de", "comando desconocido", "Puntuación final"):
+        assert text in res.output, text
+    for text in ("Replay, action", "unknown command", "Final scoring (rulebook"):
+        assert text not in res.output, text
+    assert language() == "en"
+
+
+def test_the_tutorial_in_italian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INFERNO_DATA_DIR", str(tmp_path))
+    res = CliRunner().invoke(cli, ["learn", "--plain", "--lang", "it"], input="help\nquit\n")
+    assert res.exit_code == 0, res.output
+    for text in ("passo 1 di", "Scrivi la mossa indicata dopo Gioca:", "Hai lasciato il tutorial"):
+        assert text in res.output, text
+    for text in ("step 1 of", "Type the move shown", "You left the tutorial"):
+        assert text not in res.output, text
