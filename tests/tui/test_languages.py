@@ -35,6 +35,7 @@ ENGLISH_CHROME = ("Board", "Families", "Hand", "Log", "Preview", "Player 1", "de
 HELP_TITLE = {"es": "Ayuda", "it": "Aiuto", "ca": "Ajuda"}
 GLOSSARY_TITLE = {"es": "Glosario", "it": "Glossario", "ca": "Glossari"}
 CLOSE = {"es": "Cerrar", "it": "Chiudi", "ca": "Tanca"}
+F1 = {"es": "ayuda sobre esta decisión", "it": "aiuto su questa decisione", "ca": "ajuda sobre aquesta decisió"}
 
 
 def _screen_text(app: InfernoApp) -> list[str]:
@@ -94,6 +95,8 @@ def test_a_game_in_the_players_language(tmp_path: Path, lang: str) -> None:
             assert text in words, f"{text!r} missing in {words!r}"
         for text in ENGLISH_CHROME:
             assert text not in words, f"English {text!r} left in {words!r}"
+        assert app.active_bindings["f1"].binding.description == F1[lang]  # as the keys' panel lists them
+
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, TextScreen) and app.screen.title_text == HELP_TITLE[lang]

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from inferno.i18n import N_, TERMINAL
+from inferno.tui.app.widgets import translate_bindings
 from inferno.tui.text import player_text
 
 _ = TERMINAL.gettext
@@ -38,6 +39,7 @@ class TextScreen(ModalScreen[None]):
         self.button = _("Close") if button is None else button
 
     def compose(self) -> ComposeResult:
+        translate_bindings(self)  # the keys' descriptions in the player's language
         with Vertical() as v:
             v.border_title = self.title_text
             with VerticalScroll(id="page"):
@@ -69,6 +71,7 @@ class PassScreen(ModalScreen[None]):
         self.label = label
 
     def compose(self) -> ComposeResult:
+        translate_bindings(self)  # the keys' descriptions in the player's language
         msg = player_text(self.player, " " + _("{name}: your decision.").format(name=self.label) + "\n")
         who = player_text(self.player).plain
         msg.append(_("Pass the device to {player}; press Enter when only that player can see it.").format(player=who))
@@ -99,6 +102,7 @@ class QuitScreen(ModalScreen[bool]):
     ]
 
     def compose(self) -> ComposeResult:
+        translate_bindings(self)  # the keys' descriptions in the player's language
         with Vertical():
             yield Static(_("Save the game and quit? You can resume it later with inferno play --resume."))
             yield Button(_("Save and quit (y, Enter)"), id="yes", variant="primary")

@@ -18,6 +18,7 @@ from textual.widgets import Button, Static
 
 from inferno.i18n import N_, TERMINAL
 from inferno.rules.state import State
+from inferno.tui.app.widgets import translate_bindings
 from inferno.tui.story_text import story_renderable, terminal_story
 
 REVIEW = "review"  # the screen's answer when the player asks for the review
@@ -59,6 +60,7 @@ class EndScreen(ModalScreen[str | None]):
         return Group(*parts)
 
     def compose(self) -> ComposeResult:
+        translate_bindings(self)  # the keys' descriptions in the player's language
         with Vertical() as v:
             v.border_title = _("Game over")
             with VerticalScroll(id="end-page"):

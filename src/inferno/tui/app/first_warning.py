@@ -15,6 +15,7 @@ from textual.widgets import Button, Static
 
 from inferno.i18n import N_, TERMINAL
 from inferno.outcome import OptionWarning
+from inferno.tui.app.widgets import translate_bindings
 
 _ = TERMINAL.gettext
 
@@ -39,6 +40,7 @@ class WarningScreen(ModalScreen[bool]):
         self.warnings = warnings
 
     def compose(self) -> ComposeResult:
+        translate_bindings(self)  # the keys' descriptions in the player's language
         body = Text(_("You chose: {option}").format(option=self.option) + "\n")
         for w in self.warnings:
             body.append(f"\n{w.title}\n", style="bold")

@@ -15,7 +15,7 @@ from textual.widgets import Static, TabbedContent
 
 from inferno.i18n import N_, TERMINAL
 from inferno.tui.app.body import LOG_MIN, MINIMUM, PANELS, WIDE, Body, tabs_height
-from inferno.tui.app.widgets import CommandInput, MessageLine, Panel, StatusLine
+from inferno.tui.app.widgets import CommandInput, MessageLine, Panel, StatusLine, translate_bindings
 
 ReturnT = TypeVar("ReturnT")
 _ = TERMINAL.gettext
@@ -48,6 +48,7 @@ class BoardApp(App[ReturnT]):
     ]
 
     def compose(self) -> ComposeResult:
+        translate_bindings(self)  # the keys' descriptions in the player's language
         yield Body(id="body")
         yield Static("", id="size-notice")
         yield MessageLine("", id="message")

@@ -55,6 +55,7 @@ class Panel(ScrollableContainer):
 
     def __init__(self, title: str, *, id: str) -> None:
         super().__init__(id=id)
+        translate_bindings(self)
         self.border_title = title
         self.body = Static("", id=f"{id}-body")
         self.drawn_width = -1  # the panel's width when its text was last laid out
@@ -313,6 +314,7 @@ class CommandInput(Input):
             select_on_focus=False,
             **kwargs,  # type: ignore[arg-type]
         )
+        translate_bindings(self)
         self.history: list[str] = []
         self.back = 0
         self.candidates: list[str] = []
