@@ -170,7 +170,7 @@ def test_an_unknown_language_is_a_clear_error() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["play", "--lang", "it", "--help"], ["--lang", "it", "play", "--help"]],
+    [["play", "--lang", "it", "--help"], ["--lang", "it", "play", "--help"], ["play", "--help", "--lang", "it"]],
 )
 def test_the_help_reads_in_the_chosen_language(args: list[str]) -> None:
     res = CliRunner().invoke(cli, args)

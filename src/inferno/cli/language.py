@@ -80,18 +80,6 @@ def startup_language(args: Sequence[str], env: Mapping[str, str]) -> str:
     return env_language(env) or from_locale(env)
 
 
-# The language ``inferno``'s entry point read from its arguments and environment (see :func:`main_language`).
-_startup: list[str] = []
-
-
-def main_language(args: Sequence[str], env: Mapping[str, str]) -> str:
-    """Choose the language before click reads the arguments (so ``--help --lang es`` is Spanish too); the
-    group's ``--lang`` starts from it."""
-    lang = startup_language(args, env)
-    _startup[:] = [lang]
-    return lang
-
-
 def _use(ctx: click.Context, lang: str) -> None:
     """Read every text in ``lang`` until the command ends (the language before it comes back after)."""
     ctx.with_resource(use_language(lang))
@@ -108,13 +96,6 @@ def _lang_callback(ctx: click.Context, _param: click.Parameter, value: str | Non
     """A command's ``--lang``: when given, the command's texts are read in it."""
     if value is not None and not ctx.resilient_parsing:
         _use(ctx, _checked(value))
-
-
-def default_language() -> str:
-    """The language without ``--lang``: the entry point's choice, else ``INFERNO_LANG``, else the locale."""
-    import os
-
-    return _startup[0] if _startup else env_language(os.environ) or from_locale()
 
 
 def _group_lang_callback(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
@@ -212,12 +193,17 @@ class Group(Translated, click.Group):
     command_class = Command
     group_class = type
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        """The whole command line starts in :func:`default_language` (so even ``inferno --help`` reads in it)."""
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        """The whole command line starts in :func:`startup_language`, read from the arguments before click
+        reads them: ``--lang`` wherever it stands (so ``--help --lang es`` is Spanish too), else
+        ``INFERNO_LANG``, else the locale."""
+        import os
+        import sys
+
         before = language()
-        set_language(default_language())
+        set_language(startup_language(sys.argv[1:] if args is None else list(args), os.environ))
         try:
-            return super().main(*args, **kwargs)
+            return super().main(args, *rest, **kwargs)
         finally:
             set_language(before)
 

@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from inferno.cli.language import Group, group_lang_option, main_language
+from inferno.cli.language import Group, group_lang_option
 from inferno.cli.side_option import announce_side, side_option
 from inferno.engine_build import engine_name
 from inferno.i18n import N_, TERMINAL
@@ -204,7 +204,4 @@ _load_rules_check()
 
 
 def main() -> None:  # pragma: no cover
-    import os
-
-    main_language(sys.argv[1:], os.environ)
     cli(sys.argv[1:])
