@@ -98,14 +98,17 @@ def event_words(rules: Rules, e: Event, rival: str | None = None) -> str:
     return line
 
 
-# The solo levels' ids, as players read them.
-LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+# The solo levels, as players read them: "solo level|ID" (the context keeps these short words apart from any
+# other "easy" or "hard"; a translation may leave the context out).
+LEVEL_NAMES = (N_("solo level|easy"), N_("solo level|medium"), N_("solo level|hard"))
 
 
 def level_word(level: str) -> str:
     """A solo level's name in the player's language (an unknown id as it is)."""
-    name = LEVEL_NAMES.get(level)
-    return _(name) if name is not None else level
+    for name in LEVEL_NAMES:
+        if name.rpartition("|")[2] == level:
+            return _(name).rpartition("|")[2]
+    return level
 
 
 def members_word(kind: int, n: int) -> str:
