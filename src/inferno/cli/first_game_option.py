@@ -13,11 +13,13 @@ from typing import Any, TypeVar
 import click
 
 from inferno.first_game import FIRST_GAME_PLAYERS, first_game_bot
+from inferno.i18n import N_, TERMINAL
 from inferno.tui.session import Seat
 
 F = TypeVar("F", bound=Callable[..., Any])
+_ = TERMINAL.gettext
 
-FIRST_GAME_HELP = (
+FIRST_GAME_HELP = N_(
     "Your first game: you against two of the weakest bots, hints on, the components explained, and a warning "
     "before your first loan, family council and Fraud card without its Barrel."
 )
@@ -33,14 +35,16 @@ def first_game_seats(chosen: dict[str, object]) -> list[Seat]:
     pick seats, players or a solo game, by name (any of them given is refused: the first game picks them)."""
     given = [name for name, value in chosen.items() if value]
     if given:
-        raise click.UsageError(f"--first-game chooses the seats itself: leave out {', '.join(given)}")
-    return [Seat(), *(Seat(first_game_bot()) for _ in range(FIRST_GAME_PLAYERS - 1))]
+        raise click.UsageError(
+            _("--first-game chooses the seats itself: leave out {options}").format(options=", ".join(given))
+        )
+    return [Seat(), *(Seat(first_game_bot()) for _i in range(FIRST_GAME_PLAYERS - 1))]
 
 
 def first_game_words() -> str:
     """What the terminal says as a first game starts."""
-    return (
-        f"Your first game: you against {FIRST_GAME_PLAYERS - 1} {first_game_bot()} bots, the weakest. Type 'hint' "
-        "for the best options, 'help' for the decision's rule; each option says what it is and the components it "
-        "involves. You are warned once before your first loan, family council and Fraud card without its Barrel."
-    )
+    return _(
+        "Your first game: you against {n} {bot} bots, the weakest. Type 'hint' for the best options, 'help' for "
+        "the decision's rule; each option says what it is and the components it involves. You are warned once "
+        "before your first loan, family council and Fraud card without its Barrel."
+    ).format(n=FIRST_GAME_PLAYERS - 1, bot=first_game_bot())

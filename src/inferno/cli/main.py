@@ -11,11 +11,14 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from inferno.cli.language import Group, group_lang_option
 from inferno.cli.side_option import announce_side, side_option
 from inferno.engine_build import engine_name
+from inferno.i18n import N_, TERMINAL
 from inferno.rules.engine import apply_in_place, legal_actions
 from inferno.rules.pack import RulesDataError, load_rules
 from inferno.rules.pnp import data_provenance, load_pnp
@@ -24,12 +27,14 @@ from inferno.rules.setup import SetupError, new_game
 from inferno.rules.variants import game_side_variant
 
 console = Console()
+_ = TERMINAL.gettext
 
 
-@click.group()
+@click.group(cls=Group, help=N_("Inferno: Florence's families, the nine circles of Hell, and Dante's descent."))
 @click.version_option(package_name="inferno-game", message=f"%(prog)s, version %(version)s ({engine_name()} engine)")
+@group_lang_option
 def cli() -> None:
-    """Inferno: Florence's families, the nine circles of Hell, and Dante's descent."""
+    """The ``inferno`` command group (its help is the ``help`` above, translated when shown)."""
 
 
 def _rules_dir_option(f: Callable[..., None]) -> Callable[..., None]:
@@ -37,23 +42,26 @@ def _rules_dir_option(f: Callable[..., None]) -> Callable[..., None]:
         "--rules-dir",
         type=click.Path(file_okay=False, path_type=Path),
         default=None,
-        help="Directory of corrected rules data files overriding the embedded ones.",
+        help=N_("Directory of corrected rules data files overriding the embedded ones."),
     )(f)
 
 
-@cli.group(invoke_without_command=True)
+@cli.group(
+    invoke_without_command=True,
+    help=N_(
+        "Show which rules values are confirmed and which are defaults (with their sources).\n\n"
+        "`inferno rules check` simulates games to show how the data plays."
+    ),
+)
 @_rules_dir_option
 @click.option(
-    "--tag", type=click.Choice([t.value for t in Tag]), default=None, help="Only values with this provenance."
+    "--tag", type=click.Choice([t.value for t in Tag]), default=None, help=N_("Only values with this provenance.")
 )
-@click.option("--full", is_flag=True, help="List every value, not only the summary.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--full", is_flag=True, help=N_("List every value, not only the summary."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Machine-readable output."))
 @click.pass_context
 def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: bool, as_json: bool) -> None:
-    """Show which rules values are confirmed and which are defaults (with their sources).
-
-    `inferno rules check` simulates games to show how the data plays.
-    """
+    """The rules data's provenance report (``inferno rules``)."""
     if ctx.invoked_subcommand is not None:
         return
     try:
@@ -82,13 +90,16 @@ def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: boo
         )
         return
     console.print(
-        f"Rules data: [bold]{r.source}[/] (fingerprint {r.fingerprint}; P&P expansion fingerprint {pnp.fingerprint})"
+        _("Rules data: [bold]{source}[/] (fingerprint {fingerprint}; P&P expansion fingerprint {pnp})").format(
+            source=r.source, fingerprint=r.fingerprint, pnp=pnp.fingerprint
+        )
     )
     conflicts = contradicted_seeds(data_provenance(), every) if rules_dir is not None else ()
     for conflict in conflicts:  # a value the rulebook states, changed in the directory
-        console.print(Text(f"Warning: {conflict.text()}", "bold red"), soft_wrap=True)
-    summary = Table(title="Values by provenance and file")
-    summary.add_column("file")
+        warning = _("Warning: {text}").format(text=conflict.text())
+        console.print(Text(warning, "bold red"), soft_wrap=True)  # i18n: not for players (the style)
+    summary = Table(title=_("Values by provenance and file"))
+    summary.add_column(_("file"))
     for t in Tag:
         summary.add_column(t.value, justify="right")
     per_file: dict[str, Counter[str]] = {}
@@ -103,29 +114,29 @@ def rules(ctx: click.Context, rules_dir: Path | None, tag: str | None, full: boo
             head = v.path.split("[")[0].split(".")[0]
             key = (v.file, head, str(v.provenance))
             groups[key] = groups.get(key, 0) + 1
-        t2 = Table(title="Sources by entry (use --full for every value)")
-        for col in ("file", "entry", "provenance", "values"):
+        t2 = Table(title=_("Sources by entry (use --full for every value)"))
+        for col in (_("file"), _("entry"), _("provenance"), _("values")):
             t2.add_column(col)
         for (f, head, prov), n in groups.items():
             t2.add_row(f, head, prov, str(n))
         console.print(t2)
         return
-    t3 = Table(title="Every value")
-    for col in ("file", "path", "value", "provenance"):
+    t3 = Table(title=_("Every value"))
+    for col in (_("file"), _("path"), _("value"), _("provenance")):
         t3.add_column(col)
     for v in values:
         t3.add_row(v.file, v.path, json.dumps(v.value, ensure_ascii=False), str(v.provenance))
     console.print(t3)
 
 
-@cli.command()
+@cli.command(help=N_("Play one full seeded game between random players and print its log and final scoring."))
 @click.option("--players", "-p", type=click.IntRange(1, 4), default=3, show_default=True)
-@click.option("--seed", "-s", type=int, default=None, help="Game seed (random if not given).")
+@click.option("--seed", "-s", type=int, default=None, help=N_("Game seed (random if not given)."))
 @side_option
 @_rules_dir_option
-@click.option("--quiet", is_flag=True, help="Only the final scoring.")
+@click.option("--quiet", is_flag=True, help=N_("Only the final scoring."))
 def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | None, quiet: bool) -> None:
-    """Play one full seeded game between random players and print its log and final scoring."""
+    """``inferno demo``: a seeded game between random players."""
     from inferno.records.log import log_lines, scoring_table
     from inferno.rules.notation import action_text
     from inferno.rules.scoring import result
@@ -149,10 +160,11 @@ def demo(players: int, seed: int | None, side: str | None, rules_dir: Path | Non
         for line in log_lines(s):
             click.echo(line)
     marked = game_side_variant(s)
-    variant_words = f" ({marked.label})" if marked is not None else ""
-    console.print(
-        f"\n[bold]Seed {seed}: {players} players, side {s.config.side}{variant_words}, {moves} decisions, {s.turn} turns[/]"
+    side_words = f"{s.config.side} ({marked.label})" if marked is not None else str(s.config.side)
+    summary_line = _("Seed {seed}: {players} players, side {side}, {moves} decisions, {turns} turns").format(
+        seed=seed, players=players, side=side_words, moves=moves, turns=s.turn
     )
+    console.print("\n[bold]" + escape(summary_line) + "[/]")
     for line in scoring_table(result(s)):
         click.echo(line)
 

@@ -12,7 +12,9 @@ from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
 from inferno.bots.habits import profile_table
+from inferno.cli.language import Command
 from inferno.cli.progress import games_progress
+from inferno.i18n import N_
 from inferno.rules.pack import RulesDataError, load_rules
 from inferno.rules.pnp import MAX_PLAYERS, ModuleError, check_modules, load_pnp
 from inferno.sim.health import HealthConfig, HealthReport, lineup, report_rows, run_health
@@ -26,39 +28,68 @@ def parse_players(text: str) -> tuple[int, ...]:
     try:
         counts = tuple(int(x) for x in text.split(",") if x.strip())
     except ValueError:
-        raise click.BadParameter(f"{text!r} is not a list of player counts such as 2,3,4") from None
+        raise click.BadParameter(
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"{text!r} is not a list of player counts such as 2,3,4"
+        ) from None  # i18n: not for players (a developer tool: simulation statistics)
     if not counts or any(not 1 <= n <= MAX_PLAYERS for n in counts):
-        raise click.BadParameter(f"player counts go from 1 to {MAX_PLAYERS}, e.g. 2,3,4")
+        raise click.BadParameter(
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"player counts go from 1 to {MAX_PLAYERS}, e.g. 2,3,4"
+        )
     return tuple(dict.fromkeys(counts))
 
 
 def print_report(report: HealthReport, console: Console) -> None:
     """The report: the rules data's warnings and targets, then per player count its figures, its
     competence profile and its targets, then the strategy comparison and the overall verdict."""
-    console.print(f"Rules data: [bold]{report.source}[/] (fingerprint {report.rules})")
+    console.print(
+        # i18n: not for players (a developer tool: simulation statistics)
+        f"Rules data: [bold]{report.source}[/] (fingerprint {report.rules})"
+    )
     if report.modules:
         console.print(f"P&P expansion: {' and '.join(m.capitalize() for m in report.modules)}")
     if report.seed_conflicts:
         n = len(report.seed_conflicts)
         console.print(
-            Text(f"Warning: your rules data contradicts the rulebook in {n} value{'s' if n > 1 else ''}:", "bold red"),
+            Text(
+                # i18n: not for players (a developer tool: simulation statistics)
+                f"Warning: your rules data contradicts the rulebook in {n} value{'s' if n > 1 else ''}:",
+                # i18n: not for players (a developer tool: simulation statistics)
+                "bold red",
+            ),
             soft_wrap=True,
         )
         for conflict in report.seed_conflicts:
             console.print(Text(f"  {conflict.text()}"), soft_wrap=True)
-    print_verdicts(report.data_checks, "Targets of the rules data", console)
+    print_verdicts(
+        # i18n: not for players (a developer tool: simulation statistics)
+        report.data_checks,
+        # i18n: not for players (a developer tool: simulation statistics)
+        "Targets of the rules data",
+        console,
+    )
     for h in report.counts:
-        t = Table(title=f"{players_text(h.players)}, side {h.side} — 95% intervals")
+        t = Table(
+            # i18n: not for players (a developer tool: simulation statistics)
+            title=f"{players_text(h.players)}, side {h.side} — 95% intervals"
+        )
         t.add_column("figure")
         t.add_column("value")
         for name, value in report_rows(h, report.targets):
             t.add_row(name, value)
         console.print(t)
         if h.profiles:
-            title = f"Competence profile, {players_text(h.players)} — 95% intervals"
+            title = f"Competence profile, {players_text(h.players)} — 95% intervals"  # i18n: not for players (a developer tool: simulation statistics)
             console.print(profile_table(h.profiles, title, [p.bot for p in h.profiles]))
         print_verdicts(h.checks, f"Targets, {players_text(h.players)}", console)
-    print_verdicts(report.comparison_checks, "Target of the strategy comparison", console)
+    print_verdicts(
+        # i18n: not for players (a developer tool: simulation statistics)
+        report.comparison_checks,
+        # i18n: not for players (a developer tool: simulation statistics)
+        "Target of the strategy comparison",
+        console,
+    )
     console.print(Text.assemble("Verdict: ", verdict_summary(report)), soft_wrap=True)
 
 
@@ -67,25 +98,46 @@ def players_text(n: int) -> str:
 
 
 SCOPE_WORDS = {
-    Scope.GAMES: "every player count",
-    Scope.RULES_DATA: "the rules data",
-    Scope.COMPARISON: "the comparison",
+    Scope.GAMES: "every player count",  # i18n: not for players (a developer tool: simulation statistics)
+    Scope.RULES_DATA: "the rules data",  # i18n: not for players (a developer tool: simulation statistics)
+    Scope.COMPARISON: "the comparison",  # i18n: not for players (a developer tool: simulation statistics)
 }
-STATUS_STYLE = {Status.MET: "green", Status.MISSED: "bold red", Status.NOT_MEASURED: "yellow"}
+STATUS_STYLE = {
+    Status.MET: "green",
+    # i18n: not for players (a developer tool: simulation statistics)
+    Status.MISSED: "bold red",
+    Status.NOT_MEASURED: "yellow",
+}
 
 
 def verdict_lines(v: Verdict) -> list[Text]:
     """One verdict in words: the target, what was measured against the goal, the verdict; its source;
     and, when missed, which way to move the data."""
     if v.status is Status.NOT_MEASURED:
-        head = Text.assemble((v.status.value, STATUS_STYLE[v.status]), f"  {v.target.name} (goal {v.goal})")
+        head = Text.assemble(
+            # i18n: not for players (a developer tool: simulation statistics)
+            (v.status.value, STATUS_STYLE[v.status]),
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"  {v.target.name} (goal {v.goal})",
+        )
     else:
-        head = Text.assemble((v.status.value, STATUS_STYLE[v.status]), f"  {v.target.name}: {v.shown}, goal {v.goal}")
+        head = Text.assemble(
+            # i18n: not for players (a developer tool: simulation statistics)
+            (v.status.value, STATUS_STYLE[v.status]),
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"  {v.target.name}: {v.shown}, goal {v.goal}",
+        )
         if not v.decided:
-            head.append("; the 95% interval reaches across the goal: more games would decide it")
+            head.append(
+                # i18n: not for players (a developer tool: simulation statistics)
+                "; the 95% interval reaches across the goal: more games would decide it"
+            )
     lines = [head, Text(f"    source: {v.source}", "dim")]
     if v.fix:
-        lines.append(Text(f"    to meet it: {v.fix}"))
+        lines.append(
+            # i18n: not for players (a developer tool: simulation statistics)
+            Text(f"    to meet it: {v.fix}")
+        )
     return lines
 
 
@@ -108,29 +160,59 @@ def verdict_summary(report: HealthReport) -> Text:
             missed.setdefault(v.target.name, []).append(where)
     conflicts = len(report.seed_conflicts)
     after = (
-        Text(f"; and your rules data contradicts the rulebook in {conflicts} value{'s' if conflicts > 1 else ''}"
-             " (see the warning at the top)", "bold red")
+        Text(f"; and your rules data contradicts the rulebook in {conflicts} value{'s' if conflicts > 1 else ''}"  # i18n: not for players (a developer tool: simulation statistics)
+             " (see the warning at the top)", "bold red")  # i18n: not for players (a developer tool: simulation statistics)
         if conflicts
         else Text("")
     )  # fmt: skip
     if not missed:
-        return Text.assemble(("every target met", "green"), after)
+        return Text.assemble(
+            # i18n: not for players (a developer tool: simulation statistics)
+            ("every target met", "green"),
+            after,
+        )
     parts = "; ".join(f"{name} ({', '.join(where)})" for name, where in missed.items())
     n = len(missed)
     return Text.assemble((f"{n} target{'s' if n > 1 else ''} missed: {parts}", "red"), after)
 
 
-@click.command("check")
+@click.command(
+    "check",
+    cls=Command,
+    # The list of commands shows this, translated; the command's own help (its docstring) is for developers.
+    short_help=N_("Simulate games on the rules data and report how it plays."),
+)
 @click.option(
     "--rules-dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Directory of corrected rules data files (your copy's real board, cards…).",
+    help="Directory of corrected rules data files (your copy's real board, cards…).",  # i18n: not for players (a developer tool: simulation statistics)
 )
-@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True, help="Games per count.")
-@click.option("--players", "-p", default="2,3,4", show_default=True, help="Player counts, each on its legal side.")
 @click.option(
-    "--bots", "-b", default="greedy", show_default=True, help="One bot for every seat, or one per seat (rotated)."
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Games per count.",
+)
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--players",
+    "-p",
+    default="2,3,4",
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Player counts, each on its legal side.",
+)
+@click.option(
+    "--bots",
+    "-b",
+    default="greedy",
+    show_default=True,
+    help="One bot for every seat, or one per seat (rotated).",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option("--first-seed", type=int, default=0, show_default=True)
 @click.option(
@@ -138,26 +220,53 @@ def verdict_summary(report: HealthReport) -> Text:
     "modules",
     multiple=True,
     metavar="NAME",
-    help="P&P expansion module for every game: plutus or phlegyas (repeat for both; 5 players need one).",
+    help="P&P expansion module for every game: plutus or phlegyas (repeat for both; 5 players need one).",  # i18n: not for players (a developer tool: simulation statistics)
 )
-@click.option("--workers", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: all).")
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--workers",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Worker processes (default: all).",
+)
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write JSON.")
 @click.option(
-    "--plots", type=click.Path(file_okay=False, path_type=Path), default=None, help="Write PNG plots to this folder."
+    "--plots",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write PNG plots to this folder.",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
-    "--records", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Keep the games (.jsonl)."
+    "--records",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Keep the games (.jsonl).",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
     "--circle-filler-wins",
     "filler",
     metavar="WINS/GAMES",
     default=None,
-    help="A circle filler's wins against a Diploma collector from a separate strategy comparison, e.g. 62/100:"
+    help="A circle filler's wins against a Diploma collector from a separate strategy comparison, e.g. 62/100:"  # i18n: not for players (a developer tool: simulation statistics)
     ' judged against the rulebook\'s "filling one or two circles well usually beats collecting every Diploma".',
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--strict", is_flag=True, help="Exit with status 1 when a target is not met.")
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--quiet",
+    "-q",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="No progress bar.",
+)
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--strict",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Exit with status 1 when a target is not met.",
+)
 def command(
     rules_dir: Path | None,
     games: int,
@@ -213,7 +322,12 @@ def command(
         comparison=comparison,
     )
     console = Console(stderr=True, quiet=quiet)
-    progress = games_progress("[bold]rules check", console, disable=quiet)
+    progress = games_progress(
+        # i18n: not for players (a developer tool: simulation statistics)
+        "[bold]rules check",
+        console,
+        disable=quiet,
+    )
     task = progress.add_task("games", total=games * len(counts))
     kept: list[GameSummary] = []
     with progress:
@@ -221,12 +335,18 @@ def command(
     print_report(report, Console())
     if json_out is not None:
         json_out.write_text(json.dumps(report.to_dict(), indent=1, ensure_ascii=False), encoding="utf-8")
-        console.print(f"report written to {json_out}")
+        console.print(
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"report written to {json_out}"
+        )
     if records is not None:
         with records.open("w", encoding="utf-8") as f:
             for r in kept:
                 f.write(json.dumps(r.to_dict(), separators=(",", ":")) + "\n")
-        console.print(f"{len(kept)} game records written to {records}")
+        console.print(
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"{len(kept)} game records written to {records}"
+        )
     if plots is not None:
         from inferno.sim.health_plots import write_health_plots
 

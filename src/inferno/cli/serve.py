@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from inferno.cli.language import Command, help_text, lang_option
 from inferno.engine_build import engine_name
+from inferno.i18n import N_, TERMINAL
 from inferno.server import defaults as d
 
 if TYPE_CHECKING:
@@ -17,158 +19,183 @@ if TYPE_CHECKING:
     from inferno.server.storage import Storage
 
 DAY = 86400.0
+_ = TERMINAL.gettext
 
 
-@click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for a LAN).")
+@click.command(
+    "serve",
+    cls=Command,
+    help=N_("Serve Inferno in the browser: create games, invite friends, play against bots."),
+)
+@lang_option
+@click.option("--host", default="127.0.0.1", show_default=True, help=N_("Address to listen on (0.0.0.0 for a LAN)."))
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option(
     "--any-port",
     is_flag=True,
-    help="If the port is taken, listen on a free one instead (and say which).",
+    help=N_("If the port is taken, listen on a free one instead (and say which)."),
 )
 @click.option(
     "--db",
     "database_url",
     default=None,
-    help="Database: an SQLAlchemy URL such as postgresql+psycopg://user@host/inferno, or the path of an SQLite "
-    "file (default: an SQLite file in your data folder).",
+    help=N_(
+        "Database: an SQLAlchemy URL such as postgresql+psycopg://user@host/inferno, or the path of an SQLite "
+        "file (default: an SQLite file in your data folder)."
+    ),
 )
 @click.option(
     "--bot-delay",
     default=d.BOT_DELAY,
     show_default=True,
     type=click.FloatRange(0, 10),
-    help="Seconds between bot moves.",
+    help=N_("Seconds between bot moves."),
 )
 @click.option(
     "--new-game",
     "new_game",
     type=click.IntRange(1, 4),
     default=None,
-    help="Create a game for this many players (you in seat 1, bots in the others) and print its URL.",
+    help=N_("Create a game for this many players (you in seat 1, bots in the others) and print its URL."),
 )
-@click.option("--bot", default=None, help="Bot for --new-game seats (default: the strongest quick built-in bot).")
-@click.option("--seed", type=int, default=None, help="Seed for --new-game.")
+@click.option("--bot", default=None, help=N_("Bot for --new-game seats (default: the strongest quick built-in bot)."))
+@click.option("--seed", type=int, default=None, help=N_("Seed for --new-game."))
 @click.option(
     "--action-rate",
     default=d.ACTION_RATE.per_second,
     show_default=True,
     type=click.FloatRange(0.1),
-    help="Actions per second per seat.",
+    help=N_("Actions per second per seat."),
 )
 @click.option(
     "--create-rate",
     default=d.CREATE_RATE.per_second,
     show_default=True,
     type=click.FloatRange(0.01),
-    help="New games per second per address.",
+    help=N_("New games per second per address."),
 )
 @click.option(
     "--read-rate",
     default=d.READ_RATE.per_second,
     show_default=True,
     type=click.FloatRange(0.1),
-    help="Reads (game state, board, replay, live connections) per second per address.",
+    help=N_("Reads (game state, board, replay, live connections) per second per address."),
 )
 @click.option(
     "--auth-failures",
     default=int(d.AUTH_FAIL_ADDRESS.burst),
     show_default=True,
     type=click.IntRange(1),
-    help="Failed authentications (wrong token, unknown game) one address may make before it gets 429.",
+    help=N_("Failed authentications (wrong token, unknown game) one address may make before it gets 429."),
 )
 @click.option(
     "--bot-workers",
     default=d.BOT_WORKERS,
     show_default=True,
     type=click.IntRange(0, 64),
-    help="Processes in which bots think (0: one fewer than the cores, at least one).",
+    help=N_("Processes in which bots think (0: one fewer than the cores, at least one)."),
 )
 @click.option(
     "--bot-game-cpu",
     default=d.BOT_GAME_CPU,
     show_default=True,
     type=click.FloatRange(0.01, 64),
-    help="CPU seconds per second the bots of one game may use on average.",
+    help=N_("CPU seconds per second the bots of one game may use on average."),
 )
 @click.option(
     "--max-bot-games",
     default=d.MAX_BOT_GAMES,
     show_default=True,
     type=click.IntRange(1),
-    help="Unfinished games with bots one address may have running at once.",
+    help=N_("Unfinished games with bots one address may have running at once."),
 )
 @click.option(
     "--expire-unstarted",
     default=d.EXPIRE_UNSTARTED / DAY,
     show_default=True,
     type=click.FloatRange(0.001),
-    help="Days after which a game nobody has moved in is deleted.",
+    help=N_("Days after which a game nobody has moved in is deleted."),
 )
 @click.option(
     "--expire-abandoned",
     default=d.EXPIRE_ABANDONED / DAY,
     show_default=True,
     type=click.FloatRange(0.001),
-    help="Days after which an unfinished game without a move is deleted (finished games are kept).",
+    help=N_("Days after which an unfinished game without a move is deleted (finished games are kept)."),
 )
 @click.option(
     "--bot-lease",
     default=d.BOT_LEASE,
     show_default=True,
     type=click.FloatRange(0.5, 3600),
-    help="Seconds after which another server process on the same database takes over the bots of a game "
-    "whose process stopped answering.",
+    help=N_(
+        "Seconds after which another server process on the same database takes over the bots of a game "
+        "whose process stopped answering."
+    ),
 )
 @click.option(
     "--max-games",
     default=d.MAX_GAMES_IN_MEMORY,
     show_default=True,
     type=click.IntRange(10),
-    help="Games kept in memory at most; beyond, the least recently used are evicted (they reload from the "
-    "database when next asked for).",
+    help=N_(
+        "Games kept in memory at most; beyond, the least recently used are evicted (they reload from the "
+        "database when next asked for)."
+    ),
 )
 @click.option(
     "--vote-idle",
     default=None,
     type=click.FloatRange(1),
-    help="Seconds the table must wait for a player's decision before the others may vote that they have "
-    f"left (tables without a clock; default from the table settings: {d.VOTE_IDLE:g}).",
+    help=help_text(
+        N_(
+            "Seconds the table must wait for a player's decision before the others may vote that they have "
+            "left (tables without a clock; default from the table settings: {seconds})."
+        ),
+        seconds=f"{d.VOTE_IDLE:g}",
+    ),
 )
 @click.option(
     "--vote-gone",
     default=None,
     type=click.FloatRange(1),
-    help="Seconds without a page of the game open after which the others may vote that the player to move "
-    f"has left (tables without a clock; default {d.VOTE_GONE:g}).",
+    help=help_text(
+        N_(
+            "Seconds without a page of the game open after which the others may vote that the player to move "
+            "has left (tables without a clock; default {seconds})."
+        ),
+        seconds=f"{d.VOTE_GONE:g}",
+    ),
 )
 @click.option(
     "--vote-grace",
     default=None,
     type=click.FloatRange(0),
-    help=f"Seconds after taking a seat back during which its player cannot be voted out again (default {d.VOTE_GRACE:g}).",
+    help=help_text(
+        N_("Seconds after taking a seat back during which its player cannot be voted out again (default {seconds})."),
+        seconds=f"{d.VOTE_GRACE:g}",
+    ),
 )
 @click.option(
     "--max-connections",
     default=d.MAX_CONNECTIONS,
     show_default=True,
     type=click.IntRange(16),
-    help="Open connections in all (fewer if the open-file limit is lower); a quarter is kept for new visitors.",
+    help=N_("Open connections in all (fewer if the open-file limit is lower); a quarter is kept for new visitors."),
 )
 @click.option(
     "--connections-per-address",
     default=d.CONNECTIONS_PER_ADDRESS,
     show_default=True,
     type=click.IntRange(1),
-    help="Open connections (HTTP and live) from one address; beyond, 429 (a trusted proxy is not capped).",
+    help=N_("Open connections (HTTP and live) from one address; beyond, 429 (a trusted proxy is not capped)."),
 )
 @click.option(
     "--live-per-address",
     default=d.LIVE_PER_ADDRESS,
     show_default=True,
     type=click.IntRange(1),
-    help="Live connections (game pages open) from one address; beyond, the connection is closed with 4429.",
+    help=N_("Live connections (game pages open) from one address; beyond, the connection is closed with 4429."),
 )
 def command(
     host: str,
@@ -197,24 +224,24 @@ def command(
     connections_per_address: int,
     live_per_address: int,
 ) -> None:
-    """Serve Inferno in the browser: create games, invite friends, play against bots."""
+    """``inferno serve``: the web server."""
     try:
         from inferno.server import collector, process
         from inferno.server.app import create_app
     except ModuleNotFoundError as exc:  # pragma: no cover
         raise click.ClickException(
-            f"the web extra is not installed ({exc.name}); pip install 'inferno-game[web]'"
+            _("the web extra is not installed ({module}); pip install 'inferno-game[web]'").format(module=exc.name)
         ) from None
 
     # Take the port before anything is printed, so a printed link never points at another program.
     sock, taken = _listen(host, port, any_port)
     if taken:
-        click.echo(f"Port {port} is taken; using port {sock.getsockname()[1]} instead.")
+        click.echo(_("Port {port} is taken; using port {free} instead.").format(port=port, free=sock.getsockname()[1]))
     port = sock.getsockname()[1]
     storage = _open_storage(database_url)
     if new_game is not None:
         url = _new_game_url(storage, host, port, new_game, bot, seed)
-        click.echo(f"New game against bots: {url}")
+        click.echo(_("New game against bots: {url}").format(url=url))
     settings = server_settings(
         storage.url,
         bot_delay=bot_delay,
@@ -237,10 +264,14 @@ def command(
         live_per_address=live_per_address,
     )
     app = create_app(settings, storage=storage)
-    click.echo(f"Inferno server on http://{host}:{port}/  ({engine_name()} engine; database: {storage.url})")
+    click.echo(
+        _("Inferno server on {url}  ({engine} engine; database: {database})").format(
+            url=f"http://{host}:{port}/", engine=engine_name(), database=storage.url
+        )
+    )
     collector.tune()  # after start-up: see inferno.server.collector
     process.serve(app, sock, settings, click.echo)
-    click.echo("Inferno server stopped.")
+    click.echo(_("Inferno server stopped."))
 
 
 def _rate(given: float, default: d.Rate, burst_seconds: float, least: float) -> d.Rate:
@@ -295,9 +326,11 @@ def database_url(value: str | None) -> str | None:
         return value
     path = Path(value).expanduser().resolve()
     if path.is_dir():
-        raise click.BadParameter(f"{value} is a folder; give a file name for the SQLite database", param_hint="--db")
+        raise click.BadParameter(
+            _("{path} is a folder; give a file name for the SQLite database").format(path=value), param_hint="--db"
+        )
     if not path.parent.is_dir():
-        raise click.BadParameter(f"the folder {path.parent} does not exist", param_hint="--db")
+        raise click.BadParameter(_("the folder {path} does not exist").format(path=path.parent), param_hint="--db")
     return f"sqlite:///{path}"
 
 
@@ -313,16 +346,22 @@ def _open_storage(value: str | None) -> Storage:
         return Storage(url)
     except (ArgumentError, NoSuchModuleError):
         raise click.BadParameter(
-            f"{value!r} is not a database URL this server knows; use postgresql+psycopg://user@host/name, "
-            "sqlite:///path/file.db or a file path",
+            _(
+                "{value} is not a database URL this server knows; use postgresql+psycopg://user@host/name, "
+                "sqlite:///path/file.db or a file path"
+            ).format(value=repr(value)),
             param_hint="--db",
         ) from None
     except ModuleNotFoundError as exc:
-        extra = " (pip install 'inferno-game[postgres]')" if "psycopg" in str(exc.name) else ""
-        raise click.ClickException(f"the database driver {exc.name} is not installed{extra}") from None
+        missing = _("the database driver {module} is not installed").format(module=exc.name)
+        extra = (
+            # i18n: not for players (a developer tool: simulation statistics)
+            " (pip install 'inferno-game[postgres]')" if "psycopg" in str(exc.name) else ""
+        )  # i18n: not for players (a command)
+        raise click.ClickException(missing + extra) from None
     except SQLAlchemyError as exc:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-        raise click.ClickException(f"cannot open the database: {reason}") from None
+        raise click.ClickException(_("cannot open the database: {reason}").format(reason=reason)) from None
 
 
 def _listen(host: str, port: int, any_port: bool) -> tuple[socket.socket, bool]:
@@ -340,14 +379,18 @@ def _listen(host: str, port: int, any_port: bool) -> tuple[socket.socket, bool]:
                 continue
             if exc.errno == errno.EADDRINUSE:
                 raise click.ClickException(
-                    f"port {port} on {host} is taken by another program; choose another with --port, "
-                    "or add --any-port to use a free one"
+                    _(
+                        "port {port} on {host} is taken by another program; choose another with --port, "
+                        "or add --any-port to use a free one"
+                    ).format(port=port, host=host)
                 ) from None
-            raise click.ClickException(f"cannot listen on {host}:{p}: {exc.strerror}") from None
+            raise click.ClickException(
+                _("cannot listen on {address}: {reason}").format(address=f"{host}:{p}", reason=exc.strerror)
+            ) from None
         sock.listen(2048)
         sock.set_inheritable(True)
         return sock, p != port
-    raise click.ClickException("no free port")  # pragma: no cover (binding port 0 always succeeds)
+    raise click.ClickException(_("no free port"))  # pragma: no cover (binding port 0 always succeeds)
 
 
 def _new_game_url(storage: object, host: str, port: int, players: int, bot: str | None, seed: int | None) -> str:
@@ -360,7 +403,7 @@ def _new_game_url(storage: object, host: str, port: int, players: int, bot: str 
     if bot is None:
         bot = "greedy" if "greedy" in names else "random"
     if bot not in names:
-        raise click.ClickException(f"unknown bot {bot!r}; known: {', '.join(names)}")
+        raise click.ClickException(_("unknown bot {name}; known: {bots}").format(name=repr(bot), bots=", ".join(names)))
     seats = [SeatSpec(SeatKind.HUMAN, name="")] + [SeatSpec(SeatKind.BOT, bot)] * (players - 1)
     created = GameService(storage).create(seats, seed)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

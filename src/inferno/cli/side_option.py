@@ -13,12 +13,14 @@ from typing import Any, TypeVar
 
 import click
 
+from inferno.i18n import N_, TERMINAL
 from inferno.rules.pack import BOARD_FILES, load_rules
 from inferno.rules.variants import SideVariant, side_variant
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-SIDE_HELP = "Board side (default: the one for the player count; another side is played as a variant)."
+_ = TERMINAL.gettext
+SIDE_HELP = N_("Board side (default: the one for the player count; another side is played as a variant).")
 
 
 def side_option(f: F) -> F:
@@ -28,7 +30,9 @@ def side_option(f: F) -> F:
 
 def variant_warning(v: SideVariant) -> str:
     """What the command prints for a board-side variant."""
-    return f"Warning: {v.label} (the rules use side {v.rules_side}: {v.source}); the game's record and log mark it."
+    return _("Warning: {label} (the rules use side {side}: {source}); the game's record and log mark it.").format(
+        label=v.label, side=v.rules_side, source=v.source
+    )
 
 
 def announce_side(side: str | None, players: int, rules_dir: str | Path | None = None) -> bool:

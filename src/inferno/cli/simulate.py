@@ -14,9 +14,11 @@ from rich.progress import (
 from rich.text import Text
 
 from inferno.bots.base import BotSpecError, make_bot
+from inferno.cli.language import Command
 from inferno.cli.progress import games_progress
 from inferno.cli.side_option import announce_side, side_option
 from inferno.cli.solo_options import solo_config, solo_options
+from inferno.i18n import N_
 from inferno.rules.pack import RulesDataError
 from inferno.rules.pnp import ModuleError, check_modules, load_pnp
 from inferno.rules.setup import SetupError
@@ -40,7 +42,9 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
         names = names * players
     if len(names) != players:
         raise click.BadParameter(
-            f"give one bot or {players} bots (one per seat), got {len(names)}", param_hint="--bots"
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"give one bot or {players} bots (one per seat), got {len(names)}",
+            param_hint="--bots",  # i18n: not for players (a developer tool: simulation statistics)
         )
     for name in set(names):
         try:
@@ -50,50 +54,106 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     return names
 
 
-@click.command("simulate")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
-@click.option(
-    "--first-seed", type=int, default=0, show_default=True, help="Seeds are first-seed .. first-seed+games-1."
+@click.command(
+    "simulate",
+    cls=Command,
+    # The list of commands shows this, translated; the command's own help (its docstring) is for developers.
+    short_help=N_("Simulate many seeded games between bots and record one line per game."),
 )
-@click.option("--players", "-p", type=click.IntRange(1, 5), default=4, show_default=True, help="1-5 (5 with P&P).")
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Number of games.",
+)
+@click.option(
+    "--first-seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seeds are first-seed .. first-seed+games-1.",  # i18n: not for players (a developer tool: simulation statistics)
+)
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--players",
+    "-p",
+    type=click.IntRange(1, 5),
+    default=4,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="1-5 (5 with P&P).",
+)
 @click.option(
     "--bots",
     "-b",
     default="random",
     show_default=True,
-    help="One bot for all seats, or one per seat: random,greedy,hard,...",
+    help="One bot for all seats, or one per seat: random,greedy,hard,...",  # i18n: not for players (a developer tool: simulation statistics)
 )
-@click.option("--rotate", is_flag=True, help="Rotate the line-up by seed so every bot plays every seat equally often.")
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--rotate",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Rotate the line-up by seed so every bot plays every seat equally often.",
+)
 @side_option
 @click.option(
     "--rules-dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Corrected rules data directory.",
+    help="Corrected rules data directory.",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
     "--out",
     "-o",
     type=click.Path(dir_okay=False, path_type=Path),
     required=True,
-    help="Record file: .jsonl, .csv or .parquet.",
+    help="Record file: .jsonl, .csv or .parquet.",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
-    "--workers", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: all local cores)."
+    "--workers",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes (default: all local cores).",  # i18n: not for players (a developer tool: simulation statistics)
 )
 @click.option(
     "--backend", type=click.Choice([b.value for b in Backend]), default=Backend.LOCAL.value, show_default=True
 )
-@click.option("--address", default=None, help="Ray cluster address (with --backend ray; default: start a local Ray).")
-@click.option("--overwrite", is_flag=True, help="Start the file afresh instead of resuming it.")
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--address",
+    default=None,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Ray cluster address (with --backend ray; default: start a local Ray).",
+)
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--overwrite",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Start the file afresh instead of resuming it.",
+)
 @click.option(
     "--module",
     "modules",
     multiple=True,
     metavar="NAME",
-    help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",
+    help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",  # i18n: not for players (a developer tool: simulation statistics)
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--quiet",
+    "-q",
+    is_flag=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="No progress bar.",
+)
 @solo_options
 def command(
     games: int,
@@ -145,7 +205,10 @@ def command(
 
     def on_start(done: int, todo: int) -> None:
         if done:
-            console.print(f"resuming {out}: {done} of {games} games already there")
+            console.print(
+                # i18n: not for players (a developer tool: simulation statistics)
+                f"resuming {out}: {done} of {games} games already there"
+            )
         progress.reset(task, total=todo)
 
     start = time.perf_counter()
@@ -165,11 +228,14 @@ def command(
     except (SimFileError, SetupError, RulesDataError) as exc:
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt:
-        console.print(f"interrupted: the games finished so far are in {out}; run the same command to resume")
+        console.print(
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"interrupted: the games finished so far are in {out}; run the same command to resume"
+        )
         raise SystemExit(130) from None
     seconds = time.perf_counter() - start
     rate = report.played / seconds if seconds > 0 else 0.0
     console.print(
-        f"{out}: {report.played} games played, {report.already_done} already there "
+        f"{out}: {report.played} games played, {report.already_done} already there "  # i18n: not for players (a developer tool: simulation statistics)
         f"({seconds:.1f} s, {rate:,.1f} games/s, {workers} worker{'s' if workers > 1 else ''}, {backend})"
     )

@@ -7,11 +7,14 @@ from typing import Any, TypeVar
 
 import click
 
+from inferno.cli.language import help_text
 from inferno.defaults import SOLO_LEVEL, SOLO_LEVELS, default_solo
+from inferno.i18n import GAME, N_, TERMINAL
 from inferno.rules.pack import load_rules
 from inferno.rules.solo_model import SoloConfig
 
 F = TypeVar("F", bound=Callable[..., Any])
+_ = TERMINAL.gettext
 
 
 def solo_options(f: F) -> F:
@@ -21,13 +24,13 @@ def solo_options(f: F) -> F:
         "--solo-level",
         type=click.Choice(SOLO_LEVELS),
         default=None,
-        help=f"Solo game (1 player): the Rival's level (default: {SOLO_LEVEL}).",
+        help=help_text(N_("Solo game (1 player): the Rival's level (default: {level})."), level=SOLO_LEVEL),
     )(f)
     f = click.option(
         "--solo-variant",
         type=click.Choice(variants),
         default=None,
-        help=f"Solo game (1 player): the variant (default: {variants[0]}).",
+        help=help_text(N_("Solo game (1 player): the variant (default: {variant})."), variant=variants[0]),
     )(f)
     return f
 
@@ -37,7 +40,9 @@ def solo_config(players: int, variant: str | None, level: str | None) -> SoloCon
     if variant is None and level is None:
         return default_solo() if players == 1 else None
     if players != 1:
-        raise click.UsageError(f"--solo-variant and --solo-level are for a 1-player game, not {players} players")
+        raise click.UsageError(
+            _("--solo-variant and --solo-level are for a 1-player game, not {n} players").format(n=players)
+        )
     default = default_solo()
     return SoloConfig(variant or default.variant, level or default.level)
 
@@ -47,4 +52,6 @@ def describe(solo: SoloConfig | None) -> str:
     if solo is None:
         return ""
     v = load_rules().solo.variants[solo.variant]
-    return f"{v.name}, {solo.level}"
+    from inferno.tui.text import level_word
+
+    return f"{GAME.gettext(v.name)}, {level_word(solo.level)}"

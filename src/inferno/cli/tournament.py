@@ -11,15 +11,22 @@ from rich.table import Table
 
 from inferno.bots.base import BotSpecError
 from inferno.bots.tournament import BotSummary, GameOutcome, check_bots, run, schedule, summarize, to_json, write_csv
+from inferno.cli.language import Command
 from inferno.cli.side_option import announce_side, side_option
 from inferno.cli.solo_options import solo_config, solo_options
+from inferno.i18n import N_
 from inferno.rules.pnp import ModuleError, check_modules, load_pnp
 from inferno.rules.setup import SetupError
 
 
 def results_table(summary: list[BotSummary], title: str) -> Table:
     """The results as a rich table, best Elo first."""
-    t = Table(title=title, caption="score: mean Infamy; rank: mean rank; s/move: seconds per decision")
+    t = Table(
+        # i18n: not for players (a developer tool: simulation statistics)
+        title=title,
+        # i18n: not for players (a developer tool: simulation statistics)
+        caption="score: mean Infamy; rank: mean rank; s/move: seconds per decision",
+    )
     for col in ("bot", "seats", "wins", "win%", "score", "rank", "Elo", "95% CI", "s/move"):
         t.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     for s in summary:
@@ -39,23 +46,76 @@ def results_table(summary: list[BotSummary], title: str) -> Table:
     return t
 
 
-@click.command("tournament")
+@click.command(
+    "tournament",
+    cls=Command,
+    # The list of commands shows this, translated; the command's own help (its docstring) is for developers.
+    short_help=N_("Play a round-robin between bots and rank them."),
+)
 @click.argument("bots", nargs=-1, required=True)
-@click.option("--players", "-p", type=click.IntRange(1, 5), default=2, show_default=True, help="Seats per game.")
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--players",
+    "-p",
+    type=click.IntRange(1, 5),
+    default=2,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Seats per game.",
+)
 @click.option(
     "--module",
     "modules",
     multiple=True,
     metavar="NAME",
-    help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",
+    help="P&P expansion module: plutus or phlegyas (repeat for both; 5 players need one).",  # i18n: not for players (a developer tool: simulation statistics)
 )
-@click.option("--games", "-n", type=click.IntRange(1), default=10, show_default=True, help="Games per lineup.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--games",
+    "-n",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Games per lineup.",
+)
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Seed of the first game.",
+)
 @side_option
 @click.option("--workers", "-j", type=click.IntRange(1), default=1, show_default=True, help="Processes.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write results as JSON.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), help="Write one row per seat.")
-@click.option("--elo-samples", type=click.IntRange(0), default=200, show_default=True, help="Bootstrap resamples.")
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--json",
+    "json_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Write results as JSON.",
+)
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Write one row per seat.",
+)
+@click.option(
+    # i18n: not for players (a developer tool: simulation statistics)
+    "--elo-samples",
+    type=click.IntRange(0),
+    default=200,
+    show_default=True,
+    # i18n: not for players (a developer tool: simulation statistics)
+    help="Bootstrap resamples.",
+)
 @solo_options
 def command(
     bots: tuple[str, ...],
@@ -107,7 +167,7 @@ def command(
         except SetupError as exc:
             raise click.ClickException(str(exc)) from None
     summary = summarize(outcomes, elo_samples)
-    title = f"{len(outcomes)} games, {players} players, seeds {seed}..{seed + games - 1}"
+    title = f"{len(outcomes)} games, {players} players, seeds {seed}..{seed + games - 1}"  # i18n: not for players (a developer tool: simulation statistics)
     console.print(results_table(summary, title))
     meta: dict[str, object] = {
         "bots": list(bots),
@@ -120,7 +180,7 @@ def command(
         meta["side_variant"] = True
     if json_path:
         json_path.write_text(to_json(outcomes, summary, meta))
-        console.print(f"wrote {json_path}")
+        console.print(f"wrote {json_path}")  # i18n: not for players (a developer tool: simulation statistics)
     if csv_path:
         write_csv(outcomes, csv_path)
-        console.print(f"wrote {csv_path}")
+        console.print(f"wrote {csv_path}")  # i18n: not for players (a developer tool: simulation statistics)

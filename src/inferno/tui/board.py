@@ -12,10 +12,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from inferno.i18n import GAME, TERMINAL
 from inferno.rules.model import MEMBER_KINDS
 from inferno.rules.pnp import DESK
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, TILE, State
 from inferno.tui.text import (
+    entry_words,
+    members_word,
     player_text,
     quartiere_mark,
     sin_mark,
@@ -24,6 +27,12 @@ from inferno.tui.text import (
     stop_text,
     stop_words,
 )
+
+_ = TERMINAL.gettext
+PALACE, MARKET = "PALACE", "MARKET"  # the locations' names in the rules data (the game catalog translates them)
+STRONG = "bold reverse"  # i18n: not for players
+RED = "bold red"  # i18n: not for players
+HEAD = "bold underline"  # i18n: not for players
 
 
 def shield_content(s: State, t: int, compact: bool = False) -> Text:
@@ -40,11 +49,11 @@ def shield_content(s: State, t: int, compact: bool = False) -> Text:
     if c < GUARDIAN:
         return Text("▭", style="dim") + sin_mark(r, c - TILE, lying=True)
     if c < PIT:
-        g = r.guardians[s.guardians[c - GUARDIAN]]
-        return Text(f"♜{g.name[:3] if compact else g.name}", style="bold reverse")
+        name = GAME.gettext(r.guardians[s.guardians[c - GUARDIAN]].name)
+        return Text(f"♜{name[:3] if compact else name}", style=STRONG)
     if c >= DESK:  # P&P: a Desk of Plutus, crossing it costs a Drachma paid to its owner
-        return Text("⌂" if compact else "⌂Desk of ", style="bold") + player_text(c - DESK)
-    return Text("◎Pit", style="bold")
+        return Text("⌂" if compact else "⌂" + _("Desk of") + " ", style="bold") + player_text(c - DESK)
+    return Text("◎" + _("Pit"), style="bold")
 
 
 def _shield_cell(s: State, t: int, marks: Mapping[int, str] | None = None, compact: bool = False) -> Text:
@@ -70,17 +79,17 @@ def _gates_row(s: State, width: int, compact: bool = False) -> list[Text]:
     for t in below:
         g = b.gate[t]
         if g < 0:  # no gate above this shield: the Walls are closed there
-            cells.append(Text("wall" if compact else "no gate", style="dim red"))
+            cells.append(Text(_("wall") if compact else _("no gate"), style="dim red"))  # i18n: not for players
             continue
         holders = [p for p, pl in enumerate(s.players) if pl.passages >> g & 1]
-        cell = Text(f"gate {g + 1}" + (" " if compact else ": "), style="bold red")
+        cell = Text(_("gate {n}").format(n=g + 1) + (" " if compact else ": "), style=RED)
         if holders:
             for i, p in enumerate(holders):
                 if i:
                     cell.append(",")
                 cell.append_text(player_text(p))
         else:
-            cell.append("–" if compact else "none", style="dim")
+            cell.append("–" if compact else _("none"), style="dim")
         cells.append(cell)
     return cells + [Text("")] * (width - len(cells))
 
@@ -93,18 +102,21 @@ def hell_table(s: State, marks: Mapping[int, str] | None = None, compact: bool =
     b = s.board
     r = s.rules
     width = max(len(row) for row in b.circle_shields[1:10])
-    t = Table(title="Hell", show_lines=not compact, expand=False, title_style="bold", padding=(0, 0 if compact else 1))
-    t.add_column("circle", no_wrap=True)
+    t = Table(
+        title=_("Hell"), show_lines=not compact, expand=False, title_style="bold", padding=(0, 0 if compact else 1)
+    )
+    t.add_column(_("circle"), no_wrap=True)
     for i in range(width):
         t.add_column(str(i + 1), no_wrap=True, min_width=0 if compact else 12)
     for circle in range(1, 10):
         if circle == r.walls_above_circle:
-            walls = Text("Walls" if compact else "Walls of Dis", style="bold red")
+            walls = Text(_("Walls") if compact else _("Walls of Dis"), style=RED)
             t.add_row(walls, *_gates_row(s, width, compact))
         head = Text(f"{circle} ", style="bold") + (sin_mark(r, circle) if compact else sin_name(r, circle))
-        head.append(f" +{r.circle_infamy[circle]}" if compact else f"\nlie: +{r.circle_infamy[circle]}")
+        infamy = r.circle_infamy[circle]
+        head.append(f" +{infamy}" if compact else "\n" + _("lie: +{n}").format(n=infamy))
         if circle >= 2:
-            head.append(f" ♨{s.phleg[circle]}" if compact else f"  Phleg {s.phleg[circle]}")
+            head.append(f" ♨{s.phleg[circle]}" if compact else "  " + _("Phleg {n}").format(n=s.phleg[circle]))
         row = [_shield_cell(s, u, marks, compact) for u in b.circle_shields[circle]]
         t.add_row(head, *(row + [Text("")] * (width - len(row))))
     return t
@@ -112,7 +124,7 @@ def hell_table(s: State, marks: Mapping[int, str] | None = None, compact: bool =
 
 def graveyard_text(s: State) -> Text:
     r = s.rules
-    out = Text("Graveyard: ", style="bold")
+    out = Text(_("Graveyard:") + " ", style="bold")
     any_soul = False
     for c in range(1, 10):
         n = s.graveyard[c]
@@ -121,11 +133,11 @@ def graveyard_text(s: State) -> Text:
             out.append_text(sin_mark(r, c))
             out.append(f"×{n}  ")
     if not any_soul:
-        out.append("empty", style="dim")
+        out.append(_("empty"), style="dim")
     if s.plague:
         card = s.plague[0]
-        out.append("   Next Plague card ", style="bold")
-        out.append(f"{r.plague_ids[card]}: ")
+        out.append("   " + _("Next Plague card") + " ", style="bold")
+        out.append(f"{GAME.gettext(r.plague_ids[card])}: ")
         for c in r.plague_cards[card]:
             out.append_text(sin_mark(r, c))
             out.append(" ")
@@ -135,11 +147,14 @@ def graveyard_text(s: State) -> Text:
 def legend_text(s: State) -> Text:
     r = s.rules
     out = sins_legend(r)
-    out.append("\nShields: ▲ standing Soul · ▬ lying Soul · ▭ spare tile · ♜ Guardian · ◎ Pit · [K] quartiere", "dim")
-    out.append("\nQuartieri: ", style="bold")
+    shields = _("Shields: ▲ standing Soul · ▬ lying Soul · ▭ spare tile · ♜ Guardian · ◎ Pit · [K] quartiere")
+    out.append("\n" + shields, "dim")
+    out.append("\n" + _("Quartieri:") + " ", style="bold")
     for q, name in enumerate(r.quartieri):
-        style = "bold underline" if s.quartiere == q else ""
-        out.append(f"[{quartiere_mark(r, q)}] {name} ({r.quartiere_symbols[q]})  ", style=style)
+        style = HEAD if s.quartiere == q else ""
+        out.append(
+            f"[{quartiere_mark(r, q)}] {GAME.gettext(name)} ({GAME.gettext(r.quartiere_symbols[q])})  ", style=style
+        )
     return out
 
 
@@ -148,33 +163,29 @@ def florence_table(s: State, marks: Mapping[int, str] | None = None) -> Table:
 
     ``marks`` maps location indices to a style (the legal targets of the pending decision)."""
     r = s.rules
-    title = "Florence"
+    title = _("Florence")
     if s.quartiere >= 0:
-        title += f" (this turn's quartiere: [{quartiere_mark(r, s.quartiere)}] {r.quartieri[s.quartiere]})"
+        mark, qname = quartiere_mark(r, s.quartiere), GAME.gettext(r.quartieri[s.quartiere])
+        title += " " + _("(this turn's quartiere: [{mark}] {name})").format(mark=mark, name=qname)
     t = Table(title=escape(title), title_style="bold", show_lines=False)
-    for col in ("quartiere", "location", "sin", "entry", "family members there"):
+    for col in (_("quartiere"), _("location"), _("sin"), _("entry"), _("family members there")):
         t.add_column(col)
     for q, qname in enumerate(r.quartieri):
         locs = [loc for loc in r.locations if s.loc_quartiere[loc.index] == q]
         for i, loc in enumerate(locs):
-            qcell = Text(f"[{quartiere_mark(r, q)}] {qname}" if i == 0 else "")
+            qcell = Text(f"[{quartiere_mark(r, q)}] {GAME.gettext(qname)}" if i == 0 else "")
             if s.quartiere == q and i == 0:
-                qcell.stylize("bold underline")
-            if loc.urchin_only:
-                entry = "Urchins only"
-            elif loc.noble_florins:
-                entry = f"Noble {loc.noble_florins}F" + (", Urchin free" if loc.urchin_free else "")
-            else:
-                entry = "free"
+                qcell.stylize(HEAD)
+            entry = entry_words(loc.noble_florins, loc.urchin_free, loc.urchin_only)
             if loc.special:
-                entry += "; Guest to accuse"
+                entry += _("; Guest to accuse")
             members = Text()
             for p, pl in enumerate(s.players):
                 counts = [pl.florence[2 * loc.index + k] for k in range(len(MEMBER_KINDS))]
                 if any(counts):
                     members.append_text(player_text(p))
-                    members.append(": " + ", ".join(f"{n} {MEMBER_KINDS[k]}" for k, n in enumerate(counts) if n) + "  ")
-            name = Text(loc.name, style=(marks or {}).get(loc.index, "bold"))
+                    members.append(": " + ", ".join(members_word(k, n) for k, n in enumerate(counts) if n) + "  ")
+            name = Text(GAME.gettext(loc.name), style=(marks or {}).get(loc.index, "bold"))
             t.add_row(qcell, name, sin_name(r, loc.circle), entry, members)
     return t
 
@@ -182,37 +193,39 @@ def florence_table(s: State, marks: Mapping[int, str] | None = None) -> Table:
 def supply_text(s: State) -> Text:
     """What is left at the PALACE (Guests) and the MARKET (Barrels)."""
     r = s.rules
-    out = Text("PALACE Guests left: ", style="bold")
+    palace, market = GAME.gettext(PALACE), GAME.gettext(MARKET)
+    out = Text(_("{palace} Guests left:").format(palace=palace) + " ", style="bold")
     for c in r.guest_circles:
         out.append_text(sin_mark(r, c))
         out.append(f"×{s.palace[c]} ")
-    out.append("   MARKET Barrels left: ", style="bold")
-    out.append("  ".join(f"{b.id}×{s.barrel_market[b.index]}" for b in r.barrels))
+    out.append("   " + _("{market} Barrels left:").format(market=market) + " ", style="bold")
+    out.append("  ".join(f"{GAME.gettext(b.id)}×{s.barrel_market[b.index]}" for b in r.barrels))
     x = s.ext
     if x is not None and x.phlegyas:
-        out.append(f"\nPhlegyas's Bells left: {x.bell_supply}", style="bold")
+        out.append("\n" + _("Phlegyas's Bells left: {n}").format(n=x.bell_supply), style="bold")
     return out
 
 
 def dante_text(s: State, ahead: int = 3) -> Text:
     """Dante's path with his position and what the next stops give."""
-    out = Text("Dante's path: ", style="bold")
+    out = Text(_("Dante's path:") + " ", style="bold")
     for i, stop in enumerate(s.stops):
         piece = stop_text(s.rules, stop)
         if i <= s.dante:
-            piece.stylize("dim strike")
+            piece.stylize("dim strike")  # i18n: not for players
         if i == s.dante:
-            out.append("☗", style="bold red")
+            out.append("☗", style=RED)
         out.append_text(piece)
         out.append(" ")
     if s.dante < 0:
-        out.append(" (Dante has not moved yet)", style="dim")
+        out.append(" " + _("(Dante has not moved yet)"), style="dim")
     nxt = s.stops[s.dante + 1 : s.dante + 1 + ahead]
     if nxt:
-        out.append("\nNext stops: ", style="bold")
+        out.append("\n" + _("Next stops:") + " ", style="bold")
         out.append("; ".join(f"{i + s.dante + 2}. {stop} = {stop_words(s, stop)}" for i, stop in enumerate(nxt)))
     else:
-        out.append("\nDante has reached his last stop: this is the last round.", style="bold red")
+        out.append("\n" + _("Dante has reached his last stop: this is the last round."), style=RED)
+
     return out
 
 

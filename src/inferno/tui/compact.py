@@ -12,14 +12,21 @@ from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
+from inferno.i18n import GAME, N_, TERMINAL
 from inferno.rules.model import MEMBER_KINDS, Location
 from inferno.rules.pnp import DESK
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, TILE, State
-from inferno.tui.text import player_text, quartiere_mark, sin_mark, sin_style, sins_legend
+from inferno.tui.text import member_initials, player_text, quartiere_mark, sin_mark, sin_style, sins_legend
 
 HEAD = 11  # columns of a circle's head: "6 ✝H +3 ♨2 "
 NAME = 9  # columns of a location's name (HAYSTACK, COURTYARD ...)
 GAP = 2  # columns between Hell and Florence side by side
+STRONG = "bold reverse"  # i18n: not for players
+RED = "bold red"  # i18n: not for players
+HEAD_STYLE = "bold underline"  # i18n: not for players
+
+_ = TERMINAL.gettext
+ngettext = TERMINAL.ngettext
 
 
 def shield_glyph(s: State, t: int) -> Text:
@@ -36,7 +43,7 @@ def shield_glyph(s: State, t: int) -> Text:
     if c < GUARDIAN:
         return Text("▭") + Text(r.circles[c - TILE - 1].letter.lower(), style=sin_style(r, c - TILE, lying=True))
     if c < PIT:
-        return Text(f"♜{r.guardians[s.guardians[c - GUARDIAN]].name[:1]}", style="bold reverse")
+        return Text(f"♜{GAME.gettext(r.guardians[s.guardians[c - GUARDIAN]].name)[:1]}", style=STRONG)
     if c >= DESK:
         return Text("⌂", style="bold") + player_text(c - DESK, "")[-1:]
     return Text("◎ ", style="bold")
@@ -50,14 +57,14 @@ def hell_width(s: State, quartieri: bool) -> int:
 def _walls_line(s: State, quartieri: bool) -> Text:
     """The Walls of Dis above their circle: ``g1`` a gate (with its number), ``▓▓`` closed wall."""
     b = s.board
-    out = Text("  Walls    ".ljust(HEAD), style="bold red")
+    out = Text(("  " + _("Walls"))[:HEAD].ljust(HEAD), style=RED)
     for i, t in enumerate(b.circle_shields[s.rules.walls_above_circle]):
         if i:
             out.append(" ")
         if quartieri:
             out.append(" ")
         g = b.gate[t]
-        out.append(f"g{g + 1}" if g >= 0 else "▓▓", style="bold red" if g >= 0 else "dim red")
+        out.append(f"g{g + 1}" if g >= 0 else "▓▓", style=RED if g >= 0 else "dim red")  # i18n: not for players
     return out
 
 
@@ -80,7 +87,7 @@ def hell_lines(s: State, marks: Mapping[int, str] | None = None, quartieri: bool
                 head.append(" ")
             if quartieri:
                 q = b.symbol[t]
-                head.append(quartiere_mark(r, q), style="bold underline" if s.quartiere == q else "dim")
+                head.append(quartiere_mark(r, q), style=HEAD_STYLE if s.quartiere == q else "dim")
             cell = shield_glyph(s, t)
             mark = (marks or {}).get(t)
             if mark:
@@ -98,7 +105,8 @@ def _members(s: State, loc: Location) -> Text:
             if out:
                 out.append(" ")
             out.append_text(player_text(p, "")[-1:])
-            out.append(":" + "".join(MEMBER_KINDS[k][0].upper() * n for k, n in enumerate(counts)))
+            initials = member_initials()
+            out.append(":" + "".join(initials[k] * n for k, n in enumerate(counts)))
     return out
 
 
@@ -106,13 +114,15 @@ def entry_words(loc: Location, short: bool = False) -> str:
     """What entering a location costs: ``Urchins only``, ``Noble 2 Florins, Urchin free``, ``free``
     (``short``: ``Noble 2F, U free``)."""
     if loc.urchin_only:
-        return "Urchins only"
-    if loc.noble_florins:
+        return _("Urchins only")
+    n = loc.noble_florins
+    if n:
         if short:
-            return f"Noble {loc.noble_florins}F" + (", U free" if loc.urchin_free else "")
-        florins = f"{loc.noble_florins} Florin{'' if loc.noble_florins == 1 else 's'}"
-        return f"Noble {florins}" + (", Urchin free" if loc.urchin_free else "")
-    return "free"
+            return _("Noble {n}F, U free").format(n=n) if loc.urchin_free else _("Noble {n}F").format(n=n)
+        if loc.urchin_free:
+            return ngettext("Noble {n} Florin, Urchin free", "Noble {n} Florins, Urchin free", n).format(n=n)
+        return ngettext("Noble {n} Florin", "Noble {n} Florins", n).format(n=n)
+    return _("free")
 
 
 ENTRY = 17  # columns of the short entry cost and its gap
@@ -122,18 +132,18 @@ def florence_lines(s: State, marks: Mapping[int, str] | None = None, entry: bool
     """Florence's eight locations, one line each: name, quartiere, who is there (``1:NU`` = Player 1's
     Noble and Urchin); this turn's quartiere is underlined. ``entry`` adds the entry cost."""
     r = s.rules
-    title = Text("Florence", style="bold")
+    title = Text(_("Florence"), style="bold")
     if s.quartiere >= 0:
-        title.append(" · now ", style="bold")
-        title.append(quartiere_mark(r, s.quartiere), style="bold underline")
-        title.append(f" {r.quartieri[s.quartiere]}", style="bold")
+        title.append(" · " + _("now") + " ", style="bold")
+        title.append(quartiere_mark(r, s.quartiere), style=HEAD_STYLE)
+        title.append(f" {GAME.gettext(r.quartieri[s.quartiere])}", style="bold")
     out = [title]
     locs = sorted(r.locations, key=lambda loc: (s.loc_quartiere[loc.index], loc.index))
     for loc in locs:
         q = s.loc_quartiere[loc.index]
-        line = Text(loc.name.ljust(NAME), style=(marks or {}).get(loc.index, "bold"))
+        line = Text(GAME.gettext(loc.name).ljust(NAME), style=(marks or {}).get(loc.index, "bold"))
         line.append(" ")
-        line.append(quartiere_mark(r, q), style="bold underline" if s.quartiere == q else "")
+        line.append(quartiere_mark(r, q), style=HEAD_STYLE if s.quartiere == q else "")
         line.append(" ")
         if entry:
             line.append(entry_words(loc, short=True).ljust(ENTRY), style="dim")
@@ -142,16 +152,17 @@ def florence_lines(s: State, marks: Mapping[int, str] | None = None, entry: bool
     return out
 
 
+DESK_LEGEND = N_("⌂ Desk")
 LEGEND = (  # most needed first: the pieces that fit the width are shown, in this order
-    "F6 details",
-    "♜ Guardian",
-    "· empty",
-    "▭ tile",
-    "◎ Pit",
-    "⌂ Desk",
-    "N/U Noble/Urchin",
-    "+N Infamy lying down",
-    "♨ Phlegethon",
+    N_("F6 details"),
+    N_("♜ Guardian"),
+    N_("· empty"),
+    N_("▭ tile"),
+    N_("◎ Pit"),
+    DESK_LEGEND,
+    N_("N/U Noble/Urchin"),
+    N_("+N Infamy lying down"),
+    N_("♨ Phlegethon"),
 )
 
 
@@ -159,10 +170,10 @@ def legend_line(s: State, width: int = 200) -> Text:
     """What the compact board's glyphs mean, on one line of at most ``width`` columns."""
     r = s.rules
     out = sin_mark(r, 3)
-    out.append(" standing ")
+    out.append(" " + _("standing") + " ")
     out.append_text(sin_mark(r, 3, lying=True))
-    out.append(" lying")
-    shown = [w for w in LEGEND if w != "⌂ Desk" or (s.ext is not None and s.ext.plutus)]
+    out.append(" " + _("lying"))
+    shown = [_(w) for w in LEGEND if w != DESK_LEGEND or (s.ext is not None and s.ext.plutus)]
     pieces = [shown[0]]
     for w in shown[1:]:
         if len(out) + sum(len(p) + 2 for p in [*pieces, w]) <= width:
@@ -176,19 +187,29 @@ def legend_text(s: State) -> Text:
     """The compact board's symbols in full: each sin's mark, the shield glyphs, the quartieri's marks."""
     r = s.rules
     out = sins_legend(r)
-    out.append("\nShields: ", style="bold")
+    out.append("\n" + _("Shields:") + " ", style="bold")
     out.append_text(sin_mark(r, 3))
-    out.append(" a standing Soul (upper-case letter) · ")
+    out.append(" " + _("a standing Soul (upper-case letter)") + " · ")
     out.append_text(sin_mark(r, 3, lying=True))
-    out.append(" a lying Soul (lower-case) · ▭g a spare tile · ♜C a Guardian (its initial) · ⌂2 a Desk of ")
-    out.append("player 2 · ◎ a Pit · · empty. A circle's line starts with the Infamy for lying down there (+N) ")
-    out.append("and its Phlegethon cube (♨N).")
-    out.append("\nQuartieri: ", style="bold")
+    out.append(
+        " "
+        + _(
+            "a lying Soul (lower-case) · ▭g a spare tile · ♜C a Guardian (its initial) · ⌂2 a Desk of "
+            "player 2 · ◎ a Pit · · empty. A circle's line starts with the Infamy for lying down there (+N) "
+            "and its Phlegethon cube (♨N)."
+        )
+    )
+    out.append("\n" + _("Quartieri:") + " ", style="bold")
     for q, name in enumerate(r.quartieri):
-        style = "bold underline" if s.quartiere == q else ""
-        out.append(f"{quartiere_mark(r, q)} {name} ({r.quartiere_symbols[q]})  ", style=style)
-    out.append("\nFlorence: ", style="bold")
-    out.append("1:NU is player 1's Noble and Urchin at that location.")
+        style = HEAD_STYLE if s.quartiere == q else ""
+        out.append(
+            f"{quartiere_mark(r, q)} {GAME.gettext(name)} ({GAME.gettext(r.quartiere_symbols[q])})  ", style=style
+        )
+    out.append("\n" + _("Florence:") + " ", style="bold")
+    noble, urchin = member_initials()
+    out.append(
+        _("1:{noble}{urchin} is player 1's Noble and Urchin at that location.").format(noble=noble, urchin=urchin)
+    )
     return out
 
 
@@ -230,7 +251,7 @@ def board_lines(
 def spot_at(s: State, width: int, row: int, col: int) -> tuple[str, int] | None:
     """What is drawn at ``row``, ``col`` of the board laid out at ``width``: ("shield", index),
     ("location", index) or None."""
-    quartieri, _, beside = board_layout(s, width)
+    quartieri, _rows, beside = board_layout(s, width)
     rows: list[int] = []  # the circle drawn on each of Hell's lines (0: the Walls)
     for circle in range(1, 10):
         if circle == s.rules.walls_above_circle:
@@ -266,18 +287,18 @@ def content_words(s: State, t: int) -> str:
     c = s.hell[t]
     r = s.rules
     if c == EMPTY:
-        return "empty"
+        return _("empty")
     if c < LYING:
-        return f"a standing {r.circles[c - 1].sin} Soul"
+        return _("a standing {sin} Soul").format(sin=GAME.gettext(r.circles[c - 1].sin))
     if c < TILE:
-        return f"a lying {r.circles[c - LYING - 1].sin} Soul"
+        return _("a lying {sin} Soul").format(sin=GAME.gettext(r.circles[c - LYING - 1].sin))
     if c < GUARDIAN:
-        return f"a spare {r.circles[c - TILE - 1].sin} tile, lying"
+        return _("a spare {sin} tile, lying").format(sin=GAME.gettext(r.circles[c - TILE - 1].sin))
     if c < PIT:
-        return f"the Guardian {r.guardians[s.guardians[c - GUARDIAN]].name}"
+        return _("the Guardian {name}").format(name=GAME.gettext(r.guardians[s.guardians[c - GUARDIAN]].name))
     if c >= DESK:
-        return f"a Desk of Plutus of {player_text(c - DESK).plain}"
-    return "a Pit"
+        return _("a Desk of Plutus of {player}").format(player=player_text(c - DESK).plain)
+    return _("a Pit")
 
 
 def shield_words(s: State, t: int) -> str:
@@ -285,16 +306,19 @@ def shield_words(s: State, t: int) -> str:
     b = s.board
     r = s.rules
     q = b.symbol[t]
-    out = f"{b.labels[t]} ({r.quartieri[q]}, {r.quartiere_symbols[q]}): {content_words(s, t)}"
+    out = (
+        f"{b.labels[t]} ({GAME.gettext(r.quartieri[q])}, {GAME.gettext(r.quartiere_symbols[q])}): {content_words(s, t)}"
+    )
     if b.down[t]:
-        out += "; lines down to " + ", ".join(b.labels[u] for u in b.down[t])
+        out += _("; lines down to {shields}").format(shields=", ".join(b.labels[u] for u in b.down[t]))
     if b.circle[t] == r.walls_above_circle:
         g = b.gate[t]
         if g < 0:
-            out += "; the Walls of Dis are closed above it"
+            out += _("; the Walls of Dis are closed above it")
         else:
             holders = [player_text(p).plain for p, pl in enumerate(s.players) if pl.passages >> g & 1]
-            out += f"; gate {g + 1} above it (safe passage: {', '.join(holders) or 'nobody'})"
+            who = ", ".join(holders) or _("nobody")
+            out += _("; gate {n} above it (safe passage: {players})").format(n=g + 1, players=who)
     return out
 
 
@@ -307,11 +331,13 @@ def hell_words(s: State) -> list[str]:
         shields = b.circle_shields[circle]
         filled = [f"{b.labels[t]} {content_words(s, t)}" for t in shields if s.hell[t] != EMPTY]
         empty = len(shields) - len(filled)
-        head = f"Circle {circle}, {r.circles[circle - 1].sin}: lying down scores {r.circle_infamy[circle]} Infamy"
+        head = _("Circle {n}, {sin}: lying down scores {infamy} Infamy").format(
+            n=circle, sin=GAME.gettext(r.circles[circle - 1].sin), infamy=r.circle_infamy[circle]
+        )
         if circle >= 2:
-            head += f", Phlegethon {s.phleg[circle]}"
-        body = "; ".join(filled) if filled else "No pieces"
-        more = f"; {empty} empty shield{'' if empty == 1 else 's'}" if filled and empty else ""
+            head += _(", Phlegethon {n}").format(n=s.phleg[circle])
+        body = "; ".join(filled) if filled else _("No pieces")
+        more = ngettext("; {n} empty shield", "; {n} empty shields", empty).format(n=empty) if filled and empty else ""
         out.append(f"{head}. {body}{more}.")
     return out
 
@@ -321,7 +347,11 @@ def florence_words(s: State) -> list[str]:
     r = s.rules
     out = []
     if s.quartiere >= 0:
-        out.append(f"This turn's quartiere: {r.quartieri[s.quartiere]} ({r.quartiere_symbols[s.quartiere]}).")
+        out.append(
+            _("This turn's quartiere: {name} ({symbol}).").format(
+                name=GAME.gettext(r.quartieri[s.quartiere]), symbol=GAME.gettext(r.quartiere_symbols[s.quartiere])
+            )
+        )
     for loc in sorted(r.locations, key=lambda loc: (s.loc_quartiere[loc.index], loc.index)):
         q = s.loc_quartiere[loc.index]
         who = []
@@ -329,9 +359,21 @@ def florence_words(s: State) -> list[str]:
             for k, kind in enumerate(MEMBER_KINDS):
                 n = pl.florence[2 * loc.index + k]
                 if n:
-                    who.append(f"{player_text(p).plain} {n} {kind.capitalize()}{'' if n == 1 else 's'}")
-        there = ", ".join(who) if who else "nobody"
-        out.append(f"{loc.name}, in {r.quartieri[q]}, entry {entry_words(loc)}: {there}.")
+                    if kind == MEMBER_KINDS[0]:
+                        count = ngettext("{n} Noble", "{n} Nobles", n).format(n=n)
+                    else:
+                        count = ngettext("{n} Urchin", "{n} Urchins", n).format(n=n)
+                    who.append(f"{player_text(p).plain} {count}")
+        there = ", ".join(who) if who else _("nobody")
+        out.append(
+            _("{location}, in {quartiere}, entry {entry}: {who}.").format(
+                location=GAME.gettext(loc.name),
+                quartiere=GAME.gettext(r.quartieri[q]),
+                entry=entry_words(loc),
+                who=there,
+            )
+        )
+
     return out
 
 

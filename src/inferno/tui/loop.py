@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from inferno.i18n import N_, TERMINAL
 from inferno.records.record import RecordError
 from inferno.records.undo import UndoError
 from inferno.rules.actions import Action, InfernoError
@@ -27,6 +28,8 @@ from inferno.tui.session import LogEntry, Session
 from inferno.tui.story_text import story_renderable, terminal_story
 from inferno.tui.text import player_label, player_text
 from inferno.tui.why import illegal_message, why_answer
+
+_ = TERMINAL.gettext
 
 Reader = Callable[[str], str]
 RECENT = 8  # log entries shown at least
@@ -42,7 +45,9 @@ def make_reader(console: Console) -> Reader:
     def read(prompt: str) -> str:
         line = console.input(escape(prompt))
         if echo:
-            short = line if len(line) <= ECHO_MAX else f"{line[:ECHO_MAX]}… ({len(line)} characters)"
+            cut = _("{start}… ({n} characters)").format(start=line[:ECHO_MAX], n=len(line))
+            short = line if len(line) <= ECHO_MAX else cut
+
             console.print(short, markup=False, highlight=False)
         return line
 
@@ -97,13 +102,13 @@ class TerminalGame:
             self.offer_review()
             return 0
         except QuitGame:
-            self.say_saved("Game saved")
+            self.say_saved(N_("Game saved to {path}.\nResume with: inferno play --resume {path}"))
             return 0
         except EOFError:
-            self.say_saved("Input ended; game saved")
+            self.say_saved(N_("Input ended; game saved to {path}.\nResume with: inferno play --resume {path}"))
             return 0
         except KeyboardInterrupt:
-            self.say_saved("\nInterrupted; game saved")
+            self.say_saved(N_("Interrupted; game saved to {path}.\nResume with: inferno play --resume {path}"), "\n")
             return 130
 
     def bot_moved(self, entry: LogEntry) -> None:
@@ -118,18 +123,19 @@ class TerminalGame:
         """The question asked at ``p``'s decision."""
         return f"{player_text(p).plain} > "
 
-    def say_saved(self, what: str) -> None:
+    def say_saved(self, message: str, before: str = "") -> None:
+        """``message`` (an untranslated text with a ``{path}``) with the save file's path."""
         path = self.session.save_path
-        self.console.print(
-            f"{what} to {path}.\nResume with: inferno play --resume {path}", markup=False, soft_wrap=True
-        )
+        self.console.print(before + _(message).format(path=path), markup=False, soft_wrap=True)
 
     def show_end(self) -> None:
         s = self.session.state
         clear(self.console)
         self.console.print(game_screen(s, -1, self.session.labels(), None, self.session.log[-RECENT:]))
         self.console.print(story_renderable(terminal_story(s, self.session.labels()), self.console.width))
-        self.console.print(f"The game record is saved in {self.session.save_path}", markup=False, soft_wrap=True)
+        self.console.print(
+            _("The game record is saved in {path}").format(path=self.session.save_path), markup=False, soft_wrap=True
+        )
 
     def offer_review(self) -> None:
         """One answer away from the review of the game (of the first human seat); Enter alone quits."""
@@ -138,7 +144,10 @@ class TerminalGame:
             return
         try:
             line = self.read(
-                f"Type r and Enter to review this game now ({player_label(humans[0])}), or Enter to quit. "
+                _("Type r and Enter to review this game now ({player}), or Enter to quit.").format(
+                    player=player_label(humans[0])
+                )
+                + " "
             )
         except EOFError:
             return
@@ -151,9 +160,13 @@ class TerminalGame:
         """Hot-seat: hide the last player's screen until the next player is at the device."""
         clear(self.console)
         msg = player_text(p, " ")
-        msg.append(f"{self.session.seats[p].label}: your decision. Pass the device to {player_text(p).plain}.")
+        msg.append(
+            _("{name}: your decision. Pass the device to {player}.").format(
+                name=self.session.seats[p].label, player=player_text(p).plain
+            )
+        )
         self.console.print(msg)
-        self.read("Press Enter when only that player can see the screen. ")
+        self.read(_("Press Enter when only that player can see the screen.") + " ")
         self.shown_to = p
         self.redraw = True
 
@@ -204,32 +217,33 @@ class TerminalGame:
         if not due:
             return True
         for w in due:
-            self.console.print(f"Warning — {w.title}: {w.text} ({w.rule})", markup=False, soft_wrap=True)
-        answer = self.read("Play it anyway? y plays it; anything else lets you pick another option: ")
+            warning = _("Warning — {title}: {text} ({rule})").format(title=w.title, text=w.text, rule=w.rule)
+            self.console.print(warning, markup=False, soft_wrap=True)
+        answer = self.read(_("Play it anyway? y plays it; anything else lets you pick another option:") + " ")
         if answer.strip().lower() not in ("y", "yes"):
-            self.console.print("Not played: pick another option.", markup=False)
+            self.console.print(_("Not played: pick another option."), markup=False)
             return False
         self.session.warnings_shown(due)
         return True
 
     def error(self, msg: str) -> None:
-        self.console.print(Text(f"✗ {msg}", style="bold red"))
+        self.console.print(Text(f"✗ {msg}", style="bold red"))  # i18n: not for players (the style)
 
     def handle(self, p: int, pend: Pending, line: str) -> Action | None:
         """The action a line chooses, or None after running a command or rejecting the line."""
         sess = self.session
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         word = word.lower()
         rest = rest.strip()
         if is_number(line):
             n = int(line)
             if 1 <= n <= len(pend.actions):
                 return pend.actions[n - 1]
-            self.error(f"there is no option {n}: choose 1-{len(pend.actions)}, or type 'help'")
+            self.error(_("there is no option {n}: choose 1-{last}, or type 'help'").format(n=n, last=len(pend.actions)))
             return None
         if word in ("help", "?", "h"):
             self.console.print(help_panel(sess.state, pend))
-            self.console.print(f"Commands: {COMMANDS}", markup=False)
+            self.console.print(_("Commands: {commands}").format(commands=COMMANDS), markup=False)
             return None
         if word == "why":
             self.console.print(why_answer(sess.view_for(p), p, rest), markup=False, soft_wrap=True)
@@ -242,7 +256,7 @@ class TerminalGame:
             return None
         if word == "log":
             if rest and not is_number(rest):
-                self.error(f"log takes a number of entries (e.g. log 20), not {shown(rest)}")
+                self.error(_("log takes a number of entries (e.g. log 20), not {word}").format(word=shown(rest)))
                 return None
             self.console.print(log_group(sess.log, int(rest) if rest else None))
             return None
@@ -257,7 +271,11 @@ class TerminalGame:
         try:
             action = parse_action(sess.state, line)
         except InfernoError as exc:
-            self.error(f"{exc}. Type a number 1-{len(pend.actions)}, an action's text, or 'help'.")
+            self.error(
+                _("{error}. Type a number 1-{last}, an action's text, or 'help'.").format(
+                    error=exc, last=len(pend.actions)
+                )
+            )
             return None
         if action not in pend.actions:
             self.error(illegal_message(sess.view_for(p), p, line))
@@ -272,10 +290,12 @@ class TerminalGame:
         except (OSError, RecordError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self.error(
-                f"cannot save to {shown(str(target), 200)}: {reason.lower()}. The game goes on; try another file."
+                _("cannot save to {path}: {reason}. The game goes on; try another file.").format(
+                    path=shown(str(target), 200), reason=reason.lower()
+                )
             )
             return
-        self.console.print(f"Saved to {target}", markup=False, soft_wrap=True)
+        self.console.print(_("Saved to {path}").format(path=target), markup=False, soft_wrap=True)
 
     def hint(self, p: int) -> None:
         """The ``hint`` command: the top options with their estimates (the log records it)."""
@@ -288,11 +308,16 @@ class TerminalGame:
 
     def undo(self, p: int, rest: str) -> None:
         if rest and not is_number(rest):
-            self.error(f"undo takes a number of your decisions (e.g. undo 2), not {shown(rest)}; nothing was undone")
+            self.error(
+                _("undo takes a number of your decisions (e.g. undo 2), not {word}; nothing was undone").format(
+                    word=shown(rest)
+                )
+            )
             return
         k = int(rest) if rest else 1
         if k < 1:
-            self.error("undo takes a number of your decisions of at least 1; nothing was undone")
+            self.error(_("undo takes a number of your decisions of at least 1; nothing was undone"))
+
             return
         try:
             marked = self.session.take_back(p, k)

@@ -11,10 +11,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from inferno.i18n import GAME, TERMINAL
 from inferno.rules.actions import Act, Action, Decision, InfernoError
 from inferno.rules.engine import apply, determinize, pending, view
 from inferno.rules.state import EMPTY, LYING, TILE, State
 from inferno.tui.text import quartiere_mark
+
+_ = TERMINAL.gettext
 
 MAX_PATHS = 40  # whole paths followed for one decision
 MAX_JUMPS = 12  # jumps followed along one path
@@ -37,13 +40,19 @@ class SoulPath:
     def words(self) -> str:
         """``Soul to 3.4 via 2.3, lies down, +2 Infamy; act in Porta San Piero (K)`` (``Soul on 1.2 to …``
         when the Soul is still to be chosen)."""
-        via = f" via {', '.join(self.via)}" if self.via else ""
-        start = f" on {self.start}" if self.start else ""
-        how = [", lies down"] if self.lies_down else []
+        if self.start:
+            out = _("Soul on {start} to {shield}").format(start=self.start, shield=self.shield)
+        else:
+            out = _("Soul to {shield}").format(shield=self.shield)
+        if self.via:
+            out += _(" via {shields}").format(shields=", ".join(self.via))
+        if self.lies_down:
+            out += _(", lies down")
         if self.infamy:
-            how.append(f", +{self.infamy} Infamy")
-        where = f"; act in {self.quartiere} ({self.mark})" if self.quartiere else ""
-        return f"Soul{start} to {self.shield}{via}{''.join(how)}{where}"
+            out += _(", +{n} Infamy").format(n=self.infamy)
+        if self.quartiere:
+            out += _("; act in {quartiere} ({mark})").format(quartiere=GAME.gettext(self.quartiere), mark=self.mark)
+        return out
 
 
 def _continues(s: State, p: int) -> bool:
@@ -112,7 +121,7 @@ def whole(paths: list[SoulPath]) -> list[SoulPath]:
 
 def matching(paths: list[SoulPath], words: str) -> list[SoulPath]:
     """The paths a typed ``to 3.4`` or ``to 3.4 via 2.3`` names."""
-    target, _, via = words.strip().partition(" via ")
+    target, _sep, via = words.strip().partition(" via ")
     target = target.strip()
     vias = {v.strip() for v in via.replace(",", " ").split()} if via else set()
     return [x for x in paths if x.shield == target and vias <= set(x.via)]
@@ -127,7 +136,8 @@ def landing_words(paths: list[SoulPath]) -> str:
     """Where an option can take the Soul, for its option line: ``→ 3.4 lies +2 K`` or several."""
     parts = []
     for x in paths:
-        piece = x.shield + (" lies" if x.lies_down else "")
+        piece = x.shield + (" " + _("lies") if x.lies_down else "")
+
         if x.infamy:
             piece += f" +{x.infamy}"
         if x.mark:

@@ -13,19 +13,27 @@ from rich.table import Table
 from rich.text import Text
 
 from inferno.help import effect_words, endgame_words
+from inferno.i18n import GAME, TERMINAL
 from inferno.option_words import option_words
 from inferno.rules.actions import Action
 from inferno.rules.effects import endgame_loan_penalty
 from inferno.rules.engine import Pending
 from inferno.rules.notation import action_text
 from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, PlayerState, State
-from inferno.tui.text import player_text, sin_mark, sin_name
+from inferno.tui.text import level_word, member_initials, player_text, sin_mark, sin_name
+
+_ = TERMINAL.gettext
+ngettext = TERMINAL.ngettext
+pgettext = TERMINAL.pgettext
+STRONG = "bold reverse"  # i18n: not for players
 
 
 def tower_text(s: State, pl: PlayerState) -> Text:
     """The Tower top floor first: N Noble, U Urchin, G+sin Guest, B:colour Barrel, · empty, ─ not built."""
     r = s.rules
     per = r.spaces_per_floor
+    noble, urchin = member_initials()
+    guest, barrel = pgettext("initial of Guest", "G"), pgettext("initial of Barrel", "B")
     out = Text()
     for f in range(r.tower_floors - 1, -1, -1):
         out.append(f"{f}:", style="bold" if f < pl.floors else "dim")
@@ -38,14 +46,14 @@ def tower_text(s: State, pl: PlayerState) -> Text:
             if c == EMPTY:
                 out.append("·", style="dim")
             elif c == T_NOBLE:
-                out.append("N", style="bold")
+                out.append(noble, style="bold")
             elif c == T_URCHIN:
-                out.append("U", style="bold")
+                out.append(urchin, style="bold")
             elif T_GUEST < c < T_BARREL:
-                out.append("G")
+                out.append(guest)
                 out.append_text(sin_mark(r, c - T_GUEST))
             else:
-                out.append(f"B:{r.barrels[c - T_BARREL].id}")
+                out.append(f"{barrel}:{GAME.gettext(r.barrels[c - T_BARREL].id)}")
         out.append("\n")
     out.rstrip()
     return out
@@ -54,24 +62,25 @@ def tower_text(s: State, pl: PlayerState) -> Text:
 def bonus_words(s: State, c: int) -> str:
     """The bonus tile on Sin Track ``c`` (gained on accusing), or "" once taken."""
     tile = s.rules.bonus_tiles[s.bonus[c]] if s.bonus[c] >= 0 else None
-    return f"{tile.kind}: {effect_words(s.rules, tile.effect)}" if tile else ""
+    return f"{GAME.gettext(tile.kind)}: {effect_words(s.rules, tile.effect)}" if tile else ""
 
 
 def bonus_width(s: State) -> int:
     """The widest bonus tile's words: its column keeps this width when tiles are taken."""
     r = s.rules
-    return max(len(f"{tile.kind}: {effect_words(r, tile.effect)}") for tile in r.bonus_tiles)
+    return max(len(f"{GAME.gettext(tile.kind)}: {effect_words(r, tile.effect)}") for tile in r.bonus_tiles)
 
 
 def tracks_table(s: State, labels: Sequence[str], bonus: bool = True) -> Table:
     """Every player's Skull on each Sin Track, with the track's overflow Infamy and (``bonus``) its bonus tile."""
     r = s.rules
-    t = Table(title="Sin Tracks", title_style="bold")
-    t.add_column("track")
+    t = Table(title=_("Sin Tracks"), title_style="bold")
+    t.add_column(_("track"))
     if bonus:
-        t.add_column("bonus (on accusing)", min_width=bonus_width(s))
-    t.add_column("beyond end", justify="right")
-    cell_width = r.track_max + len(f" {r.track_max} Dipl")  # a Skull's cell at its widest: the width never changes
+        t.add_column(_("bonus (on accusing)"), min_width=bonus_width(s))
+    t.add_column(_("beyond end"), justify="right")
+    dipl = _("Dipl")  # a Diploma, abbreviated
+    cell_width = r.track_max + len(f" {r.track_max} {dipl}")  # a Skull's cell at its widest: the width never changes
     for p in range(s.num_players):
         t.add_column(player_text(p), justify="left", min_width=cell_width)
     if s.solo is not None:
@@ -82,7 +91,7 @@ def tracks_table(s: State, labels: Sequence[str], bonus: bool = True) -> Table:
             lvl = pl.tracks[c]
             cell = Text(f"{'●' * lvl}{'○' * (r.track_max - lvl)} {lvl}")
             if pl.diplomas >> c & 1:
-                cell.append(" Dipl", style="bold")
+                cell.append(f" {dipl}", style="bold")
             cells.append(cell)
         extra = [bonus_words(s, c)] if bonus else []
         t.add_row(sin_name(r, c), *extra, f"+{r.overflow_infamy[c]}", *cells)
@@ -91,9 +100,9 @@ def tracks_table(s: State, labels: Sequence[str], bonus: bool = True) -> Table:
 
 def bonus_table(s: State) -> Table:
     """Each Sin Track's bonus tile, gained on accusing (beside the tracks when they are apart)."""
-    t = Table(title="Bonus tiles (on accusing)", title_style="bold")
-    t.add_column("track")
-    t.add_column("bonus", min_width=bonus_width(s))
+    t = Table(title=_("Bonus tiles (on accusing)"), title_style="bold")
+    t.add_column(_("track"))
+    t.add_column(_("bonus"), min_width=bonus_width(s))
     for c in range(2, 10):
         t.add_row(sin_name(s.rules, c), bonus_words(s, c))
     return t
@@ -107,7 +116,7 @@ def diplomas_text(s: State, pl: PlayerState) -> Text:
             out.append_text(sin_mark(r, c))
             out.append(" ")
     if not out.plain:
-        out.append("none", style="dim")
+        out.append(_("none"), style="dim")
     if pl.half:
         out.append(f"  +{pl.half} ½")
     return out
@@ -121,7 +130,7 @@ def listed(head: str, items: Sequence[str | Text], width: int = COLUMN, sep: str
     out = Text(head)
     line = len(head)
     if not items:
-        out.append("none")
+        out.append(_("none"))
         return out
     for i, item in enumerate(items):
         piece = Text(item) if isinstance(item, str) else item
@@ -149,35 +158,41 @@ def player_column(s: State, p: int, label: str) -> Text:
     out = player_text(p, f" {label}")
     marks = []
     if s.stack and s.stack[-1].player == p and not s.over:
-        marks.append(Text("◀ deciding", style="bold reverse"))
+        marks.append(Text(_("◀ deciding"), style=STRONG))
     if p == s.current:
-        marks.append(Text("(turn)"))
+        marks.append(Text(_("(turn)")))
     out.append("\n")  # a line for the marks in every block, so that the blocks' lines stay level
     out.append_text(Text(" ").join(marks))
-    out.append(f"\nInfamy {pl.infamy}\nFlorins {pl.florins} · Drachmas {pl.drachmas}\n", style="bold")
-    boat = f"Boat: {pl.loans} loan{'s' if pl.loans != 1 else ''}"
+    out.append("\n" + _("Infamy {n}").format(n=pl.infamy) + "\n", style="bold")
+    money = _("Florins {florins} · Drachmas {drachmas}").format(florins=pl.florins, drachmas=pl.drachmas)
+    out.append(money + "\n", style="bold")
+    boat = ngettext("Boat: {n} loan", "Boat: {n} loans", pl.loans).format(n=pl.loans)
     if pl.loans:
-        boat += f" (end {endgame_loan_penalty(s, p)})"
+        boat += " " + _("(end {n})").format(n=endgame_loan_penalty(s, p))
     out.append(boat + "\n")
-    out.append(f"Home: {pl.home[0]} Noble {pl.home[1]} Urchin\nTo adopt: {pl.reserve}\n")
-    out.append(f"In Florence: {sum(pl.florence)}\n")
+    out.append(_("Home: {nobles} Noble {urchins} Urchin").format(nobles=pl.home[0], urchins=pl.home[1]) + "\n")
+    out.append(_("To adopt: {n}").format(n=pl.reserve) + "\n")
+    out.append(_("In Florence: {n}").format(n=sum(pl.florence)) + "\n")
     gates = [str(g + 1) for g in range(s.board.gates) if pl.passages >> g & 1]
-    out.append_text(listed("Safe passages: ", gates))
+    out.append_text(listed(_("Safe passages:") + " ", gates))
     out.append("\n")
     x = s.ext
     if x is not None and x.plutus:
-        out.append(f"Desks of Plutus left: {x.desks[p]}\nTolls received: {x.desk_received[p]}\n")
+        out.append(_("Desks of Plutus left: {n}").format(n=x.desks[p]) + "\n")
+        out.append(_("Tolls received: {n}").format(n=x.desk_received[p]) + "\n")
     if x is not None and x.phlegyas:
-        out.append(f"Bells: {x.bells[p]}\n")
-    out.append_text(listed("Supply panel: ", [b.id for b in r.barrels if pl.panel >> b.index & 1]))
+        out.append(_("Bells: {n}").format(n=x.bells[p]) + "\n")
+    panel = [GAME.gettext(b.id) for b in r.barrels if pl.panel >> b.index & 1]
+    out.append_text(listed(_("Supply panel:") + " ", panel))
     out.append("\n")
-    out.append_text(listed("Diplomas: ", [sin_mark(r, c) for c in range(2, 10) if pl.diplomas >> c & 1], sep=" "))
+    diplomas = [sin_mark(r, c) for c in range(2, 10) if pl.diplomas >> c & 1]
+    out.append_text(listed(_("Diplomas:") + " ", diplomas, sep=" "))
     if pl.half:
         out.append(f"\n  +{pl.half} ½")
-    out.append("\nTower:\n", style="bold")
+    out.append("\n" + _("Tower:") + "\n", style="bold")
     out.append_text(tower_text(s, pl))
-    out.append(f"\nFraud: {len(pl.hand)} in hand\n")
-    out.append_text(listed("Played: ", [r.fraud_cards[c].id for c in pl.played]))
+    out.append("\n" + _("Fraud: {n} in hand").format(n=len(pl.hand)) + "\n")
+    out.append_text(listed(_("Played:") + " ", [r.fraud_cards[c].id for c in pl.played]))
     return out
 
 
@@ -187,8 +202,8 @@ def players_table(s: State, labels: Sequence[str], per_row: int = 0) -> Table:
     if s.solo is not None:
         cols.append(rival_column(s))
     per_row = per_row or len(cols)
-    t = Table(title="Families", title_style="bold", show_lines=True, show_header=False)
-    for _ in range(min(per_row, len(cols))):
+    t = Table(title=_("Families"), title_style="bold", show_lines=True, show_header=False)
+    for _i in range(min(per_row, len(cols))):
         t.add_column(min_width=COLUMN)
     for i in range(0, len(cols), per_row):
         row = cols[i : i + per_row]
@@ -197,7 +212,7 @@ def players_table(s: State, labels: Sequence[str], per_row: int = 0) -> Table:
 
 
 def rival_name(s: State) -> str:
-    name = s.rules.solo.opponent_name
+    name = GAME.gettext(s.rules.solo.opponent_name)
     return name[0].upper() + name[1:]
 
 
@@ -209,23 +224,29 @@ def rival_column(s: State) -> Text:
     pl = s.players[RIVAL]
     v = variant(s)
     lv = solo_level(s)
-    out = wrapped(f"{rival_name(s)} — {v.name}, {lv.id}", style="bold")
-    goal = f"reach {lv.target} Infamy" if v.win == "target" else "beat its Infamy"
-    out.append(f"\nInfamy {pl.infamy}\n", style="bold")
-    out.append_text(wrapped(f"(you win if you {goal})"))
-    out.append(f"\n½ Diplomas: {pl.half}\n")
-    out.append_text(listed("Diplomas: ", [sin_mark(s.rules, c) for c in range(2, 10) if pl.diplomas >> c & 1], sep=" "))
+    out = wrapped(f"{rival_name(s)} — {GAME.gettext(v.name)}, {level_word(lv.id)}", style="bold")
+    if v.win == "target":
+        goal = _("(you win if you reach {n} Infamy)").format(n=lv.target)
+    else:
+        goal = _("(you win if you beat its Infamy)")
+    out.append("\n" + _("Infamy {n}").format(n=pl.infamy) + "\n", style="bold")
+    out.append_text(wrapped(goal))
+    out.append("\n" + _("½ Diplomas: {n}").format(n=pl.half) + "\n")
+    diplomas = [sin_mark(s.rules, c) for c in range(2, 10) if pl.diplomas >> c & 1]
+    out.append_text(listed(_("Diplomas:") + " ", diplomas, sep=" "))
     gates = [str(g + 1) for g in range(s.board.gates) if pl.passages >> g & 1]
     out.append("\n")
-    out.append_text(listed("Safe passages: ", gates))
+    out.append_text(listed(_("Safe passages:") + " ", gates))
     card = next_card(s)
     if card is not None:
         out.append("\n")
-        out.append_text(wrapped(f"Next card: {card.name} — {card.describe()}", style="italic"))
+        nxt = _("Next card: {card} — {effect}").format(card=GAME.gettext(card.name), effect=card.describe())
+        out.append_text(wrapped(nxt, style="italic"))
     assert s.solo is not None
-    last = ", ".join(s.rules.solo.cards[c].name for c in s.solo.last)
+    last = ", ".join(GAME.gettext(s.rules.solo.cards[c].name) for c in s.solo.last)
     out.append("\n")
-    out.append_text(wrapped(f"Last played: {last or 'nothing yet'}; {len(s.solo.deck)} left in its deck"))
+    played = _("Last played: {cards}; {n} left in its deck").format(cards=last or _("nothing yet"), n=len(s.solo.deck))
+    out.append_text(wrapped(played))
     return out
 
 
@@ -275,18 +296,25 @@ def cards_table(s: State, title: str, cards: Sequence[int]) -> Table:
     """Fraud cards: instant half (Barrel needed, two effects) and end-game half (Barrel, two effects)."""
     r = s.rules
     t = Table(title=escape(title), title_style="bold", title_justify="left")
-    for col in ("card", "now: Barrel", "instant effects (choose one)", "end: Barrel", "end-game effects (choose one)"):
+    heads = (
+        _("card"),
+        _("now: Barrel"),
+        _("instant effects (choose one)"),
+        _("end: Barrel"),
+        _("end-game effects (choose one)"),
+    )
+    for col in heads:
         t.add_column(col)
     for c in cards:
         if c < 0:
-            t.add_row("?", "", "(hidden)", "", "")
+            t.add_row("?", "", _("(hidden)"), "", "")
             continue
         fc = r.fraud_cards[c]
         t.add_row(
             Text(fc.id, style="bold"),
-            r.barrels[fc.instant_barrel].id,
+            GAME.gettext(r.barrels[fc.instant_barrel].id),
             "  ".join(f"{i}) {effect_words(r, e)}" for i, e in enumerate(fc.instant, 1)),
-            r.barrels[fc.endgame_barrel].id,
+            GAME.gettext(r.barrels[fc.endgame_barrel].id),
             "  ".join(f"{i}) {endgame_words(r, e)}" for i, e in enumerate(fc.endgame, 1)),
         )
     return t
@@ -294,12 +322,13 @@ def cards_table(s: State, title: str, cards: Sequence[int]) -> Table:
 
 def cards_group(s: State, viewer: int) -> RenderableType:
     """The face-up Fraud market, the deck size, and the viewer's own hand only."""
-    parts: list[RenderableType] = [cards_table(s, f"Fraud market (deck: {len(s.deck)} cards face down)", s.market)]
+    market = _("Fraud market (deck: {n} cards face down)").format(n=len(s.deck))
+    parts: list[RenderableType] = [cards_table(s, market, s.market)]
     if 0 <= viewer < s.num_players:
         hand = s.players[viewer].hand
-        parts.append(cards_table(s, f"Your hand ({player_text(viewer).plain})", hand))
+        parts.append(cards_table(s, _("Your hand ({player})").format(player=player_text(viewer).plain), hand))
         if not hand:
-            parts.append(Text("  (your hand is empty)", style="dim"))
+            parts.append(Text("  " + _("(your hand is empty)"), style="dim"))
     return Group(*parts)
 
 
@@ -313,9 +342,14 @@ def options_panel(s: State, pend: Pending, labels: Sequence[str], undo_steps: in
         if hint:
             body.append(f"   ({hint})", style="dim")
         body.append("\n")
-    body.append("\nType a number or the action's text.  Commands: help, undo", style="dim")
-    body.append(f" ({undo_steps} step{'s' if undo_steps != 1 else ''} can be taken back)", style="dim")
-    body.append(", log, board, save, quit", style="dim")
+    steps = ngettext("{n} step can be taken back", "{n} steps can be taken back", undo_steps).format(n=undo_steps)
+    body.append(
+        "\n"
+        + _("Type a number or the action's text.  Commands: help, undo ({steps}), log, board, save, quit").format(
+            steps=steps
+        ),
+        style="dim",
+    )
     title = f"{player_label_plain(pend.player)} {labels[pend.player]} — {decision_title(pend)}"
     return Panel(body, title=escape(title), title_align="left", border_style="bold")
 
@@ -334,4 +368,4 @@ def decision_title(pend: Pending) -> str:
     from inferno.help import DECISION_HELP
 
     entry = DECISION_HELP.get(pend.decision)
-    return entry.title if entry else pend.decision.name
+    return GAME.gettext(entry.title) if entry else pend.decision.name

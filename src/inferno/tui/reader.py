@@ -12,6 +12,7 @@ from rich.console import Console
 
 from inferno.components import action_components, component_list, find_components
 from inferno.help import effect_words, endgame_words, help_text
+from inferno.i18n import GAME, N_, TERMINAL
 from inferno.rules.actions import Action, Decision
 from inferno.rules.engine import Pending, legal_actions
 from inferno.rules.notation import action_text, is_number, shown
@@ -28,9 +29,12 @@ from inferno.tui.session import LogEntry, Session
 from inferno.tui.story_text import story_lines, terminal_story
 from inferno.tui.text import player_text
 
+_ = TERMINAL.gettext
+ngettext = TERMINAL.ngettext
+
 NEWS_MAX = 12  # moves read out at a decision; older ones are counted ("log" reads them all)
 ONE_PER_LINE = 12  # up to this many options get a line each; more share lines, four to a line
-READER_COMMANDS = (
+READER_COMMANDS = N_(
     "Commands: a number or an action's text plays it; to SHIELD [via SHIELD] moves the Soul there whole; "
     "preview N (what option N would do); board (Hell and Florence); families; hand; dante; options; "
     "explain [N or NAME] (what a component does: option N's, or one named, e.g. explain styx; alone: the list); "
@@ -52,19 +56,21 @@ def entry_words(entry: LogEntry, labels: list[str]) -> str:
     caused = [without_rule(x).removeprefix(mine) for x in entry.lines]
     out = f"{who}: {entry.action}"
     if entry.undone:
-        return out + " (undone)"
+        return out + " " + _("(undone)")
     return out + (" — " + "; ".join(caused) if caused else "") + "."
 
 
 def counters_words(s: State, p: int) -> str:
     """A player's counters in one sentence."""
     pl = s.players[p]
-    out = f"Infamy {pl.infamy}, Florins {pl.florins}, Drachmas {pl.drachmas}"
+    out = _("Infamy {infamy}, Florins {florins}, Drachmas {drachmas}").format(
+        infamy=pl.infamy, florins=pl.florins, drachmas=pl.drachmas
+    )
     if pl.loans:
-        out += f", {pl.loans} loan{'' if pl.loans == 1 else 's'}"
+        out += ngettext(", {n} loan", ", {n} loans", pl.loans).format(n=pl.loans)
     x = s.ext
     if x is not None and x.phlegyas:
-        out += f", Bells: {x.bells[p]}"
+        out += _(", Bells: {n}").format(n=x.bells[p])
     return out
 
 
@@ -72,14 +78,25 @@ def family_words(s: State, p: int, label: str) -> str:
     """One family on one line: counters, Home, Tower, Florence, Diplomas, Sin Tracks."""
     r = s.rules
     pl = s.players[p]
-    floors = f"{pl.floors} Tower floor{'' if pl.floors == 1 else 's'}"
-    tracks = ", ".join(f"{r.circles[c - 1].sin} {pl.tracks[c]}" for c in range(2, 10) if pl.tracks[c])
+    floors = ngettext("{n} Tower floor", "{n} Tower floors", pl.floors).format(n=pl.floors)
+    cards = ngettext("{n} Fraud card in hand", "{n} Fraud cards in hand", len(pl.hand)).format(n=len(pl.hand))
+    tracks = ", ".join(f"{GAME.gettext(r.circles[c - 1].sin)} {pl.tracks[c]}" for c in range(2, 10) if pl.tracks[c])
     gates = ", ".join(str(g + 1) for g in range(s.board.gates) if pl.passages >> g & 1)
-    return (
-        f"{player_text(p).plain} {label}: {counters_words(s, p)}. Home: {pl.home[0]} Noble, {pl.home[1]} Urchin; "
-        f"{floors}; {sum(pl.florence)} in Florence; {len(pl.hand)} Fraud card{'' if len(pl.hand) == 1 else 's'} "
-        f"in hand. Diplomas: {diplomas_text(s, pl).plain}. Sin Tracks: {tracks or 'none yet'}. "
-        f"Safe passages: {gates or 'none'}."
+    return _(
+        "{player} {label}: {counters}. Home: {nobles} Noble, {urchins} Urchin; {floors}; {florence} in Florence; "
+        "{cards}. Diplomas: {diplomas}. Sin Tracks: {tracks}. Safe passages: {gates}."
+    ).format(
+        player=player_text(p).plain,
+        label=label,
+        counters=counters_words(s, p),
+        nobles=pl.home[0],
+        urchins=pl.home[1],
+        floors=floors,
+        florence=sum(pl.florence),
+        cards=cards,
+        diplomas=diplomas_text(s, pl).plain,
+        tracks=tracks or _("none yet"),
+        gates=gates or _("none"),
     )
 
 
@@ -87,14 +104,25 @@ def hand_words(s: State, p: int) -> list[str]:
     """The player's own Fraud cards, one per line, both halves in words."""
     r = s.rules
     hand = s.players[p].hand
-    out = [f"Your hand ({player_text(p).plain}): {len(hand)} Fraud card{'' if len(hand) == 1 else 's'}."]
+    who = player_text(p).plain
+    out = [
+        ngettext("Your hand ({player}): {n} Fraud card.", "Your hand ({player}): {n} Fraud cards.", len(hand)).format(
+            player=who, n=len(hand)
+        )
+    ]
+    either = " " + _("or") + " "
     for c in hand:
         fc = r.fraud_cards[c]
-        now = " or ".join(effect_words(r, e) for e in fc.instant)
-        end = " or ".join(endgame_words(r, e) for e in fc.endgame)
+        now = either.join(effect_words(r, e) for e in fc.instant)
+        end = either.join(endgame_words(r, e) for e in fc.endgame)
         out.append(
-            f"{fc.id}: now, with a {r.barrels[fc.instant_barrel].id} Barrel, {now}; "
-            f"at the end, with a {r.barrels[fc.endgame_barrel].id} Barrel, {end}."
+            _("{card}: now, with a {now_barrel} Barrel, {now}; at the end, with a {end_barrel} Barrel, {end}.").format(
+                card=fc.id,
+                now_barrel=GAME.gettext(r.barrels[fc.instant_barrel].id),
+                now=now,
+                end_barrel=GAME.gettext(r.barrels[fc.endgame_barrel].id),
+                end=end,
+            )
         )
     return out
 
@@ -102,12 +130,12 @@ def hand_words(s: State, p: int) -> list[str]:
 def graveyard_words(s: State) -> str:
     """The Graveyard and the next Plague card in words."""
     r = s.rules
-    souls = [f"{s.graveyard[c]} {r.circles[c - 1].sin}" for c in range(1, 10) if s.graveyard[c]]
-    out = f"Graveyard: {', '.join(souls) if souls else 'empty'}."
+    souls = [f"{s.graveyard[c]} {GAME.gettext(r.circles[c - 1].sin)}" for c in range(1, 10) if s.graveyard[c]]
+    out = _("Graveyard: {souls}.").format(souls=", ".join(souls) if souls else _("empty"))
     if s.plague:
         card = s.plague[0]
-        sins = ", ".join(r.circles[c - 1].sin for c in r.plague_cards[card])
-        out += f" Next Plague card {r.plague_ids[card]}: {sins}."
+        sins = ", ".join(GAME.gettext(r.circles[c - 1].sin) for c in r.plague_cards[card])
+        out += " " + _("Next Plague card {card}: {sins}.").format(card=GAME.gettext(r.plague_ids[card]), sins=sins)
     return out
 
 
@@ -115,12 +143,14 @@ def landing_sentence(paths: list[SoulPath]) -> str:
     """Where an option can take the Soul, in words: ``to 2.2 (Il Borgo) or 2.3 (Porta San Piero)``."""
     ends = []
     for x in paths:
-        end = x.shield + (" lying down" if x.lies_down else "")
+        end = x.shield + (" " + _("lying down") if x.lies_down else "")
         if x.infamy:
-            end += f" +{x.infamy} Infamy"
-        ends.append(end + (f" ({x.quartiere})" if x.quartiere else ""))
+            end += " " + _("+{n} Infamy").format(n=x.infamy)
+        ends.append(end + (f" ({GAME.gettext(x.quartiere)})" if x.quartiere else ""))
     ends = list(dict.fromkeys(ends))
-    return "to " + (", ".join(ends[:-1]) + " or " + ends[-1] if len(ends) > 1 else ends[0])
+    if len(ends) > 1:
+        return _("to {places} or {last}").format(places=", ".join(ends[:-1]), last=ends[-1])
+    return _("to {place}").format(place=ends[0])
 
 
 def option_lines(s: State, pend: Pending, paths: list[SoulPath] | None = None, offer: bool = False) -> list[str]:
@@ -159,11 +189,11 @@ class ReaderGame(TerminalGame):
 
     def played(self, entry: LogEntry) -> None:
         words = entry_words(entry, self.labels())
-        self.say("You played " + words.split(": ", 1)[1])
+        self.say(_("You played {move}").format(move=words.split(": ", 1)[1]))
         self.heard[entry.player] = len(self.session.log)
 
     def prompt(self, p: int) -> str:
-        return f"{player_text(p).plain}, which option? "
+        return _("{player}, which option?").format(player=player_text(p).plain) + " "
 
     def labels(self) -> list[str]:
         return self.session.labels()
@@ -180,24 +210,41 @@ class ReaderGame(TerminalGame):
             self.say(header_line(v))
         if len(news) > NEWS_MAX:
             skipped = len(news) - NEWS_MAX
-            self.say(f"{skipped} earlier move{'' if skipped == 1 else 's'} not read; type log to hear them.")
+            self.say(
+                ngettext(
+                    "{n} earlier move not read; type log to hear them.",
+                    "{n} earlier moves not read; type log to hear them.",
+                    skipped,
+                ).format(n=skipped)
+            )
             news = news[-NEWS_MAX:]
         for e in news:
             self.say(entry_words(e, self.labels()))
         self.heard[p] = len(log)
-        dante = f"Dante at stop {v.dante + 1} of {len(v.stops)}" if v.dante >= 0 else "Dante has not moved yet"
-        last = " Last round!" if v.ender >= 0 else ""
-        self.tell(p, "counters", f"You, {player_text(p).plain}: {counters_words(v, p)}. {dante}, turn {v.turn}.{last}")
+        if v.dante >= 0:
+            dante = _("Dante at stop {stop} of {stops}").format(stop=v.dante + 1, stops=len(v.stops))
+        else:
+            dante = _("Dante has not moved yet")
+        last = " " + _("Last round!") if v.ender >= 0 else ""
+        who = player_text(p).plain
+        counters = _("You, {player}: {counters}. {dante}, turn {turn}.").format(
+            player=who, counters=counters_words(v, p), dante=dante, turn=v.turn
+        )
+        self.tell(p, "counters", counters + last)
         ids = ", ".join(v.rules.fraud_cards[c].id for c in v.players[p].hand)
-        self.tell(p, "hand", f"Your hand ({player_text(p).plain}): {ids or 'no Fraud cards'}.")
+        self.tell(p, "hand", _("Your hand ({player}): {cards}.").format(player=who, cards=ids or _("no Fraud cards")))
         self.paths = decision_paths(sess.state)
         count = len(pend.actions) + len(self.offered(pend))
-        self.say(f"Your decision: {decision_title(pend)}. {count} option{'s' if count != 1 else ''}:")
+        self.say(
+            ngettext("Your decision: {decision}. {n} option:", "Your decision: {decision}. {n} options:", count).format(
+                decision=decision_title(pend), n=count
+            )
+        )
         for line in option_lines(sess.state, pend, self.paths, bool(self.offered(pend))):
             self.say(line)
         if sess.first_game and pend.decision not in self.explained:  # a first game: the help open, once a kind
             self.explained.add(pend.decision)
-            self.say(f"{help_text(v, pend.decision)[1]} Type explain N for what option N's components do.")
+            self.say(help_text(v, pend.decision)[1] + " " + _("Type explain N for what option N's components do."))
         self.redraw = False
 
     def pass_screen(self, p: int) -> None:
@@ -219,33 +266,33 @@ class ReaderGame(TerminalGame):
                 self.say(entry_words(e, labels))
             break
         self.say(header_line(s))
-        self.say("Final scoring (rulebook p.16-17):")
+        self.say(_("Final scoring (rulebook p.16-17):"))
         for line in story_lines(terminal_story(s, labels)):
             self.say(line)
         for p in range(s.num_players):
             self.say(family_words(s, p, labels[p]))
-        self.say(f"The game record is saved in {self.session.save_path}")
+        self.say(_("The game record is saved in {path}").format(path=self.session.save_path))
 
     # --- commands -------------------------------------------------------------------------------
 
     def handle(self, p: int, pend: Pending, line: str) -> Action | None:
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         word = word.lower()
         rest = rest.strip()
         sess = self.session
         v = sess.view_for(p)
         if word in ("help", "?", "h"):
             title, text, rule = help_text(sess.state, pend.decision)
-            self.say(f"Help: {title}")
+            self.say(_("Help: {title}").format(title=title))
             self.say(text)
-            self.say(f"Rule: {rule_words(rule)}")
-            self.say(READER_COMMANDS)
+            self.say(_("Rule: {rule}").format(rule=rule_words(rule)))
+            self.say(_(READER_COMMANDS))
             return None
         if word == "board":
-            self.say("Hell, circle by circle:")
+            self.say(_("Hell, circle by circle:"))
             for x in hell_words(v):
                 self.say(x)
-            self.say("Florence, location by location:")
+            self.say(_("Florence, location by location:"))
             for x in florence_words(v):
                 self.say(x)
             self.say(graveyard_words(v))
@@ -264,7 +311,7 @@ class ReaderGame(TerminalGame):
                 self.say(x)
             return None
         if word in ("options", "o"):
-            self.say(f"Your decision: {decision_title(pend)}.")
+            self.say(_("Your decision: {decision}.").format(decision=decision_title(pend)))
             for x in option_lines(sess.state, pend, self.paths, bool(self.offered(pend))):
                 self.say(x)
             return None
@@ -288,20 +335,24 @@ class ReaderGame(TerminalGame):
         s = self.session.state
         if not rest:
             names = ", ".join(dict.fromkeys(c.title for c in component_list(s)))
-            self.say(f"Components (explain NAME tells what one does): {names}.")
+            self.say(_("Components (explain NAME tells what one does): {names}.").format(names=names))
             return
         if is_number(rest):
             n = len(pend.actions)
             if not 1 <= int(rest) <= n:
-                self.error(f"explain takes an option number from 1 to {n} or a component's name, not {shown(rest)}")
+                self.error(
+                    _("explain takes an option number from 1 to {n} or a component's name, not {word}").format(
+                        n=n, word=shown(rest)
+                    )
+                )
                 return
             found = action_components(s, pend.actions[int(rest) - 1])
             if not found:
-                self.say("That option involves no component with its own explanation: 'help' explains the decision.")
+                self.say(_("That option involves no component with its own explanation: 'help' explains the decision."))
         else:
             found = find_components(s, rest)
             if not found:
-                self.error(f"no component is called {shown(rest)}: 'explain' alone lists them")
+                self.error(_("no component is called {name}: 'explain' alone lists them").format(name=shown(rest)))
         for c in found:
             self.say(c.words())
 
@@ -317,11 +368,17 @@ class ReaderGame(TerminalGame):
             self.play_path(p, found[0])
         elif not found:
             ends = ", ".join(dict.fromkeys(x.shield for x in self.paths))
-            where = f"the Soul can stop on {ends}" if ends else "no Soul is moving now"
-            self.error(f"no path of the Soul ends on {shown(words)}: {where}")
+            where = _("the Soul can stop on {shields}").format(shields=ends) if ends else _("no Soul is moving now")
+            self.error(_("no path of the Soul ends on {name}: {where}").format(name=shown(words), where=where))
         else:
-            ways = "; ".join(f"to {x.shield} via {', '.join(x.via)}" for x in found)
-            self.error(f"{len(found)} paths end there: {ways}. Type the one you mean")
+            ways = "; ".join(f"to {x.shield} via {', '.join(x.via)}" for x in found)  # i18n: not for players
+            self.error(
+                ngettext(
+                    "{n} path ends there: {ways}. Type the one you mean",
+                    "{n} paths end there: {ways}. Type the one you mean",
+                    len(found),
+                ).format(n=len(found), ways=ways)
+            )
 
     def play_path(self, p: int, path: SoulPath) -> None:
         """Play a whole descent, the engine's actions in order, each checked legal in its turn."""
@@ -334,9 +391,13 @@ class ReaderGame(TerminalGame):
                 sess.play(a)
                 done += 1
         if done == len(path.actions):
-            self.say(f"You played {path.words()}.")
+            self.say(_("You played {move}.").format(move=path.words()))
         else:
-            self.say(f"The path stopped after {done} of its {len(path.actions)} steps: choose on from here.")
+            self.say(
+                _("The path stopped after {played} of its {n} steps: choose on from here.").format(
+                    played=done, n=len(path.actions)
+                )
+            )
         self.heard[p] = len(sess.log)
         self.redraw = True
 
@@ -344,13 +405,17 @@ class ReaderGame(TerminalGame):
         """``preview N``: what option N would do, worked out by the engine on a copy of the game."""
         n = len(pend.actions)
         if not is_number(rest) or not 1 <= int(rest) <= n:
-            self.error(f"preview takes an option number from 1 to {n} (e.g. preview 1), not {shown(rest)}")
+            self.error(
+                _("preview takes an option number from 1 to {n} (e.g. preview 1), not {word}").format(
+                    n=n, word=shown(rest)
+                )
+            )
             return
         a = pend.actions[int(rest) - 1]
         pv = preview(self.session.state, a)
-        self.say(f"Option {rest}, {action_text(self.session.state, a)}:")
+        self.say(_("Option {n}, {action}:").format(n=rest, action=action_text(self.session.state, a)))
         lines = [route_words(r) + "." for r in pv.routes] + pv.changes + pv.events
         if pv.next_step:
             lines.append(pv.next_step)
-        for x in lines or ["no change to your counters"]:
+        for x in lines or [_("no change to your counters")]:
             self.say(x)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from inferno.i18n import N_, TERMINAL
 from inferno.records.record import GameRecord, RecordError, replay
 from inferno.rules.actions import Action, InfernoError
 from inferno.rules.engine import apply_in_place, pending, to_move
@@ -18,9 +19,11 @@ from inferno.tui.session import LogEntry, Seat, new_events
 from inferno.tui.text import event_words
 
 Reader = Callable[[str], str]
-HELP = (
+_ = TERMINAL.gettext
+HELP = N_(
     "Enter or n [K]: forward · p [K]: back · g N: go to action N · s: start · e: end · board: read the board · q: quit"
 )
+ERROR = "bold red"  # i18n: not for players
 CHECKPOINT_EVERY = 32  # a copy of the position is kept every this many actions (stepping back is quick)
 
 
@@ -40,7 +43,9 @@ class Timeline:
                 action = parse_action(s, text)
                 apply_in_place(s, action, rollback=False)
             except InfernoError as exc:
-                raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+                raise RecordError(
+                    _("action {n} ({action}) cannot be replayed: {error}").format(n=i + 1, action=repr(text), error=exc)
+                ) from None
             self.actions.append(action)
             lines = [event_words(s.rules, e, rival) for e in new_events(mark, s.events)]
             self.entries.append(LogEntry(i, player, text, lines))
@@ -102,19 +107,24 @@ class ReplayViewer:
 
         s = self.state
         if self.position == 0:
-            self.say(f"Replay, action 0 of {self.length}. The set-up: {header_line(s)[len('Inferno — ') :]}.")
+            setup = header_line(s).partition(" — ")[2]
+            self.say(_("Replay, action 0 of {total}. The set-up: {setup}.").format(total=self.length, setup=setup))
         else:
             entry = self.entry
             said = entry_words(entry, self.labels) if entry is not None else ""
-            self.say(f"Replay, action {self.position} of {self.length}. {said}")
+            self.say(_("Replay, action {n} of {total}. {move}").format(n=self.position, total=self.length, move=said))
         if s.over:
-            self.say("Final scoring (rulebook p.16-17):")
+            self.say(_("Final scoring (rulebook p.16-17):"))
             for line in story_lines(terminal_story(s, self.labels)):
                 self.say(line)
         else:
             pend = pending(s)
             if pend is not None:
-                self.say(f"Next to decide: Player {pend.player + 1} ({decision_title(pend)}).")
+                self.say(
+                    _("Next to decide: Player {n} ({decision}).").format(
+                        n=pend.player + 1, decision=decision_title(pend)
+                    )
+                )
         self.board_words = hell_words(s) + florence_words(s)
 
     def read_board(self) -> None:
@@ -124,18 +134,18 @@ class ReplayViewer:
 
     def run(self) -> None:
         self.show()
-        self.say(HELP)
+        self.say(_(HELP))
         while True:
             try:
-                line = self.read("replay > ").strip().lower()
+                line = self.read(_("replay") + " > ").strip().lower()
             except (EOFError, KeyboardInterrupt):
                 return
-            word, _, rest = line.partition(" ")
+            word, _sep, rest = line.partition(" ")
             rest = rest.strip()
             if rest and not is_number(rest):
                 self.console.print(
-                    f"✗ {shown(rest)} is not a number of actions. {HELP}",
-                    style="bold red",
+                    "✗ " + _("{word} is not a number of actions.").format(word=shown(rest)) + " " + _(HELP),
+                    style=ERROR,
                     markup=False,
                     soft_wrap=True,
                 )
@@ -157,11 +167,14 @@ class ReplayViewer:
                 self.read_board()
                 continue
             elif word in ("help", "h", "?"):
-                self.say(HELP)
+                self.say(_(HELP))
                 continue
             else:
                 self.console.print(
-                    f"✗ unknown command {shown(line)}. {HELP}", style="bold red", markup=False, soft_wrap=True
+                    "✗ " + _("unknown command {command}.").format(command=shown(line)) + " " + _(HELP),
+                    style=ERROR,
+                    markup=False,
+                    soft_wrap=True,
                 )
                 continue
             self.show()
@@ -169,4 +182,4 @@ class ReplayViewer:
 
 def _replay_label(seat: Seat) -> str:
     """A seat as a replay names it: "(human)" or "(bot NAME)" (nobody watching a replay is "you")."""
-    return "(human)" if seat.human else seat.label
+    return _("(human)") if seat.human else seat.label

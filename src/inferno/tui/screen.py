@@ -10,16 +10,27 @@ from rich.panel import Panel
 from rich.text import Text
 
 from inferno.help import help_text
+from inferno.i18n import GAME, N_, TERMINAL
 from inferno.rules.engine import Pending
 from inferno.rules.state import State
 from inferno.rules.variants import game_side_variant
 from inferno.tui.board import board_group
 from inferno.tui.players import cards_group, families_group, options_panel
 from inferno.tui.session import LogEntry
-from inferno.tui.text import player_text
+from inferno.tui.text import level_word, player_text
 
 # Column heads for the final scoring steps (the engine's step keys are identifiers).
-STEP_NAMES = {"extra_diplomas": "extra Diplomas", "phlegethon": "Phlegethon", "reputation": "reputation"}
+STEP_NAMES = {"extra_diplomas": N_("extra Diplomas"), "phlegethon": N_("Phlegethon"), "reputation": N_("reputation")}
+
+_ = TERMINAL.gettext
+ngettext = TERMINAL.ngettext
+
+
+def step_name(key: str) -> str:
+    """A final scoring step's name for players, in their language."""
+    name = STEP_NAMES.get(key)
+    return _(name) if name is not None else key.replace("_", " ")
+
 
 # Clear the screen and the scrollback, so a hot-seat player cannot scroll up to another's hand.
 CLEAR_ALL = "\033[H\033[2J\033[3J"
@@ -40,7 +51,7 @@ def entry_text(entry: LogEntry) -> Text:
     out.append_text(player_text(entry.player))
     out.append(f" #{entry.index + 1}: {entry.action}", style="bold")
     if entry.undone:
-        out.append("  (undone)", style="bold red")
+        out.append("  " + _("(undone)"), style="bold red")  # i18n: not for players (the style)
         out.stylize("strike dim")
         return out
     for line in entry.lines:
@@ -71,7 +82,7 @@ def game_screen(
         board_group(v),
         families_group(v, labels),
         cards_group(v, viewer),
-        Panel(log_group(recent), title="Recent log", title_align="left"),
+        Panel(log_group(recent), title=_("Recent log"), title_align="left"),
     ]
     if pend is not None:
         parts.append(options_panel(v, pend, labels, undo_steps))
@@ -80,22 +91,28 @@ def game_screen(
 
 def header_line(v: State) -> str:
     """The game in one line: players, side (and variant), the seed on a full state, the turn."""
-    seed = "" if v.config.seed is None else f", seed {v.config.seed}"
     variant = game_side_variant(v)
-    marked = f" ({variant.label})" if variant is not None else ""
-    return f"Inferno — {_players_words(v)}, side {v.board.side}{marked}{seed}, turn {v.turn}"
+    side = v.board.side if variant is None else f"{v.board.side} ({variant.label})"
+    if v.config.seed is None:
+        return _("Inferno — {players}, side {side}, turn {turn}").format(
+            players=_players_words(v), side=side, turn=v.turn
+        )
+    return _("Inferno — {players}, side {side}, seed {seed}, turn {turn}").format(
+        players=_players_words(v), side=side, seed=v.config.seed, turn=v.turn
+    )
 
 
 def help_panel(s: State, pend: Pending) -> Panel:
     title, text, rule = help_text(s, pend.decision)
     body = Text(text + "\n")
-    body.append(f"Rule: {rule}", style="italic")
-    return Panel(body, title=escape(f"Help: {title}"), title_align="left")
+    body.append(_("Rule: {rule}").format(rule=rule), style="italic")
+    return Panel(body, title=escape(_("Help: {title}").format(title=title)), title_align="left")
 
 
 def _players_words(v: State) -> str:
     if v.solo is not None and v.config.solo is not None:
-        return (
-            f"solo game against the Rival ({v.rules.solo.variants[v.config.solo.variant].name}, {v.config.solo.level})"
+        return _("solo game against the Rival ({variant}, {level})").format(
+            variant=GAME.gettext(v.rules.solo.variants[v.config.solo.variant].name),
+            level=level_word(v.config.solo.level),
         )
-    return f"{v.num_players} player{'s' if v.num_players != 1 else ''}"
+    return ngettext("{n} player", "{n} players", v.num_players).format(n=v.num_players)

@@ -12,6 +12,7 @@ from typing import Any
 
 from inferno.bots.base import Bot, make_bot
 from inferno.first_game import WarningsShown
+from inferno.i18n import TERMINAL
 from inferno.outcome import OptionWarning
 from inferno.records.log import event_line
 from inferno.records.record import GameRecord, RecordError, load_record, record_of, replay, save_record
@@ -24,6 +25,8 @@ from inferno.rules.setup import new_game
 from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import State
 from inferno.tui.text import event_words
+
+_ = TERMINAL.gettext
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
@@ -45,7 +48,7 @@ class Seat:
 
     @property
     def label(self) -> str:
-        return "(you)" if self.human else f"(bot {self.bot})"
+        return _("(you)") if self.human else _("(bot {name})").format(name=self.bot)
 
     def spec(self) -> str:
         return HUMAN if self.human else BOT_PREFIX + self.bot
@@ -58,7 +61,7 @@ class Seat:
         if t.startswith(BOT_PREFIX):
             t = t[len(BOT_PREFIX) :]
         if not t:
-            raise SeatError(f"bad seat {spec!r}: use 'human' or 'bot:<name>'")
+            raise SeatError(_("bad seat {spec}: use 'human' or 'bot:<name>'").format(spec=repr(spec)))
         return cls(t)
 
 
@@ -66,10 +69,12 @@ def parse_seat_option(text: str) -> tuple[int, Seat]:
     """``2=bot:greedy`` -> (1, Seat('greedy')) with a 0-based seat index."""
     num, sep, spec = text.partition("=")
     if not sep or not num.strip().isdigit():
-        raise SeatError(f"bad --seat {text!r}: write SEAT=human or SEAT=bot:NAME, e.g. 2=bot:random")
+        raise SeatError(
+            _("bad --seat {text}: write SEAT=human or SEAT=bot:NAME, e.g. 2=bot:random").format(text=repr(text))
+        )
     idx = int(num) - 1
     if not 0 <= idx < 5:
-        raise SeatError(f"bad --seat {text!r}: seats are numbered 1-5")
+        raise SeatError(_("bad --seat {text}: seats are numbered 1-5").format(text=repr(text)))
     return idx, Seat.parse(spec)
 
 
@@ -79,7 +84,7 @@ def parse_seat_options(texts: tuple[str, ...] | list[str]) -> dict[int, Seat]:
     for text in texts:
         idx, seat = parse_seat_option(text)
         if idx in out:
-            raise SeatError(f"seat {idx + 1} is given twice (--seat {idx + 1}=...): give each seat once")
+            raise SeatError(_("seat {n} is given twice (--seat {n}=...): give each seat once").format(n=idx + 1))
         out[idx] = seat
     return out
 
@@ -173,7 +178,9 @@ class Session:
             saved.append(Seat() if not saved else Seat("random"))
         for i, seat in (seats or {}).items():
             if i >= rec.players:
-                raise SeatError(f"seat {i + 1} does not exist in this {rec.players}-player game")
+                raise SeatError(
+                    _("seat {n} does not exist in this {players}-player game").format(n=i + 1, players=rec.players)
+                )
             saved[i] = seat
         s = replay(rec, 0)  # checks the rules fingerprint
         sess = cls(s, saved[: rec.players], save_path or path)
@@ -187,7 +194,9 @@ class Session:
             try:
                 sess._apply(parse_action(sess.state, text))
             except InfernoError as exc:
-                raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+                raise RecordError(
+                    _("action {n} ({action}) cannot be replayed: {error}").format(n=i + 1, action=repr(text), error=exc)
+                ) from None
         for u in sess.undone:
             at = next((i for i, e in enumerate(sess.log) if e.index >= int(u["at"]) and not e.undone), len(sess.log))
             sess.log.insert(at, LogEntry(int(u["at"]), int(u["player"]), str(u["action"]), [], undone=True))
@@ -213,7 +222,7 @@ class Session:
     def labels(self) -> list[str]:
         """ "(you)" for the only human at the device; with several humans (hot-seat) none is "you"."""
         several = len(self.humans()) > 1
-        return ["(human)" if seat.human and several else seat.label for seat in self.seats]
+        return [_("(human)") if seat.human and several else seat.label for seat in self.seats]
 
     def humans(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.human]
@@ -256,9 +265,10 @@ class Session:
         from inferno.review.hints import HintError, make_hint
 
         if not self.hints_allowed:
-            raise HintError("hints are off at this table (start the game with --hints to allow them)")
+            raise HintError(_("hints are off at this table (start the game with --hints to allow them)"))
         if player != self.deciding():
-            raise HintError(f"a hint is for the player who decides now (Player {self.deciding() + 1})")
+            raise HintError(_("a hint is for the player who decides now (Player {n})").format(n=self.deciding() + 1))
+
         h = make_hint(self.view_for(player), self.state.config.require_seed() * 7919 + self.state.version)
         self.hints_used.append({"at": self.state.version, "player": player})
         self.log.append(hint_entry(player))
@@ -295,7 +305,7 @@ class Session:
 
     def take_back(self, player: int, k: int = 1) -> list[LogEntry]:
         """Undo ``player``'s last ``k`` decisions (UndoError if not allowed); the log marks them."""
-        _, state = undo(self.record(), player, k)
+        _undone, state = undo(self.record(), player, k)
         self.state = state
         del self.steps[len(self.steps) - k :]
         marked: list[LogEntry] = []

@@ -10,11 +10,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from inferno.i18n import TERMINAL
 from inferno.records.story import GameStory, PlayerStory, game_story
 from inferno.rules.state import State
 from inferno.tui.text import player_label
 
+_ = TERMINAL.gettext
+ngettext = TERMINAL.ngettext
+
 BAR_WIDTH = 16  # the longest bar, in characters
+WINNER = "bold yellow"  # i18n: not for players
 
 
 def story_names(s: State, labels: Sequence[str]) -> list[str]:
@@ -34,14 +39,14 @@ def signed(n: int) -> str:
 
 def _bars(story: GameStory) -> Table:
     top = max([1, *(abs(x.points) for p in story.players for x in p.sources)])
-    t = Table(title="Infamy by source", title_style="bold", show_header=False, box=None, padding=(0, 1))
+    t = Table(title=_("Infamy by source"), title_style="bold", show_header=False, box=None, padding=(0, 1))
     t.add_column("source")
     t.add_column("bar", min_width=BAR_WIDTH, no_wrap=True)
     t.add_column("points", justify="right")
     for p in story.players:
-        head = Text(f"{p.name}: {p.infamy} Infamy", style="bold yellow" if p.winner else "bold")
+        head = Text(_("{name}: {n} Infamy").format(name=p.name, n=p.infamy), style=WINNER if p.winner else "bold")
         if p.winner:
-            head.append("  ★ winner")
+            head.append("  ★ " + _("winner"))
         t.add_row(head, "", "")
         for x in p.sources:
             n = round(abs(x.points) / top * BAR_WIDTH)
@@ -51,25 +56,28 @@ def _bars(story: GameStory) -> Table:
 
 
 def _table(story: GameStory, compact: bool) -> Table:
-    t = Table(title="Final scoring in six steps", title_style="bold")
-    t.add_column("player")
-    t.add_column("in play", justify="right")
+    t = Table(title=_("Final scoring in six steps"), title_style="bold")
+    t.add_column(_("player"))
+    t.add_column(_("in play"), justify="right")
     for st in story.steps:
         t.add_column(str(st.number) if compact else f"{st.number}. {st.title}", justify="right")
-    t.add_column("total", justify="right", style="bold")
-    t.add_column("Diplomas held", justify="right")
+    t.add_column(_("total"), justify="right", style="bold")
+    t.add_column(_("Diplomas held"), justify="right")
     for i, p in enumerate(story.players):
-        name = Text(p.name, style="bold yellow" if p.winner else "")
+        name = Text(p.name, style=WINNER if p.winner else "")
         t.add_row(name, str(p.in_play), *(signed(st.points[i]) for st in story.steps), str(p.infamy), str(p.diplomas))
     if compact:
-        t.caption = "Steps: " + ", ".join(f"{st.number}. {st.title}" for st in story.steps)
+        t.caption = _("Steps: {steps}").format(steps=", ".join(f"{st.number}. {st.title}" for st in story.steps))
     return t
 
 
 def story_renderable(story: GameStory, width: int = 80) -> RenderableType:
     """The whole story: the verdict, the bars, the six steps' table and their explanations, the solo
     ladder."""
-    parts: list[RenderableType] = [Text(story.verdict, style="bold"), Text(f"The game ended: {story.how}.")]
+    parts: list[RenderableType] = [
+        Text(story.verdict, style="bold"),
+        Text(_("The game ended: {how}.").format(how=story.how)),
+    ]
     if story.decided:
         parts.append(Text(story.decided))
     if story.solo is not None:
@@ -87,41 +95,48 @@ def story_renderable(story: GameStory, width: int = 80) -> RenderableType:
 
 def _rank_line(story: GameStory) -> str:
     assert story.solo is not None
-    return f"Your rank: {story.solo.rank} (margin {story.solo.margin:+d} against {story.solo.against})."
+    return _("Your rank: {rank} (margin {margin} against {against}).").format(
+        rank=story.solo.rank, margin=f"{story.solo.margin:+d}", against=story.solo.against
+    )
 
 
 def _ladder(story: GameStory) -> Text:
     assert story.solo is not None
-    out = Text("Ranks, lowest first:\n")
+    out = Text(_("Ranks, lowest first:") + "\n")
     for r in story.solo.ladder:
-        line = f"  {r.name}: {r.needs}{'   ← your place' if r.yours else ''}\n"
-        out.append(line, style="bold yellow" if r.yours else "")
+        line = f"  {r.name}: {r.needs}{'   ← ' + _('your place') if r.yours else ''}\n"
+        out.append(line, style=WINNER if r.yours else "")
     out.rstrip()
     return out
 
 
 def story_lines(story: GameStory) -> list[str]:
     """The story as lines to read one by one (the reader mode): no bars, the numbers in words."""
-    out = [story.verdict, f"The game ended: {story.how}."]
+    out = [story.verdict, _("The game ended: {how}.").format(how=story.how)]
     if story.decided:
         out.append(story.decided)
     if story.solo is not None:
         out.append(_rank_line(story))
-        out.append(
-            "Ranks, lowest first: "
-            + "; ".join(f"{r.name} ({r.needs}){', your place' if r.yours else ''}" for r in story.solo.ladder)
-            + "."
-        )
+        place = ", " + _("your place")
+        ranks = "; ".join(f"{r.name} ({r.needs}){place if r.yours else ''}" for r in story.solo.ladder)
+        out.append(_("Ranks, lowest first: {ranks}.").format(ranks=ranks))
     out += [_player_line(p) for p in story.players]
     out.append(story.in_play_note)
     for st in story.steps:
-        out.append(f"Step {st.number}, {st.title}: {st.text} ({st.rule})")
+        out.append(
+            _("Step {n}, {title}: {text} ({rule})").format(n=st.number, title=st.title, text=st.text, rule=st.rule)
+        )
         out += [f"  {line}" for line in st.happened]
     return out
 
 
 def _player_line(p: PlayerStory) -> str:
-    win = ", winner" if p.winner else ""
-    by = ", ".join(f"{x.name} {signed(x.points)}" for x in p.sources if x.points)
-    diplomas = f"{p.diplomas} Diploma{'' if p.diplomas == 1 else 's'} held"
-    return f"{p.name}: {p.infamy} Infamy, {diplomas}{win}. By source: {by or 'nothing scored'}."
+    diplomas = ngettext("{n} Diploma held", "{n} Diplomas held", p.diplomas).format(n=p.diplomas)
+    by = ", ".join(f"{x.name} {signed(x.points)}" for x in p.sources if x.points) or _("nothing scored")
+    if p.winner:
+        return _("{name}: {n} Infamy, {diplomas}, winner. By source: {sources}.").format(
+            name=p.name, n=p.infamy, diplomas=diplomas, sources=by
+        )
+    return _("{name}: {n} Infamy, {diplomas}. By source: {sources}.").format(
+        name=p.name, n=p.infamy, diplomas=diplomas, sources=by
+    )

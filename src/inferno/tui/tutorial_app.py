@@ -18,20 +18,32 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
+from inferno.i18n import N_, TERMINAL
 from inferno.rules.actions import Act
 from inferno.rules.engine import pending
 from inferno.tui.app.preview import preview
-from inferno.tui.app.widgets import CHOSEN, Panel, board_view, families_view, hell_detail, preview_view, strip_view
-from inferno.tui.tutorial_plain import DONE, HELP, NEXT_WORDS, step_lines, target_component
+from inferno.tui.app.widgets import (
+    CHOSEN,
+    Panel,
+    board_view,
+    families_view,
+    hell_detail,
+    preview_view,
+    strip_view,
+    translate_bindings,
+)
+from inferno.tui.tutorial_plain import DONE, HELP, NEXT_WORDS, play_words, step_lines, target_component
 from inferno.tutorial.progress import record
 from inferno.tutorial.session import StepKind, Tutorial
 
-LABELS = ("You", "Opponent")
+_ = TERMINAL.gettext
+LABELS = (N_("You"), N_("Opponent"))
 
 
 class TutorialApp(App[None]):
     """The full-screen tutorial."""
 
+    # i18n: not for players
     CSS = """
     #left { width: 1fr; }
     #board { height: 2fr; }
@@ -43,8 +55,8 @@ class TutorialApp(App[None]):
     #reply { height: auto; min-height: 2; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "Leave (resume later)"),
-        Binding("f6", "details", "Board in full / compact"),
+        Binding("escape", "leave", N_("Leave (resume later)")),
+        Binding("f6", "details", N_("Board in full / compact")),
     ]
 
     def __init__(self, t: Tutorial) -> None:
@@ -55,17 +67,18 @@ class TutorialApp(App[None]):
     def compose(self) -> ComposeResult:
         with Horizontal():
             with Vertical(id="left"):
-                yield Panel("Board", id="board")
-                yield Panel("Families and Sin Tracks", id="families")
+                yield Panel(_("Board"), id="board")
+                yield Panel(_("Families and Sin Tracks"), id="families")
             with Vertical(id="side"):
-                yield Panel("Tutorial", id="step")
-                yield Panel("The move and the board", id="preview")
+                yield Panel(_("Tutorial"), id="step")
+                yield Panel(_("The move and the board"), id="preview")
                 yield Static(id="reply")
-                yield Input(placeholder="type the move shown after Play:, or next", id="move")
+                yield Input(placeholder=_("type the move shown after Play:, or next"), id="move")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Inferno — learn to play"
+        self.title = _("Inferno — learn to play")
+        translate_bindings(self)
         self.refresh_step()
         self.query_one("#move", Input).focus()
 
@@ -74,7 +87,7 @@ class TutorialApp(App[None]):
         lines = step_lines(self.t)
         step = self.t.step
         if step is not None and step.kind is StepKind.EXPLAIN:
-            lines.append("Type next (or press Enter) to go on.")
+            lines.append(_("Type next (or press Enter) to go on."))
         return "\n\n".join(lines)
 
     def marks(self) -> tuple[dict[int, str], dict[int, str]]:
@@ -101,7 +114,7 @@ class TutorialApp(App[None]):
             parts.append(preview_view(s, pend, index, preview(s, expected[0])))
         part = target_component(self.t)
         if part is not None:
-            about = Text(f"On the board: {part.title}\n", style="bold")
+            about = Text(_("On the board: {part}").format(part=part.title) + "\n", style="bold")
             about.append(f"{part.text} ({part.rule})")
             parts.append(about)
         return Group(*parts)
@@ -114,10 +127,11 @@ class TutorialApp(App[None]):
             board = hell_detail(s) if self.details else board_view(s, width, shields, places)
             panel.show(Group(board, strip_view(s)))
         elif panel.id == "families":
-            panel.show(families_view(s, LABELS, width))
+            panel.show(families_view(s, [_(x) for x in LABELS], width))
         elif panel.id == "step":
             panel.body.update(Text(self.step_text()))
-            panel.border_title = f"Tutorial — step {min(self.t.index + 1, self.t.total)} of {self.t.total}"
+            n = min(self.t.index + 1, self.t.total)
+            panel.border_title = _("Tutorial — step {n} of {total}").format(n=n, total=self.t.total)
         elif panel.id == "preview":
             panel.show(self.preview_renderable())
 
@@ -136,16 +150,17 @@ class TutorialApp(App[None]):
         event.input.value = ""
         step = self.t.step
         if step is None:
-            self.say(DONE)
+            self.say(_(DONE))
         elif word.lower() in ("help", "?"):
-            self.say(HELP)
+            self.say(_(HELP))
         elif step.kind is StepKind.EXPLAIN and word.lower() in NEXT_WORDS:
             self.t.next()
             self.say("")
         elif step.kind is StepKind.ACT and word:
             self.say(self.t.play(word).message)
         else:
-            self.say(self.t.play(word).message if word else "Play: " + " or ".join(step.expected))
+            self.say(self.t.play(word).message if word else play_words(step.expected))
+
         problem = record(self.t)
         if problem:
             self.say(problem)

@@ -11,21 +11,30 @@ from collections.abc import Callable
 from rich.console import Console
 
 from inferno.components import Component, components
+from inferno.i18n import N_, TERMINAL
 from inferno.tui.compact import florence_words, hell_words
 from inferno.tui.reader import family_words, graveyard_words, hand_words
 from inferno.tutorial.progress import record
 from inferno.tutorial.session import NEXT, StepKind, Tutorial
 
+_ = TERMINAL.gettext
+
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 NEXT_WORDS = frozenset({NEXT, "n", ""})
-LEFT = "You left the tutorial; inferno learn resumes it where you were."
-DONE = "Tutorial complete. Play your first game: inferno play --first-game"
-HELP = (
+# Shown with _() where they are said.
+LEFT = N_("You left the tutorial; inferno learn resumes it where you were.")
+DONE = N_("Tutorial complete. Play your first game: inferno play --first-game")
+HELP = N_(
     "Type the move shown after Play:, next on an explanation, where to read about the part of the board the "
     "step is about, board to read the board, me for your family, hand for your Fraud cards, or quit (the "
     "tutorial resumes where you left)."
 )
-NEW_POSITION = "The board is set up for this step: type board to read it, me for your family."
+NEW_POSITION = N_("The board is set up for this step: type board to read it, me for your family.")
+
+
+def play_words(expected: list[str] | tuple[str, ...]) -> str:
+    """``Play: send 2 loc 3``: the move(s) a step asks for, in the action notation."""
+    return _("Play: {moves}").format(moves=(" " + _("or") + " ").join(expected))
 
 
 def target_component(t: Tutorial) -> Component | None:
@@ -40,17 +49,19 @@ def step_lines(t: Tutorial) -> list[str]:
     """The current step in words: where it is, what it says, its rule, and the move it asks for."""
     step = t.step
     if step is None:
-        return [DONE]
+        return [_(DONE)]
     lines = [
-        f"{step.chapter} — step {t.index + 1} of {t.total}: {step.title}",
+        _("{chapter} — step {n} of {total}: {title}").format(
+            chapter=step.chapter, n=t.index + 1, total=t.total, title=step.title
+        ),
         step.text,
         f"({step.cite})",
     ]
     part = target_component(t)
     if part is not None:
-        lines.append(f"On the board: {part.title} (where tells more).")
+        lines.append(_("On the board: {part} (where tells more).").format(part=part.title))
     if step.kind is StepKind.ACT:
-        lines.append("Play: " + " or ".join(step.expected))
+        lines.append(play_words(step.expected))
     return lines
 
 
@@ -77,10 +88,10 @@ class PlainTutorial:
     def show_board(self) -> None:
         """The board in words, as ``inferno play --plain`` reads it."""
         s = self.t.state
-        self.say("Hell, circle by circle:")
+        self.say(_("Hell, circle by circle:"))
         for line in hell_words(s):
             self.say(line)
-        self.say("Florence, location by location:")
+        self.say(_("Florence, location by location:"))
         for line in florence_words(s):
             self.say(line)
         self.say(graveyard_words(s))
@@ -92,7 +103,7 @@ class PlainTutorial:
         if self.t.state is not self.shown:
             self.shown = self.t.state
             if self.t.step is not None and self.t.index in self.t.opening_steps():
-                self.say(NEW_POSITION)
+                self.say(_(NEW_POSITION))
 
     def answer(self, line: str) -> bool:
         """Handle one line; False when the learner quits."""
@@ -104,14 +115,14 @@ class PlainTutorial:
             self.show_board()
         elif word.lower() == "where":
             part = target_component(self.t)
-            self.say(part.words() if part is not None else "This step is about the move itself: see Play: above.")
+            self.say(part.words() if part is not None else _("This step is about the move itself: see Play: above."))
         elif word.lower() == "me":
-            self.say(family_words(self.t.state, self.t.seat, "(you)"))
+            self.say(family_words(self.t.state, self.t.seat, _("(you)")))
         elif word.lower() == "hand":
             for line in hand_words(self.t.state, self.t.seat):
                 self.say(line)
         elif word.lower() in ("help", "?"):
-            self.say(HELP)
+            self.say(_(HELP))
         elif step is not None and step.kind is StepKind.EXPLAIN and word.lower() in NEXT_WORDS:
             self.t.next()
             self.record()
@@ -123,14 +134,14 @@ class PlainTutorial:
                 self.record()
                 self.show_step()
         elif step is not None and step.kind is StepKind.ACT:
-            self.say("Play: " + " or ".join(step.expected))
+            self.say(play_words(step.expected))
         else:
             self.say(self.t.play(word).message)
         return True
 
     def prompt(self) -> str:
         step = self.t.step
-        return "Next? " if step is not None and step.kind is StepKind.EXPLAIN else "Your move? "
+        return _("Next?") + " " if step is not None and step.kind is StepKind.EXPLAIN else _("Your move?") + " "
 
     def run(self) -> None:
         """Until the tutorial is done, or the learner quits (or input ends)."""
@@ -142,6 +153,7 @@ class PlainTutorial:
                 line = "quit"
             if not self.answer(line):
                 self.record()
-                self.say(LEFT)
+                self.say(_(LEFT))
+
                 return
         self.record()

@@ -6,22 +6,25 @@ Both front ends (the line mode and the Textual app) call these; the reasons them
 
 from __future__ import annotations
 
+from inferno.i18n import TERMINAL
 from inferno.rules.explain import decision_summary, explain
 from inferno.rules.notation import shown
 from inferno.rules.state import State
+
+_ = TERMINAL.gettext
 
 
 def why_answer(view: State, player: int, rest: str) -> str:
     """The answer to ``why <action text>`` (or ``why`` alone: the pending decision's constraints)."""
     if not rest.strip():
-        return f"Now: {decision_summary(view, player).text}."
+        return _("Now: {summary}.").format(summary=decision_summary(view, player).text)
     e = explain(view, player, rest)
     if e.legal:
-        return f"{shown(rest.strip())} is legal now: type it to play it."
-    return f"{shown(rest.strip())} is not possible: {e.text}."
+        return _("{action} is legal now: type it to play it.").format(action=shown(rest.strip()))
+    return _("{action} is not possible: {reason}.").format(action=shown(rest.strip()), reason=e.text)
 
 
 def illegal_message(view: State, player: int, line: str) -> str:
     """The error shown when a typed action is well formed but not legal now: the engine's reason."""
     e = explain(view, player, line)
-    return f"{shown(line)} is not legal now: {e.text}."
+    return _("{action} is not legal now: {reason}.").format(action=shown(line), reason=e.text)

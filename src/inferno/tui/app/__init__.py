@@ -19,4 +19,4 @@ def __getattr__(name: str) -> Any:
         from inferno.tui.app import app
 
         return getattr(app, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: not for players

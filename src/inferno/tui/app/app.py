@@ -15,6 +15,7 @@ from textual import on
 from textual.events import Click
 from textual.widgets import OptionList
 
+from inferno.i18n import GAME, TERMINAL
 from inferno.rules.actions import Act
 from inferno.rules.notation import action_text
 from inferno.rules.state import State
@@ -26,6 +27,8 @@ from inferno.tui.app.pacing import PACE
 from inferno.tui.app.widgets import CommandInput
 from inferno.tui.compact import florence_words, shield_words, spot_at
 from inferno.tui.session import Session
+
+_ = TERMINAL.gettext
 
 __all__ = [  # the app, and names its tests and the replay import from here
     "LOG_SHOWN",
@@ -134,8 +137,11 @@ class InfernoApp(KeyActions):
             self.offer(found, [])
         else:
             name = s.rules.locations[loc].name
-            here = next(x for x in florence_words(s) if x.startswith(name + ","))
-            self.say(f"{here} Type 'explain {name.lower()}' for what it does and costs.")
+            shown_name = GAME.gettext(name)
+            here = next(x for x in florence_words(s) if x.startswith(shown_name + ","))
+            self.say(
+                _("{place} Type 'explain {name}' for what it does and costs.").format(place=here, name=name.lower())
+            )
 
     def offer(self, found: list[int], paths: list[str]) -> None:
         """Several options fit a click: highlight the first and name them all."""
@@ -145,7 +151,7 @@ class InfernoApp(KeyActions):
         if found:
             self.query_one("#choices", OptionList).highlighted = found[0]
         named = [f"{i + 1}. {action_text(s, self.pend.actions[i])}" for i in found] + paths
-        self.say("Several options go there: " + "; ".join(named) + ". Choose one.")
+        self.say(_("Several options go there: {options}. Choose one.").format(options="; ".join(named)))
 
 
 def run_app(session: Session, pace: float = PACE, mono: bool = False) -> str:

@@ -11,7 +11,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import OptionList, TabbedContent, TabPane
 
+from inferno.i18n import TERMINAL
 from inferno.tui.app.widgets import Panel
+
+_ = TERMINAL.gettext
 
 WIDE = (160, 44)  # columns and rows from which the board, choices, families and log show at once
 MINIMUM = (80, 24)  # below this a size notice replaces the game
@@ -39,6 +42,7 @@ def tabs_height(height: int) -> int:
 class Body(Widget):
     """The panels, laid out as columns on a large terminal and as tabs on a small one."""
 
+    # i18n: not for players
     DEFAULT_CSS = f"""
     Body {{ height: 1fr; }}
     Body #top {{ height: {TOP}; }}
@@ -77,40 +81,43 @@ class Body(Widget):
 
     def compose(self) -> ComposeResult:
         choices = OptionList(id="choices")
-        choices.border_title = "Choices"
+        choices.border_title = _("Choices")
+        board, strip = _("Hell · Florence"), _("Graveyard · Styx · Dante · supply")
+        families, hand, log = _("Families"), _("Hand"), _("Log")
+        hand_title = _("Your hand · Fraud market")
         if self.wide:
             with Horizontal(id="top"):
                 with Vertical(id="left"):
-                    yield Panel("Hell · Florence", id="board")
-                    yield Panel("Graveyard · Styx · Dante · supply", id="strip")
+                    yield Panel(board, id="board")
+                    yield Panel(strip, id="strip")
                 with Vertical(id="right"):
                     yield choices
-                    yield Panel("Preview", id="preview")
+                    yield Panel(_("Preview"), id="preview")
             with Horizontal(id="lower"):
                 with TabbedContent(id="tabs") as tabs:
                     if self.families_columns:
                         tabs.styles.width = self.families_columns
-                    with TabPane("Families", id="tab-families"):
-                        yield Panel("Families", id="families")
-                    with TabPane("Hand", id="tab-hand"):
-                        yield Panel("Your hand · Fraud market", id="hand")
+                    with TabPane(families, id="tab-families"):
+                        yield Panel(families, id="families")
+                    with TabPane(hand, id="tab-hand"):
+                        yield Panel(hand_title, id="hand")
                     if not self.families_columns:
-                        with TabPane("Log", id="tab-log"):
-                            yield Panel("Log", id="log")
+                        with TabPane(log, id="tab-log"):
+                            yield Panel(log, id="log")
                 if self.families_columns:
-                    yield Panel("Log", id="log")
+                    yield Panel(log, id="log")
         else:
             with TabbedContent(id="tabs"):
-                with TabPane("Board", id="tab-board"):
-                    yield Panel("Hell · Florence", id="board")
-                with TabPane("Dante", id="tab-strip"):
-                    yield Panel("Graveyard · Styx · Dante · supply", id="strip")
-                with TabPane("Families", id="tab-families"):
-                    yield Panel("Families", id="families")
-                with TabPane("Hand", id="tab-hand"):
-                    yield Panel("Your hand · Fraud market", id="hand")
-                with TabPane("Log", id="tab-log"):
-                    yield Panel("Log", id="log")
+                with TabPane(_("Board"), id="tab-board"):
+                    yield Panel(board, id="board")
+                with TabPane(_("Dante"), id="tab-strip"):
+                    yield Panel(strip, id="strip")
+                with TabPane(families, id="tab-families"):
+                    yield Panel(families, id="families")
+                with TabPane(hand, id="tab-hand"):
+                    yield Panel(hand_title, id="hand")
+                with TabPane(log, id="tab-log"):
+                    yield Panel(log, id="log")
             with Horizontal(id="bottom"):
                 yield choices
-                yield Panel("Preview", id="preview")
+                yield Panel(_("Preview"), id="preview")

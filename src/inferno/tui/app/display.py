@@ -11,6 +11,7 @@ from textual import on
 from textual.widgets import OptionList, TabbedContent
 from textual.widgets.option_list import Option
 
+from inferno.i18n import N_, TERMINAL
 from inferno.rules.actions import Act
 from inferno.rules.engine import Pending, apply, view
 from inferno.rules.notation import action_text
@@ -41,7 +42,9 @@ from inferno.tui.text import player_text
 
 LOG_SHOWN = 40  # log entries kept in the log panel
 COMMANDS = ("help", "why", "glossary", "explain", "undo", "hint", "log", "board", "shield", "to", "save", "quit")
-LOG_POINTER = "(whole message in the log)"
+LOG_POINTER = N_("(whole message in the log)")
+
+_ = TERMINAL.gettext
 
 
 class GameDisplay(BoardApp[int]):
@@ -131,7 +134,10 @@ class GameDisplay(BoardApp[int]):
         path = self.chosen_path(self.index)
         if path is not None:
             out = Text(f"{self.index + 1}. {path.words()}\n", style="bold")
-            out.append("plays " + ", then ".join(action_text_of(self.session.state, path)), style="italic")
+            then = _(", then ")
+            plays = _("plays {actions}").format(actions=then.join(action_text_of(self.session.state, path)))
+            out.append(plays, style="italic")
+
             return out
         return preview_view(
             self.session.state, self.pend, self.index, self.previews.get(self.index), self.session.first_game
@@ -184,7 +190,7 @@ class GameDisplay(BoardApp[int]):
         if self.showing is not None:
             e = self.showing
             who = player_text(e.player, f" {self.labels()[e.player]}")
-            who.append(" moved", style="bold")
+            who.append(" " + _("moved"), style="bold")
         s = self.shown_state()
         st.update(status_text(s, self.viewer, self.labels(), self.thinking, self.note, self.size.width, who))
 
@@ -200,11 +206,15 @@ class GameDisplay(BoardApp[int]):
         if msg.plain and not line.fits(msg, width):
             self.session.log.append(LogEntry(-1, -1, "", [msg.plain]))
             self.flush({"log"})
-            msg = line.shortened(msg, width, LOG_POINTER)
+            msg = line.shortened(msg, width, _(LOG_POINTER))
         line.update(msg)
 
     def notify_region(self, title: str) -> None:
-        self.say(f"The keys now scroll {title}: ↑/↓, PgUp/PgDn, Home/End, ←/→; Escape goes back to the choices.")
+        self.say(
+            _("The keys now scroll {region}: ↑/↓, PgUp/PgDn, Home/End, ←/→; Escape goes back to the choices.").format(
+                region=title
+            )
+        )
 
     # --- the choices ------------------------------------------------------------------------
 
@@ -216,7 +226,7 @@ class GameDisplay(BoardApp[int]):
         ol.clear_options()
         pend = self.pend
         if pend is None:
-            ol.border_title = "Choices"
+            ol.border_title = _("Choices")
             return
         s = self.session.state
         title = decision_title(pend)
@@ -244,7 +254,9 @@ class GameDisplay(BoardApp[int]):
         ol.highlighted = min(self.index, ol.option_count - 1)
         cmd = self.query_one(CommandInput)
         cmd.candidates = (
-            [action_text(s, a) for a in pend.actions] + [f"to {x.shield}" for x in self.paths] + list(COMMANDS)
+            [action_text(s, a) for a in pend.actions]
+            + [f"to {x.shield}" for x in self.paths]  # i18n: not for players (the command's notation)
+            + list(COMMANDS)
         )
 
     def whole_paths(self) -> list[SoulPath]:

@@ -16,16 +16,21 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from inferno.i18n import N_, TERMINAL
 from inferno.rules.state import State
+from inferno.tui.app.widgets import translate_bindings
 from inferno.tui.story_text import story_renderable, terminal_story
 
 REVIEW = "review"  # the screen's answer when the player asks for the review
+
+_ = TERMINAL.gettext
 
 
 class EndScreen(ModalScreen[str | None]):
     """Game over: the story and the seed; r (or the Review button) reviews the game; Enter, q or Escape
     quits."""
 
+    # i18n: not for players
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
     EndScreen > Vertical { width: 100%; max-width: 140; height: 100%; border: thick $accent; background: $surface; }
@@ -35,8 +40,8 @@ class EndScreen(ModalScreen[str | None]):
     EndScreen Button { width: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "review", "review"),
-        Binding("escape,q,enter", "close", "quit"),
+        Binding("r", "review", N_("review")),
+        Binding("escape,q,enter", "close", N_("quit")),
     ]
 
     def __init__(self, s: State, labels: Sequence[str], save_path: Path | None, width: int = 80) -> None:
@@ -49,19 +54,20 @@ class EndScreen(ModalScreen[str | None]):
     def body(self) -> Group:
         parts = [story_renderable(terminal_story(self.state, self.labels), self.width)]
         if self.state.config.seed is not None:
-            parts.append(Text(f"Seed {self.state.config.seed}."))
+            parts.append(Text(_("Seed {seed}.").format(seed=self.state.config.seed)))
         if self.save_path is not None:
-            parts.append(Text(f"The game record is saved in {self.save_path}"))
+            parts.append(Text(_("The game record is saved in {path}").format(path=self.save_path)))
         return Group(*parts)
 
     def compose(self) -> ComposeResult:
+        translate_bindings(self)  # the keys' descriptions in the player's language
         with Vertical() as v:
-            v.border_title = "Game over"
+            v.border_title = _("Game over")
             with VerticalScroll(id="end-page"):
                 yield Static(self.body(), id="end-body")
             with Horizontal():
-                yield Button("Review this game (r)", id="review")
-                yield Button("Quit (Enter)", id="close", variant="primary")
+                yield Button(_("Review this game (r)"), id="review")
+                yield Button(_("Quit (Enter)"), id="close", variant="primary")
 
     def on_mount(self) -> None:
         if self.app.size.width != self.width:  # the six steps' titles need a wide screen

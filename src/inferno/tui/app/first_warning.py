@@ -13,20 +13,25 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from inferno.i18n import N_, TERMINAL
 from inferno.outcome import OptionWarning
+from inferno.tui.app.widgets import translate_bindings
+
+_ = TERMINAL.gettext
 
 
 class WarningScreen(ModalScreen[bool]):
     """What the chosen option does that a newcomer may not expect: play it (y) or pick another (n, Escape)."""
 
+    # i18n: not for players
     DEFAULT_CSS = """
     WarningScreen { align: center middle; }
     WarningScreen > Vertical { width: 76; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
     WarningScreen Button { width: 100%; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "play it"),
-        Binding("n,escape", "answer(False)", "pick another option"),
+        Binding("y", "answer(True)", N_("play it")),
+        Binding("n,escape", "answer(False)", N_("pick another option")),
     ]
 
     def __init__(self, option: str, warnings: list[OptionWarning]) -> None:
@@ -35,17 +40,18 @@ class WarningScreen(ModalScreen[bool]):
         self.warnings = warnings
 
     def compose(self) -> ComposeResult:
-        body = Text(f"You chose: {self.option}\n")
+        translate_bindings(self)  # the keys' descriptions in the player's language
+        body = Text(_("You chose: {option}").format(option=self.option) + "\n")
         for w in self.warnings:
             body.append(f"\n{w.title}\n", style="bold")
             body.append(w.text)
             body.append(f" ({w.rule})\n", style="italic")
-        body.append("\nYou are told this once in your first game.", style="dim")
+        body.append("\n" + _("You are told this once in your first game."), style="dim")
         with Vertical(id="first-warning") as v:
-            v.border_title = "Before you play it"
+            v.border_title = _("Before you play it")
             yield Static(body)
-            yield Button("Play it (y)", id="play", variant="warning")
-            yield Button("Pick another option (n, Escape)", id="back", variant="primary")
+            yield Button(_("Play it (y)"), id="play", variant="warning")
+            yield Button(_("Pick another option (n, Escape)"), id="back", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#back").focus()

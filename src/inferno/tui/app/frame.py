@@ -13,23 +13,26 @@ from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import Static, TabbedContent
 
+from inferno.i18n import N_, TERMINAL
 from inferno.tui.app.body import LOG_MIN, MINIMUM, PANELS, WIDE, Body, tabs_height
-from inferno.tui.app.widgets import CommandInput, MessageLine, Panel, StatusLine
+from inferno.tui.app.widgets import CommandInput, MessageLine, Panel, StatusLine, translate_bindings
 
 ReturnT = TypeVar("ReturnT")
+_ = TERMINAL.gettext
 
 
 def size_notice(width: int, height: int) -> str:
-    return (
-        f"The terminal is {width}×{height}; Inferno needs at least {MINIMUM[0]}×{MINIMUM[1]}.\n"
+    return _(
+        "The terminal is {width}×{height}; Inferno needs at least {min_width}×{min_height}.\n"
         "Make the window larger (or the font smaller): the game is waiting, nothing is lost.\n"
         "Ctrl+Q saves and quits."
-    )
+    ).format(width=width, height=height, min_width=MINIMUM[0], min_height=MINIMUM[1])
 
 
 class BoardApp(App[ReturnT]):
     """An app showing one game's panels; subclasses fill them (``refresh_all``)."""
 
+    # i18n: not for players
     CSS = """
     Screen { layout: vertical; }
     #command { height: 1; border: none; padding: 0 1; }
@@ -40,11 +43,12 @@ class BoardApp(App[ReturnT]):
     Screen.too-small #status { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f7", "next_region", "next scrolling region", show=False),
-        Binding("shift+f7", "next_region(-1)", "previous scrolling region", show=False),
+        Binding("f7", "next_region", N_("next scrolling region"), show=False),
+        Binding("shift+f7", "next_region(-1)", N_("previous scrolling region"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
+        translate_bindings(self)  # the keys' descriptions in the player's language
         yield Body(id="body")
         yield Static("", id="size-notice")
         yield MessageLine("", id="message")
@@ -149,7 +153,8 @@ class BoardApp(App[ReturnT]):
         at = next((i for i, w in enumerate(regions) if focused is not None and w in focused.ancestors_with_self), -1)
         target = regions[(at + step) % len(regions)]
         target.focus()
-        title = target.border_title or "the choices"
+        title = target.border_title or _("the choices")
+
         self.notify_region(str(title))
 
     def notify_region(self, title: str) -> None:

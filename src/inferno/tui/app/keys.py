@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList
 
 from inferno.components import Component, action_components, component_list, find_components
+from inferno.i18n import N_, TERMINAL
 from inferno.records.undo import UndoError
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import pending
@@ -27,7 +28,10 @@ from inferno.tui.compact import find_shield, shield_words
 from inferno.tui.paths import matching
 from inferno.tui.why import illegal_message, why_answer
 
-KEYS = (
+_ = TERMINAL.gettext
+ngettext = TERMINAL.ngettext
+
+KEYS = N_(
     "Keys: ↑/↓ choose · Enter play · 1-9 type a number · F1 help · F2 glossary · F3 next tab · "
     "F6 Hell and Florence in detail · F8 explain the highlighted option's components (explain NAME: one, "
     "explain: all) · F7 next scrolling region (then ↑/↓, PgUp/PgDn, Home/End, ←/→ scroll it; "
@@ -42,20 +46,20 @@ class KeyActions(TurnPacing):
     """The keys' actions and the typed commands (a number, an action's text, or a command)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "help on this decision"),
-        Binding("f2", "glossary", "glossary"),
-        Binding("f3", "next_tab", "next tab"),
-        Binding("f6", "detail", "Hell and Florence in detail", show=False),
-        Binding("f8", "explain", "explain the components"),
-        Binding("f7", "next_region", "next scrolling region", show=False),
-        Binding("shift+f7", "next_region(-1)", "previous scrolling region", show=False),
-        Binding("ctrl+z", "undo", "undo"),
-        Binding("f4", "hint", "hint", show=False),
-        Binding("space", "skip", "skip the bots' moves"),
-        Binding("f5", "skip", "skip the bots' moves", show=False),
-        Binding("ctrl+s", "save", "save"),
-        Binding("ctrl+q", "quit_game", "save and quit", priority=True),
-        Binding("ctrl+c", "ask_quit", "save and quit?", priority=True),
+        Binding("f1", "help", N_("help on this decision")),
+        Binding("f2", "glossary", N_("glossary")),
+        Binding("f3", "next_tab", N_("next tab")),
+        Binding("f6", "detail", N_("Hell and Florence in detail"), show=False),
+        Binding("f8", "explain", N_("explain the components")),
+        Binding("f7", "next_region", N_("next scrolling region"), show=False),
+        Binding("shift+f7", "next_region(-1)", N_("previous scrolling region"), show=False),
+        Binding("ctrl+z", "undo", N_("undo")),
+        Binding("f4", "hint", N_("hint"), show=False),
+        Binding("space", "skip", N_("skip the bots' moves")),
+        Binding("f5", "skip", N_("skip the bots' moves"), show=False),
+        Binding("ctrl+s", "save", N_("save")),
+        Binding("ctrl+q", "quit_game", N_("save and quit"), priority=True),
+        Binding("ctrl+c", "ask_quit", N_("save and quit?"), priority=True),
     ]
 
     @on(OptionList.OptionSelected, "#choices")
@@ -101,11 +105,11 @@ class KeyActions(TurnPacing):
     @on(CommandInput.Completions)
     def _completions(self, event: CommandInput.Completions) -> None:
         shown = ", ".join(event.matches[:12]) + (" …" if len(event.matches) > 12 else "")
-        self.say(f"Tab: {shown}")
+        self.say(_("Tab: {matches}").format(matches=shown))
 
     def command(self, line: str) -> None:
         """A typed line: a number, an action's text, or a command (as in the line mode)."""
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         word = word.lower()
         rest = rest.strip()
         if word in ("help", "?", "h"):
@@ -128,14 +132,14 @@ class KeyActions(TurnPacing):
             self.soul_to(rest)
         elif word == "save":
             target = self.session.save(Path(rest).expanduser() if rest else None)
-            self.say(f"Saved to {target}")
+            self.say(_("Saved to {path}").format(path=target))
         elif word in ("quit", "exit", "q"):
             self.action_quit_game()
         elif word == "why" and self.pend is not None:
             p = self.pend.player
             self.say(why_answer(self.session.view_for(p), p, rest))
         elif self.pend is None:
-            self.say("Wait: a bot is deciding (Space skips its moves' pause).", error=True)
+            self.say(_("Wait: a bot is deciding (Space skips its moves' pause)."), error=True)
         elif line.isdigit():
             n = int(line)
             last = len(self.pend.actions) + len(self.whole_paths())
@@ -144,12 +148,19 @@ class KeyActions(TurnPacing):
             elif (path := self.chosen_path(n - 1)) is not None:
                 self.play_path(path)
             else:
-                self.say(f"There is no option {n}: choose 1-{last}, or type 'help'.", error=True)
+                self.say(
+                    _("There is no option {n}: choose 1-{last}, or type 'help'.").format(n=n, last=last), error=True
+                )
         else:
             try:
                 action = parse_action(self.session.state, line)
             except InfernoError as exc:
-                self.say(f"{exc}. Type a number 1-{len(self.pend.actions)}, an action's text, or 'help'.", error=True)
+                self.say(
+                    _("{error}. Type a number 1-{last}, an action's text, or 'help'.").format(
+                        error=exc, last=len(self.pend.actions)
+                    ),
+                    error=True,
+                )
                 return
             if action not in self.pend.actions:
                 p = self.pend.player
@@ -165,17 +176,23 @@ class KeyActions(TurnPacing):
             from inferno.help import help_text
 
             title, text, rule = help_text(s, pend.decision)
-            parts.append(Text(title, style="bold underline"))
+            parts.append(Text(title, style="bold underline"))  # i18n: not for players
             parts.append(Text(text))
             cite = rule_words(rule)
             if cite:
-                parts.append(Text(f"Rule: {cite}", style="italic"))
-        parts.append(Text("\nCommands: a number, an action's text, " + ", ".join(COMMANDS) + " (undo N takes back N)"))
-        parts.append(Text(KEYS))
-        self.push_screen(TextScreen("Help", Group(*parts)))
+                parts.append(Text(_("Rule: {rule}").format(rule=cite), style="italic"))
+        commands = ", ".join(COMMANDS)
+        parts.append(
+            Text(
+                "\n"
+                + _("Commands: a number, an action's text, {commands} (undo N takes back N)").format(commands=commands)
+            )
+        )
+        parts.append(Text(_(KEYS)))
+        self.push_screen(TextScreen(_("Help"), Group(*parts)))
 
     def action_glossary(self) -> None:
-        self.push_screen(TextScreen("Glossary", glossary(self.session.state)))
+        self.push_screen(TextScreen(_("Glossary"), glossary(self.session.state)))
 
     def action_explain(self) -> None:
         """F8: what the highlighted option's components do (its location, track, Guardian, Dante's next
@@ -191,32 +208,43 @@ class KeyActions(TurnPacing):
         s = self.session.state
         found = find_components(s, words) if words else component_list(s)
         if not found:
-            self.say(f"No component is called {shown(words)}: 'explain' alone lists them all.", error=True)
+            self.say(
+                _("No component is called {name}: 'explain' alone lists them all.").format(name=shown(words)),
+                error=True,
+            )
             return
         self.explain_screen(found)
 
     def explain_screen(self, found: list[Component]) -> None:
         parts: list[RenderableType] = []
         for c in found:
-            parts.append(Text(c.title, style="bold underline"))
+            parts.append(Text(c.title, style="bold underline"))  # i18n: not for players
             parts.append(Text(c.text))
-            parts.append(Text(f"Rule: {c.rule}\n", style="italic"))
-        self.push_screen(TextScreen("Components", Group(*parts)))
+            parts.append(Text(_("Rule: {rule}").format(rule=c.rule) + "\n", style="italic"))
+        self.push_screen(TextScreen(_("Components"), Group(*parts)))
 
     def action_detail(self) -> None:
         """F6: Hell and Florence in full, every shield with its name, quartiere and lines down."""
-        self.push_screen(TextScreen("Hell and Florence in detail", hell_detail(self.shown_state())))
+        self.push_screen(TextScreen(_("Hell and Florence in detail"), hell_detail(self.shown_state())))
 
     def shield(self, label: str) -> None:
         """The ``shield 3.4`` command: one shield in words."""
         s = self.shown_state()
         if not label.strip():
-            self.say(f"Name the shield, e.g. shield {s.board.labels[0]}; F6 shows every shield.", error=True)
+            self.say(
+                _("Name the shield, e.g. shield {label}; F6 shows every shield.").format(label=s.board.labels[0]),
+                error=True,
+            )
             return
         t = find_shield(s, label)
         if t is None:
             first, last = s.board.labels[0], s.board.labels[-1]
-            self.say(f"There is no shield {shown(label)}: shields are named {first} to {last}.", error=True)
+            self.say(
+                _("There is no shield {name}: shields are named {first} to {last}.").format(
+                    name=shown(label), first=first, last=last
+                ),
+                error=True,
+            )
             return
         self.say(shield_words(s, t))
 
@@ -234,23 +262,22 @@ class KeyActions(TurnPacing):
 
     def action_undo(self, k: int = 1) -> None:
         if self.pend is None:
-            self.say("Undo works at your own decision.", error=True)
+            self.say(_("Undo works at your own decision."), error=True)
             return
         try:
             marked = self.session.take_back(self.pend.player, k)
         except UndoError as exc:
             self.say(str(exc), error=True)
             return
-        self.say(
-            f"Took back {len(marked)} step{'s' if len(marked) != 1 else ''}: " + ", ".join(e.action for e in marked)
-        )
+        took = ngettext("Took back {n} step: {actions}", "Took back {n} steps: {actions}", len(marked))
+        self.say(took.format(n=len(marked), actions=", ".join(e.action for e in marked)))
         self.pend = None
         self.advance()
 
     def action_hint(self) -> None:
         """The top options with their estimates, if the table allows hints (the log records it)."""
         if self.pend is None:
-            self.say("A hint is for your own decision: wait for your turn.", error=True)
+            self.say(_("A hint is for your own decision: wait for your turn."), error=True)
             return
         try:
             lines = self.session.hint(self.pend.player)
@@ -258,10 +285,10 @@ class KeyActions(TurnPacing):
             self.say(str(exc), error=True)
             return
         self.refresh_all()
-        self.push_screen(TextScreen("Hint", Text("\n".join(lines))))
+        self.push_screen(TextScreen(_("Hint"), Text("\n".join(lines))))
 
     def action_save(self) -> None:
-        self.say(f"Saved to {self.session.save(None)}")
+        self.say(_("Saved to {path}").format(path=self.session.save(None)))
 
     def action_quit_game(self) -> None:
         self.session.save()
@@ -276,8 +303,17 @@ class KeyActions(TurnPacing):
             return
         if not found:
             ends = ", ".join(dict.fromkeys(x.shield for x in self.paths))
-            where = f"the Soul can stop on {ends}" if ends else "no Soul is moving now"
-            self.say(f"No path of the Soul ends on {shown(words)}: {where}.", error=True)
+            where = _("the Soul can stop on {shields}").format(shields=ends) if ends else _("no Soul is moving now")
+            self.say(
+                _("No path of the Soul ends on {name}: {where}.").format(name=shown(words), where=where), error=True
+            )
             return
-        ways = "; ".join(f"to {x.shield} via {', '.join(x.via)}" for x in found)
-        self.say(f"{len(found)} paths end there: {ways}. Type the one you mean.", error=True)
+        ways = "; ".join(f"to {x.shield} via {', '.join(x.via)}" for x in found)  # i18n: not for players
+        self.say(
+            ngettext(
+                "{n} path ends there: {ways}. Type the one you mean.",
+                "{n} paths end there: {ways}. Type the one you mean.",
+                len(found),
+            ).format(n=len(found), ways=ways),
+            error=True,
+        )

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual import on, work
 from textual.events import Click
 
+from inferno.i18n import TERMINAL
 from inferno.rules.actions import Action, InfernoError
 from inferno.rules.engine import legal_actions, pending, view
 from inferno.rules.notation import action_text
@@ -21,6 +22,8 @@ from inferno.tui.app.widgets import CommandInput
 from inferno.tui.paths import SoulPath, decision_paths
 from inferno.tui.session import LogEntry
 from inferno.tui.text import player_text
+
+_ = TERMINAL.gettext
 
 PACE = 0.8  # seconds each bot move stays on screen before the next (a key skips)
 
@@ -75,7 +78,7 @@ class TurnPacing(GameDisplay):
                 self.session.warnings_shown(due)
                 go()
             else:
-                self.say("Not played: pick another option.")
+                self.say(_("Not played: pick another option."))
 
         self.push_screen(WarningScreen(action_text(self.session.state, action), due), answered)
 
@@ -128,7 +131,7 @@ class TurnPacing(GameDisplay):
         entry = self.session.play(choice)
         line = self.entry_line(entry)
         if not self.fast and self.pace > 0:
-            line.append("   (Space: skip)", style="dim")
+            line.append("   " + _("(Space: skip)"), style="dim")
         self.say(line)
         self.showing = entry
         if self.fast or self.pace <= 0:
@@ -175,7 +178,12 @@ class TurnPacing(GameDisplay):
         if played == len(path.actions):
             self.say(player_text(p, f" {self.labels()[p]}: ") + Text(path.words()))
         else:
-            self.say(f"The path stopped after {played} of its {len(path.actions)} steps: choose on from here.")
+            self.say(
+                _("The path stopped after {played} of its {n} steps: choose on from here.").format(
+                    played=played, n=len(path.actions)
+                )
+            )
+
         self.fill_choices()
         self.advance()
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from inferno.i18n import GAME, TERMINAL
 from inferno.outcome import TOLD, namer, next_words, outcome_lines, rival_name
 from inferno.records.log import player_name
 from inferno.rules.actions import Act, Action, Decision, InfernoError
 from inferno.rules.engine import apply, determinize, pending, view
 from inferno.rules.state import EMPTY, LYING, TILE, State
 from inferno.tui.session import new_events
+
+_ = TERMINAL.gettext
+ngettext = TERMINAL.ngettext
 
 MAX_ROUTES = 12  # Hell routes shown for one option (a Soul rarely has more)
 MAX_DEPTH = 12  # jumps followed along one route
@@ -46,10 +50,6 @@ class Preview:
     hidden_draw: bool = False
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
-
-
 def _is_hell_step(s: State, p: int) -> bool:
     pend = pending(s)
     return pend is not None and pend.player == p and pend.decision == Decision.HELL_STEP
@@ -71,7 +71,7 @@ def _routes(base: State, s: State, p: int, path: tuple[str, ...], depth: int, ou
         return
     t = moved[0]
     q = s.quartiere
-    quart = f"{s.rules.quartieri[q]} ({s.rules.quartiere_symbols[q]})" if q >= 0 else ""
+    quart = f"{GAME.gettext(s.rules.quartieri[q])} ({GAME.gettext(s.rules.quartiere_symbols[q])})" if q >= 0 else ""
     lies = LYING <= s.hell[t] < TILE
     gain = s.players[p].infamy - base.players[p].infamy
     out.append(Route(path, t, b.labels[t], lies, quart, gain, more=_is_hell_step(s, p)))
@@ -87,11 +87,13 @@ def preview(state: State, action: Action, seed: int = 0) -> Preview:
     try:
         after = apply(base, action)
     except InfernoError:
-        return Preview(events=["(this option cannot be previewed)"])
+        return Preview(events=[_("(this option cannot be previewed)")])
     out = Preview()
     out.hidden_draw = len(after.deck) < len(base.deck)
     if out.hidden_draw:
-        out.events.append("reveals a face-down card from the deck: it is unknown until then and cannot be taken back")
+        out.events.append(
+            _("reveals a face-down card from the deck: it is unknown until then and cannot be taken back")
+        )
     else:
         rival = rival_name(base)
         for e in new_events(base.events, after.events):
@@ -99,13 +101,13 @@ def preview(state: State, action: Action, seed: int = 0) -> Preview:
                 break
             if e.kind in TOLD:
                 continue
-            pts = f" [{e.points:+d} Infamy]" if e.points else ""
+            pts = " [" + _("{points} Infamy").format(points=f"{e.points:+d}") + "]" if e.points else ""
             who = "" if e.player == p else f"{player_name(e.player, rival)}: "
             out.events.append(f"{who}{e.text}{pts}")
     out.changes = outcome_lines(base, after, p, action)
     out.shields = {t for t in range(len(base.hell)) if base.hell[t] != after.hell[t]}
     if action.kind in (Act.MOVE, Act.STEP, Act.ENTER):
-        start = "Graveyard" if action.kind == Act.ENTER else base.board.labels[action.a]
+        start = _("Graveyard") if action.kind == Act.ENTER else base.board.labels[action.a]
         if action.kind == Act.MOVE:
             out.shields.add(action.a)
         _routes(base, after, p, (start,), 0, out.routes)
@@ -116,9 +118,15 @@ def preview(state: State, action: Action, seed: int = 0) -> Preview:
 
 
 def route_words(r: Route) -> str:
-    stop = "lies down on" if r.lies_down else "stops on"
     path = " → ".join(r.path)
-    gain = f", {_plural(r.infamy, 'Infamy point')}" if r.infamy else ""
-    where = f"; act in {r.quartiere}" if r.quartiere else ""
-    more = " (then choose the next line)" if r.more else ""
-    return f"{path}: {stop} {r.label}{gain}{where}{more}"
+    if r.lies_down:
+        out = _("{path}: lies down on {shield}").format(path=path, shield=r.label)
+    else:
+        out = _("{path}: stops on {shield}").format(path=path, shield=r.label)
+    if r.infamy:
+        out += ngettext(", {n} Infamy point", ", {n} Infamy points", abs(r.infamy)).format(n=r.infamy)
+    if r.quartiere:
+        out += _("; act in {quartiere}").format(quartiere=r.quartiere)
+    if r.more:
+        out += _(" (then choose the next line)")
+    return out

@@ -14,6 +14,7 @@ from textual.events import Key
 from textual.widgets import Input, OptionList, TabbedContent
 from textual.widgets.option_list import Option
 
+from inferno.i18n import N_, TERMINAL
 from inferno.records.record import GameRecord
 from inferno.rules.actions import Act
 from inferno.rules.engine import pending, view
@@ -44,7 +45,9 @@ from inferno.tui.screen import entry_text
 from inferno.tui.story_text import story_renderable, terminal_story
 from inferno.tui.text import player_text
 
-REPLAY_KEYS = (
+_ = TERMINAL.gettext
+
+REPLAY_KEYS = N_(
     "Keys: ↑/↓ or ←/→ step · PgUp/PgDn 10 moves · Home start · End end · F2 glossary · F3 next tab · q quit. "
     "Type: n [K] forward · p [K] back · g N go to action N · s start · e end · q quit"
 )
@@ -54,19 +57,19 @@ REPLAY_COMMANDS = ("next", "prev", "go", "start", "end", "help", "glossary", "qu
 class ReplayApp(BoardApp[None]):
     """Steps through a :class:`GameRecord` as a spectator (``viewer`` −1) or as one player."""
 
-    TITLE = "Inferno — replay"
+    TITLE = "Inferno — replay"  # i18n: not for players (the terminal's title; on_mount sets the translated one)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "step(1)", "next move", show=False),
-        Binding("left", "step(-1)", "previous move", show=False),
-        Binding("pagedown", "step(10)", "10 moves on", show=False, priority=True),
-        Binding("pageup", "step(-10)", "10 moves back", show=False, priority=True),
-        Binding("home", "jump(0)", "start", show=False),
-        Binding("end", "jump(-1)", "end", show=False),
-        Binding("f1", "help", "help"),
-        Binding("f2", "glossary", "glossary"),
-        Binding("f3", "next_tab", "next tab"),
-        Binding("f6", "detail", "Hell and Florence in detail", show=False),
-        Binding("q,ctrl+q,ctrl+c", "quit", "quit", priority=False),
+        Binding("right", "step(1)", N_("next move"), show=False),
+        Binding("left", "step(-1)", N_("previous move"), show=False),
+        Binding("pagedown", "step(10)", N_("10 moves on"), show=False, priority=True),
+        Binding("pageup", "step(-10)", N_("10 moves back"), show=False, priority=True),
+        Binding("home", "jump(0)", N_("start"), show=False),
+        Binding("end", "jump(-1)", N_("end"), show=False),
+        Binding("f1", "help", N_("help")),
+        Binding("f2", "glossary", N_("glossary")),
+        Binding("f3", "next_tab", N_("next tab")),
+        Binding("f6", "detail", N_("Hell and Florence in detail"), show=False),
+        Binding("q,ctrl+q,ctrl+c", "quit", N_("quit"), priority=False),
     ]
 
     def __init__(self, rec: GameRecord, viewer: int = -1, start: int = 0, timeline: Timeline | None = None) -> None:
@@ -79,7 +82,9 @@ class ReplayApp(BoardApp[None]):
     # --- layout -----------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.title = _("Inferno — replay")
         self._fit(self.size.width, self.size.height)
+
         self.call_after_refresh(self._after_layout)
 
     @on(Body.Rebuilt)
@@ -109,10 +114,10 @@ class ReplayApp(BoardApp[None]):
         if not found:
             return
         ol: OptionList = found.first()  # type: ignore[assignment]
-        ol.border_title = f"Moves ({len(self.timeline)})"
+        ol.border_title = _("Moves ({n})").format(n=len(self.timeline))
         ol.clear_options()
         labels = self.timeline.labels
-        opts = [Option(Text("   Start of the game", style="bold"), id="0")]
+        opts = [Option(Text("   " + _("Start of the game"), style="bold"), id="0")]
         for e in self.timeline.entries:
             line = Text(f"{e.index + 1:>4}. ", style="bold")
             line.append_text(player_text(e.player, f" {labels[e.player]}: " if labels[e.player] else ": "))
@@ -145,13 +150,16 @@ class ReplayApp(BoardApp[None]):
         entry = self.timeline.entry(self.position)
         out = Text()
         if entry is None:
-            out.append("The set-up. → or ↓ steps through the moves.\n")
+            out.append(_("The set-up. → or ↓ steps through the moves.") + "\n")
         else:
             out.append_text(entry_text(entry))
             out.append("\n")
         pend = pending(self.state)
         if pend is not None:
-            out.append(f"Next: Player {pend.player + 1} ({decision_title(pend)})", style="italic")
+            out.append(
+                _("Next: Player {n} ({decision})").format(n=pend.player + 1, decision=decision_title(pend)),
+                style="italic",
+            )
         out.rstrip()
         return out
 
@@ -176,20 +184,20 @@ class ReplayApp(BoardApp[None]):
                 continue
             p: Panel = found.first()  # type: ignore[assignment]
             if name == "preview":
-                p.border_title = "This move"
+                p.border_title = _("This move")
             if not self.laid_out(p):
                 continue
             p.show(self.render_panel(name, p.content_width()))
             if name == "log":
                 p.scroll_end(animate=False)
-        note = f"action {self.position} of {len(self.timeline)}"
-        who = Text("Replay", style="bold reverse")
+        note = _("action {n} of {total}").format(n=self.position, total=len(self.timeline))
+        who = Text(_("Replay"), style="bold reverse")  # i18n: not for players (the style)
         pend = pending(self.state)
         if pend is not None:
-            who.append(" · next: ")
+            who.append(" · " + _("next:") + " ")
             who.append_text(player_text(pend.player, f" {self.timeline.labels[pend.player]}".rstrip()))
         elif self.state.over:
-            who.append(" · Game over", style="bold")
+            who.append(" · " + _("Game over"), style="bold")
         self.query_one(StatusLine).update(
             status_text(self.shown_state(), self.viewer, self.timeline.labels, False, note, self.size.width, who)
         )
@@ -201,14 +209,14 @@ class ReplayApp(BoardApp[None]):
         msg = Text(f"✗ {text}" if error else text, style="bold" if error else "")
         line = self.query_one("#message", MessageLine)
         if msg.plain and not line.fits(msg, self.size.width - 2):
-            msg = line.shortened(msg, self.size.width - 2, "(F1 shows the keys)")
+            msg = line.shortened(msg, self.size.width - 2, _("(F1 shows the keys)"))
         line.update(msg)
 
     def notify_region(self, title: str) -> None:
-        self.say(f"The keys now scroll {title}; Escape goes back to the moves.")
+        self.say(_("The keys now scroll {region}; Escape goes back to the moves.").format(region=title))
 
     def action_detail(self) -> None:
-        self.push_screen(TextScreen("Hell and Florence in detail", hell_detail(self.shown_state())))
+        self.push_screen(TextScreen(_("Hell and Florence in detail"), hell_detail(self.shown_state())))
 
     # --- moving -----------------------------------------------------------------------------
 
@@ -237,10 +245,10 @@ class ReplayApp(BoardApp[None]):
         self.goto(len(self.timeline) if n < 0 else n)
 
     def action_help(self) -> None:
-        self.push_screen(TextScreen("Replay", Text(REPLAY_KEYS)))
+        self.push_screen(TextScreen(_("Replay"), Text(_(REPLAY_KEYS))))
 
     def action_glossary(self) -> None:
-        self.push_screen(TextScreen("Glossary", glossary(self.state)))
+        self.push_screen(TextScreen(_("Glossary"), glossary(self.state)))
 
     def on_key(self, event: Key) -> None:
         """Typing on the move list goes to the command line (``q`` still quits)."""
@@ -265,12 +273,14 @@ class ReplayApp(BoardApp[None]):
 
     def command(self, line: str) -> None:
         """A typed replay command, as in the line mode: n/p [K], g N, s, e, a bare number, q."""
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         rest = rest.strip()
         if is_number(word) and not rest:
             word, rest = "g", word
         if rest and not is_number(rest):
-            self.say(f"{shown(rest)} is not a number of actions. {REPLAY_KEYS}", error=True)
+            self.say(
+                _("{word} is not a number of actions.").format(word=shown(rest)) + " " + _(REPLAY_KEYS), error=True
+            )
             return
         k = int(rest) if rest else 1
         if word in ("", "n", "next", "f"):
@@ -290,6 +300,7 @@ class ReplayApp(BoardApp[None]):
         elif word in ("q", "quit", "exit"):
             self.exit()
         else:
-            self.say(f"unknown command {shown(line)}. {REPLAY_KEYS}", error=True)
+            self.say(_("unknown command {command}.").format(command=shown(line)) + " " + _(REPLAY_KEYS), error=True)
+
             return
         self.say("")

@@ -4,6 +4,7 @@ pieces the line mode uses too, so both modes show the same board in the same wor
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.console import Console, Group, RenderableType
@@ -13,11 +14,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
+from textual.dom import DOMNode
 from textual.events import Key, Resize
 from textual.message import Message
 from textual.widgets import Input, Static
 
 from inferno.components import action_components
+from inferno.i18n import GAME, N_, TERMINAL
 from inferno.rules.engine import Pending
 from inferno.rules.model import StopKind
 from inferno.rules.notation import action_text
@@ -30,13 +33,18 @@ from inferno.tui.screen import log_group
 from inferno.tui.session import LogEntry
 from inferno.tui.text import player_text, sin_name
 
-TARGET = "bold reverse"  # legal targets of the pending decision (style, not colour: works in monochrome)
-CHOSEN = "bold reverse underline"  # what the highlighted option touches
+TARGET = "bold reverse"  # i18n: not for players (legal targets of the pending decision: a style, works in monochrome)
+CHOSEN = "bold reverse underline"  # i18n: not for players (what the highlighted option touches)
+STRONG = "bold reverse"  # i18n: not for players
+
+_ = TERMINAL.gettext
+BONFIRE = "BONFIRE"  # the location's name in the rules data (the game catalog translates it)
 
 
 class Panel(ScrollableContainer):
     """A titled, scrollable frame around one Static holding a Rich renderable."""
 
+    # i18n: not for players
     DEFAULT_CSS = """
     Panel { border: round $primary-darken-2; height: 1fr; scrollbar-gutter: stable; }
     Panel:focus-within { border: round $accent; }
@@ -47,6 +55,7 @@ class Panel(ScrollableContainer):
 
     def __init__(self, title: str, *, id: str) -> None:
         super().__init__(id=id)
+        translate_bindings(self)
         self.border_title = title
         self.body = Static("", id=f"{id}-body")
         self.drawn_width = -1  # the panel's width when its text was last laid out
@@ -54,7 +63,7 @@ class Panel(ScrollableContainer):
     def compose(self) -> ComposeResult:
         yield self.body
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "back to the choices", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", N_("back to the choices"), show=False)]
 
     class Sized(Message):
         """The panel got a new size: its text is laid out again at the new width."""
@@ -107,8 +116,13 @@ def board_view(s: State, width: int, marks: Mapping[int, str], places: Mapping[i
 
 def strip_view(s: State) -> RenderableType:
     """The Graveyard (Souls waiting for Charon, the River Styx's source), the Plague card, Dante, the supply."""
-    styx = Text("River Styx: ", style="bold")
-    styx.append("drown Graveyard Souls of one colour to advance Sin Tracks (BONFIRE, gold bonus)", style="dim")
+    styx = Text(_("River Styx:") + " ", style="bold")
+    bonfire = GAME.gettext(BONFIRE)
+    styx.append(
+        _("drown Graveyard Souls of one colour to advance Sin Tracks ({bonfire}, gold bonus)").format(bonfire=bonfire),
+        style="dim",
+    )
+
     return Group(graveyard_text(s), styx, dante_text(s), supply_text(s))
 
 
@@ -118,13 +132,13 @@ def hell_detail(s: State) -> RenderableType:
     r = s.rules
     out = Text()
     for circle in range(1, 10):
-        out.append(f"Circle {circle}, ", style="bold")
+        out.append(_("Circle {n},").format(n=circle) + " ", style="bold")
         out.append_text(sin_name(r, circle))
-        out.append(f": lying down scores {r.circle_infamy[circle]} Infamy", style="bold")
-        out.append(f"; Phlegethon {s.phleg[circle]}\n" if circle >= 2 else "\n")
+        out.append(_(": lying down scores {n} Infamy").format(n=r.circle_infamy[circle]), style="bold")
+        out.append(_("; Phlegethon {n}").format(n=s.phleg[circle]) + "\n" if circle >= 2 else "\n")
         for t in s.board.circle_shields[circle]:
             out.append(f"  {shield_words(s, t)}\n")
-    out.append("Florence\n", style="bold")
+    out.append(_("Florence") + "\n", style="bold")
     for line in florence_words(s):
         out.append(f"  {line}\n")
     out.rstrip()
@@ -187,15 +201,15 @@ def status_text(
     if who is not None:
         first = who
     elif s.over:
-        first.append("Game over", style="bold reverse")
+        first.append(_("Game over"), style=STRONG)
     else:
         decider = s.stack[-1].player if s.stack else s.current
         first.append_text(player_text(decider, f" {labels[decider]}"))
-        first.append(" decides", style="bold")
+        first.append(" " + _("decides"), style="bold")
     pieces: list[tuple[int, Text]] = []  # (rank: lower is kept first, piece)
     last = s.ender >= 0 or (0 <= s.dante < len(s.stops) and s.stops[s.dante].kind is StopKind.END)
     if last and not s.over:
-        pieces.append((0, Text(" · last round!", style="bold reverse")))
+        pieces.append((0, Text(" · " + _("last round!"), style=STRONG)))
     if note:
         pieces.append((1, Text(f" · {note}", style="italic")))
     if 0 <= viewer < s.num_players:
@@ -203,20 +217,24 @@ def status_text(
         mine = Text(" · ")
         if s.over or s.stack[-1].player != viewer or who is not None:
             mine.append_text(player_text(viewer, ": "))
-        mine.append(f"Infamy {pl.infamy} · Florins {pl.florins} · Drachmas {pl.drachmas}")
+        mine.append(
+            _("Infamy {infamy} · Florins {florins} · Drachmas {drachmas}").format(
+                infamy=pl.infamy, florins=pl.florins, drachmas=pl.drachmas
+            )
+        )
         pieces.append((2, mine))
         if pl.loans:
-            pieces.append((5, Text(f" · loans {pl.loans}")))
-    pieces.append((3, Text(f" · Dante {s.dante + 1}/{len(s.stops)}")))
-    pieces.append((4, Text(f" · turn {s.turn}")))
+            pieces.append((5, Text(" · " + _("loans {n}").format(n=pl.loans))))
+    pieces.append((3, Text(" · " + _("Dante {stop}/{stops}").format(stop=s.dante + 1, stops=len(s.stops)))))
+    pieces.append((4, Text(" · " + _("turn {n}").format(n=s.turn))))
     room = (width or 10_000) - len(first) - (2 if thinking else 0)
     kept: set[int] = set()
-    for i, (_, piece) in sorted(enumerate(pieces), key=lambda x: x[1][0]):
+    for i, (_rank, piece) in sorted(enumerate(pieces), key=lambda x: x[1][0]):
         if len(piece) <= room:
             kept.add(i)
             room -= len(piece)
     out = first.copy()
-    for i, (_, piece) in enumerate(pieces):
+    for i, (_rank, piece) in enumerate(pieces):
         if i in kept:
             out.append_text(piece)
     if thinking:
@@ -228,7 +246,7 @@ class MessageLine(Static):
     """The message under the panels: up to two wrapped lines; a longer message ends with a pointer to
     the log, where it is kept whole."""
 
-    DEFAULT_CSS = "MessageLine { height: auto; max-height: 2; padding: 0 1; }"
+    DEFAULT_CSS = "MessageLine { height: auto; max-height: 2; padding: 0 1; }"  # i18n: not for players
     ROWS = 2
 
     def fits(self, text: Text, width: int) -> bool:
@@ -252,7 +270,7 @@ class MessageLine(Static):
 class StatusLine(Static):
     """One line at the bottom; animates a spinner while a bot thinks."""
 
-    DEFAULT_CSS = "StatusLine { height: 1; background: $panel; }"
+    DEFAULT_CSS = "StatusLine { height: 1; background: $panel; }"  # i18n: not for players
 
     def on_mount(self) -> None:
         self.thinking = False
@@ -263,14 +281,18 @@ class StatusLine(Static):
             self.refresh()
 
 
+PLACEHOLDER = N_("type a number, an action or a command (help) — Tab completes")
+SHORT_PLACEHOLDER = N_("a number, an action or help")
+
+
 class CommandInput(Input):
     """Typed commands and actions: ↑/↓ history, Tab completes from the legal actions and commands."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "history(-1)", "previous", show=False),
-        Binding("down", "history(1)", "next", show=False),
-        Binding("tab", "complete", "complete", show=False, priority=True),
-        Binding("escape", "leave", "back to the choices", show=False),
+        Binding("up", "history(-1)", N_("previous"), show=False),
+        Binding("down", "history(1)", N_("next"), show=False),
+        Binding("tab", "complete", N_("complete"), show=False, priority=True),
+        Binding("escape", "leave", N_("back to the choices"), show=False),
     ]
 
     def take_key(self, character: str) -> None:
@@ -288,13 +310,19 @@ class CommandInput(Input):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(
-            placeholder="type a number, an action or a command (help) — Tab completes",
+            placeholder=_(PLACEHOLDER),
             select_on_focus=False,
             **kwargs,  # type: ignore[arg-type]
         )
+        translate_bindings(self)
         self.history: list[str] = []
         self.back = 0
         self.candidates: list[str] = []
+
+    def on_resize(self, event: Resize) -> None:
+        """The hint that fits the line: the whole one, else a short one (a longer language)."""
+        whole = _(PLACEHOLDER)
+        self.placeholder = whole if len(whole) <= self.content_region.width else _(SHORT_PLACEHOLDER)
 
     def remember(self, line: str) -> None:
         if line and (not self.history or self.history[-1] != line):
@@ -340,3 +368,11 @@ class CommandInput(Input):
             event.prevent_default()  # a leading space means nothing: it skips the bots' moves instead
             self.value = ""
             self.post_message(self.Skip())
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """Show ``node``'s key bindings (their descriptions marked with ``N_``) in the player's language, as a
+    footer lists them. Textual keeps each node's own copy of its bindings, so the class's stay English."""
+    bindings = node._bindings.key_to_bindings  # Textual's per-node map: no public setter for a description
+    for key, found in bindings.items():
+        bindings[key] = [replace(b, description=_(b.description)) if b.description else b for b in found]
