@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from inferno.i18n import ENGLISH, GAME, LOG, N_, language
+from inferno.rules.explain_words import location_forms
 
 _ = LOG.gettext
 ngettext = LOG.ngettext
@@ -114,6 +115,10 @@ _FIELDS: dict[str, tuple[str, Callable[[str], str] | None]] = {
     "colour": (_WORD, data_name),
     "barrel": (_WORD, data_name),
     "location": (r"[A-Z]+", data_name),
+    # A location with its article and preposition, which each language writes its own way ("al MERCADO").
+    "at_location": (r"at the [A-Z]+", lambda v: location_forms(v.rsplit(" ", 1)[1])[1]),
+    "to_location": (r"to the [A-Z]+", lambda v: location_forms(v.rsplit(" ", 1)[1])[2]),
+    "from_location": (r"from the [A-Z]+", lambda v: location_forms(v.rsplit(" ", 1)[1])[3]),
     "guardian": (r"[A-Z][a-z]+", data_name),
     "member": (r"noble|urchin", data_name),
     "a_member": (r"a noble|an urchin", data_name),  # i18n: not for players (a pattern)
@@ -158,7 +163,7 @@ def _event_templates() -> list[str | tuple[str, str]]:
         N_("Plague card {card} refills the Graveyard: {souls}"),
         # money and tracks
         ngettext("gains {n} Florin ({why})", "gains {n} Florins ({why})", 0),
-        ngettext("gains {n} Florin at the {location}", "gains {n} Florins at the {location}", 0),
+        ngettext("gains {n} Florin {at_location}", "gains {n} Florins {at_location}", 0),
         ngettext("pays {n} Drachma ({why})", "pays {n} Drachmas ({why})", 0),
         ngettext("takes loan #{loan} from Charon (+{n} Drachma)", "takes loan #{loan} from Charon (+{n} Drachmas)", 0),
         N_("pays for loan #{loan} in Infamy at once"),
@@ -174,22 +179,22 @@ def _event_templates() -> list[str | tuple[str, str]]:
         N_("takes the gold bonus of the {sin} track"),
         # Florence
         N_("bribes Charon to act in any quartiere"),
-        N_("sends {a_member} to the {location}"),
+        N_("sends {a_member} {to_location}"),
         ngettext(
-            "sends {a_member} to the {location} paying {n} Florin",
-            "sends {a_member} to the {location} paying {n} Florins",
+            "sends {a_member} {to_location} paying {n} Florin",
+            "sends {a_member} {to_location} paying {n} Florins",
             0,
         ),
-        N_("accuses a sinner of {sin} at the {location}"),
+        N_("accuses a sinner of {sin} {at_location}"),
         N_("accuses a sinner of {sin}"),
         N_("the accusing {member} goes to floor {floor} of the Tower"),
         N_("the Tower is full: the accusing {member} comes Home"),
         ngettext("{n} family member comes Home from Florence", "{n} family members come Home from Florence", 0),
         N_("holds a family council"),
         N_("the council brings {a_member} Home from the Tower"),
-        N_("the council brings {a_member} Home from the {location}"),
-        N_("the council sends the {colour} Guest back to the {location}"),
-        N_("the council returns the {barrel} Barrel to the {location}"),
+        N_("the council brings {a_member} Home {from_location}"),
+        N_("the council sends the {colour} Guest back {to_location}"),
+        N_("the council returns the {barrel} Barrel {to_location}"),
         N_("brings {a_member} from the Tower Home ({why})"),
         N_("places a safe passage on gate {gate} of the Walls of Dis"),
         N_("places a safe passage on gate {gate}"),
@@ -271,8 +276,8 @@ def _why_templates() -> list[str | tuple[str, str]]:
         N_("Charon's ferry across the Acheron"),
         N_("bribe to act in any quartiere"),
         N_("toll of Player {player}'s Desk on {label}"),
-        N_("a Guardian at the {location}"),
-        N_("the River Styx at the {location}"),
+        N_("a Guardian {at_location}"),
+        N_("the River Styx {at_location}"),
         N_("Dante's stop {stop}"),
         N_("Dante's final stop"),
         N_("sudden death, Dante passes {stop}"),
