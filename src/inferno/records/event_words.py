@@ -31,31 +31,9 @@ def _pair(singular: str, plural: str, n: int = 0) -> tuple[str, str]:
 
 # --- data names -----------------------------------------------------------------------------------------------------
 
-# Data names the game catalog does not hold (the sins and Souls' colours, the quartieri's symbols, the P&P
-# modules, the solo levels and the Rival cards' words): translated in this catalog.
+# Data names the game catalog does not hold (the P&P modules, the solo levels and the Rival cards' words):
+# translated in this catalog.
 _DATA_WORDS = (
-    N_("Paganism"),
-    N_("Lust"),
-    N_("Gluttony"),
-    N_("Greed"),
-    N_("Sloth"),
-    N_("Heresy"),
-    N_("Violence"),
-    N_("Fraud"),
-    N_("Treachery"),
-    N_("cream"),
-    N_("purple"),
-    N_("green"),
-    N_("yellow"),
-    N_("blue"),
-    N_("orange"),
-    N_("red"),
-    N_("grey"),
-    N_("ice blue"),
-    N_("keys"),
-    N_("church"),
-    N_("wheel"),
-    N_("goat"),
     N_("Plutus"),
     N_("Phlegyas"),
     N_("easy"),

@@ -200,24 +200,12 @@ def rule_words(rule: str) -> str:
 
 # --- names in the game's words -----------------------------------------------------------------
 
-# The sins and colours of the circles (rules data the ``game`` catalog does not hold), Limbo first.
-SINS = (
-    N_("Paganism"),
-    N_("Lust"),
-    N_("Gluttony"),
-    N_("Greed"),
-    N_("Sloth"),
-    N_("Heresy"),
-    N_("Violence"),
-    N_("Fraud"),
-    N_("Treachery"),
-)
 MEMBERS = (N_("Noble"), N_("Urchin"))
 
 
 def sin_name(s: State, c: int) -> str:
-    """The sin of circle ``c`` ("Heresy"), translated."""
-    return _(s.rules.circles[c - 1].sin)
+    """The sin of circle ``c`` ("Heresy"), translated (by the ``game`` catalog, with the data's words)."""
+    return GAME.gettext(s.rules.circles[c - 1].sin)
 
 
 def sin_of(s: State, c: int) -> str:
