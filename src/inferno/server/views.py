@@ -506,7 +506,7 @@ def board_json(s: State) -> dict[str, Any]:
             {
                 "number": c.number,
                 "id": c.id,
-                "sin": c.sin,
+                "sin": _data(c.sin),
                 "colour": c.colour,
                 "hex": c.hex,
                 "glyph": c.glyph,
