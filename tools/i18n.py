@@ -87,7 +87,9 @@ def _files(domain: str) -> Iterator[tuple[Path, str, dict[str, str]]]:
 
 def extract(domain: str) -> Catalog:
     """The domain's template, made from its sources now."""
-    catalog = Catalog(project="inferno", domain=domain, fuzzy=False, charset="utf-8")
+    catalog = Catalog(
+        project="inferno", domain=domain, copyright_holder="The Inferno developers", fuzzy=False, charset="utf-8"
+    )
     for path, method, options in _files(domain):
         found = extract_from_file(method, str(path), keywords=KEYWORDS, comment_tags=("i18n:",), options=options)
         rel = str(path.relative_to(PACKAGE))
@@ -107,6 +109,10 @@ def _write_po(path: Path, catalog: Catalog) -> None:
     text = re.sub(rb'"POT-Creation-Date: [^"]*"\n', b"", buf.getvalue())
     text = re.sub(rb'"PO-Revision-Date: [^"]*"\n', b"", text)
     text = re.sub(rb'"Generated-By: [^"]*"\n', b"", text)
+    # Babel's placeholders for a translator's name and address: the catalogs' history is the project's.
+    text = re.sub(rb'"(Report-Msgid-Bugs-To|Last-Translator|Language-Team): [^"]*"\n', b"", text)
+    text = text.replace(b"Project-Id-Version: inferno VERSION", b"Project-Id-Version: inferno")
+    text = re.sub(rb"# FIRST AUTHOR <EMAIL@ADDRESS>, \d+\.\n", b"", text)
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_bytes() != text:
         path.write_bytes(text)
