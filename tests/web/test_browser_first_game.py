@@ -90,6 +90,8 @@ def test_your_first_game_from_the_lobby(server: ServerProcess, browser: Browser)
     # After a reload the next council passes without a word.
     page.reload()
     page.wait_for_selector("body[data-first-game=yes]")
+    # The first-game mark comes with its own request: wait for the state too before reading its version.
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
     _play_first_option(page)  # the council's own choice
     _until_florence(page)
     before = page_version(page)
