@@ -41,6 +41,7 @@ HTML = "tools.i18n_extract:extract_html"
 SOURCES: dict[str, tuple[tuple[str, str, dict[str, str]], ...]] = {
     "game": (
         ("components.py", "python", {}),
+        ("game_words.py", "python", {}),
         ("help.py", "python", {}),
         ("data/*.toml", TOML, {"keys": "name,title,text,description"}),
     ),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from inferno.components import guardian_name
+from inferno.game_words import guardian_name
 from inferno.help import decision_amounts, effect_words, endgame_words
 from inferno.i18n import EXPLAIN, N_
 from inferno.rules.actions import Act, Action, Decision

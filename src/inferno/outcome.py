@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from inferno.components import guardian_effect_words, guardian_name, loan_words, stop_name, stop_reward
+from inferno.game_words import guardian_effect_words, guardian_name, loan_words, stop_name, stop_reward
 from inferno.help import DECISION_HELP, effect_words, endgame_words, help_title
 from inferno.i18n import EXPLAIN, GAME, N_
 from inferno.records.event_words import event_text

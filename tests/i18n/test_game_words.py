@@ -10,7 +10,8 @@ import re
 import pytest
 
 import inferno
-from inferno.components import component_list, components, guardian_name, loan_words, sin_of, stop_name
+from inferno.components import component_list, components
+from inferno.game_words import guardian_name, loan_words, sin_of, stop_name
 from inferno.help import DECISION_HELP, effect_words, endgame_words, help_text, help_title
 from inferno.i18n import GAME, use_language
 from inferno.rules.model import StopKind

@@ -10,7 +10,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from inferno.components import BARREL_SCORES, location_does
+from inferno.components import location_does
+from inferno.game_words import BARREL_SCORES
 from inferno.help import effect_words, help_text
 from inferno.i18n import GAME, TERMINAL
 from inferno.rules.actions import Decision
