@@ -25,7 +25,7 @@ WANTED = os.environ.get("INFERNO_ENGINE") == "compiled" or os.environ.get("INFER
 
 pytestmark = pytest.mark.skipif(
     not WANTED or shutil.which("git") is None,
-    reason="one full compiled build: runs in make unit-compiled (or with INFERNO_CLEAN_BUILD=1)",
+    reason="one full compiled build: runs in make test's compiled-engine pass (make unit-compiled), or with INFERNO_CLEAN_BUILD=1",
 )
 
 

@@ -208,7 +208,9 @@ def test_the_checkout_is_the_source_of_a_build_that_names_it(tmp_path: Path) -> 
     assert engine_build.stale_modules(pkg) == ["rules/engine.py (its source changed since the build)"]
 
 
-@pytest.mark.skipif(not COMPILED_RUN, reason="needs the compiled build (make unit-compiled)")
+@pytest.mark.skipif(
+    not COMPILED_RUN, reason="checks the compiled build: runs in make test's compiled-engine pass (make unit-compiled)"
+)
 def test_the_real_build_refuses_to_import_once_its_source_changed(tmp_path: Path) -> None:
     """A copy of build/compiled whose checkout's engine source was edited after the build: `import inferno`
     stops with the stale-build error (and imports again once the source is back)."""

@@ -93,19 +93,14 @@ def _checked(value: str) -> str:
 
 
 def _lang_callback(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-    """A command's ``--lang``: when given, the command's texts are read in it."""
-    if value is not None and not ctx.resilient_parsing:
-        _use(ctx, _checked(value))
-
-
-def _group_lang_callback(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-    """The group's ``--lang``: when given, every command's texts are read in it."""
+    """``--lang`` on a command or on the ``inferno`` group: when given, the texts are read in it."""
     if value is not None and not ctx.resilient_parsing:
         _use(ctx, _checked(value))
 
 
 def lang_option(f: F) -> F:
-    """Add ``--lang`` to a command: the language its texts are read in (checked, read before ``--help``)."""
+    """Add ``--lang`` to a command or to the ``inferno`` group (every command's language then): the language
+    its texts are read in (checked, read before ``--help``; default: the environment, the locale)."""
     return click.option(
         "--lang",
         metavar="LANG",
@@ -113,19 +108,6 @@ def lang_option(f: F) -> F:
         expose_value=False,
         is_eager=True,
         callback=_lang_callback,
-        help=LANG_HELP,
-    )(f)
-
-
-def group_lang_option(f: F) -> F:
-    """Add ``--lang`` to the ``inferno`` group: every command's language (default: environment, locale)."""
-    return click.option(
-        "--lang",
-        metavar="LANG",
-        default=None,
-        expose_value=False,
-        is_eager=True,
-        callback=_group_lang_callback,
         help=LANG_HELP,
     )(f)
 
