@@ -568,6 +568,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 out["server_cpu_seconds"] = round(cpu - cpu0, 2)
                 out["server_cpu_ms_per_move"] = round(1000 * (cpu - cpu0) / moves, 2)
                 out["server_play_cpu_ms_per_move"] = round(1000 * (cpu - at_play[0]) / moves, 2)
+                # The share of one core the server used in play: near 1, the server sets the pace.
+                out["server_play_busy"] = round((cpu - at_play[0]) / out["seconds"], 2) if out["seconds"] else 0.0
                 out["server_kernel_ms_per_move"] = round(1000 * (kernel - sys0) / moves, 2)
                 out["server_play_kernel_ms_per_move"] = round(1000 * (kernel - at_play[1]) / moves, 2)
         finally:
