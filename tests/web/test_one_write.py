@@ -25,6 +25,9 @@ class Recorded:
     def write(self, data: bytes) -> None:
         self.writes.append(bytes(data))
 
+    def writelines(self, parts: Any) -> None:
+        self.writes.append(b"".join(parts))
+
     def is_closing(self) -> bool:
         return self.closed
 
