@@ -160,6 +160,9 @@ def test_the_lean_path_refuses_an_oversized_body_as_the_limit_does(db_path: Path
                 413,
                 {"error": "bad_request", "message": "request body too large"},
             )
+            headers = {**tok(token), **({} if lean else ROUTE_ONLY)}
+            r = c.post(f"/api/games/{gid}/actions", json=big, headers=headers)
+            assert r.headers["content-security-policy"].startswith("default-src 'self'")
 
 
 def test_an_unexpected_error_on_the_lean_path_changes_nothing_and_says_so(

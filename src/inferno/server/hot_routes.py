@@ -26,7 +26,7 @@ from inferno.i18n import SERVER, set_language
 from inferno.server.context import Rooms
 from inferno.server.errors import STATUS, Refused
 from inferno.server.i18n_routes import scope_language
-from inferno.server.limits import SECURITY_HEADERS, too_large
+from inferno.server.limits import SECURITY_HEADERS, TOO_LARGE
 from inferno.server.table_routes import ACTIONS_LIMITED, MAX_ACTION, MAX_VERSION, play
 
 log = logging.getLogger("inferno.server")
@@ -60,8 +60,8 @@ class HotRoutes:
                 else:
                     try:
                         move_body = await _body(scope, receive, self.max_body_bytes)
-                    except _TooLarge:
-                        await too_large(send)
+                    except _TooLarge:  # answered as the body-size limit answers, with the security headers
+                        await _answer(send, 413, TOO_LARGE)
                         return
                     if move_body is None:  # the client went away
                         return

@@ -12,7 +12,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from inferno.server.defaults import Rate
 
-__all__ = ["BodySizeLimit", "FailureLimiter", "Rate", "RateLimiter", "SecurityHeaders", "too_large"]
+__all__ = ["TOO_LARGE", "BodySizeLimit", "FailureLimiter", "Rate", "RateLimiter", "SecurityHeaders"]
 
 
 class RateLimiter:
@@ -95,7 +95,7 @@ class BodySizeLimit:
             return
         for name, value in scope.get("headers", []):
             if name == b"content-length" and (not value.isdigit() or int(value) > self.max_bytes):
-                await too_large(send)
+                await _too_large(send)
                 return
         chunks: list[bytes] = []
         seen = 0
@@ -106,7 +106,7 @@ class BodySizeLimit:
             chunk = msg.get("body", b"")
             seen += len(chunk)
             if seen > self.max_bytes:
-                await too_large(send)
+                await _too_large(send)
                 return
             chunks.append(chunk)
             if not msg.get("more_body", False):
@@ -124,8 +124,11 @@ class BodySizeLimit:
         await self.app(scope, replay, send)
 
 
-async def too_large(send: Any) -> None:
-    body = b'{"error":"bad_request","message":"request body too large"}'
+TOO_LARGE = b'{"error":"bad_request","message":"request body too large"}'  # the 413's body
+
+
+async def _too_large(send: Any) -> None:
+    body = TOO_LARGE
     await send(
         {
             "type": "http.response.start",
