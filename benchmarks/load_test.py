@@ -40,6 +40,13 @@ from typing import Any
 import httpx
 import orjson
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # raw_http beside it, also when loaded by path
+from raw_http import RawClient
+
+# The clients a game plays through: the lean one (default) or httpx's, both with get/post/base_url.
+Client = RawClient | httpx.AsyncClient
+CLIENTS = ("raw", "httpx")
+
 
 @dataclass
 class Stats:
@@ -87,7 +94,7 @@ class Start:
 
 
 async def play_game(
-    cs: list[httpx.AsyncClient],
+    cs: list[Client],
     players: int,
     moves: int,
     seed: int,
@@ -102,7 +109,7 @@ async def play_game(
     pace = Pace(interval, rng)
     turn = seed
 
-    def c() -> httpx.AsyncClient:
+    def c() -> Client:
         nonlocal turn
         turn += 1
         return cs[turn % len(cs)]
@@ -145,7 +152,7 @@ async def play_game(
 
 
 async def play_game_ws(
-    cs: list[httpx.AsyncClient],
+    cs: list[Client],
     players: int,
     moves: int,
     seed: int,
@@ -249,6 +256,7 @@ async def _client(
     interval: float = 0,
     set_up: Callable[[], object] | None = None,
     by_game: bool = False,
+    client: str = "raw",
 ) -> Stats:
     """Play this client's share of the games: all of them set up first, then ``set_up`` is called (from a
     thread: it may wait for the other clients), then they all play. ``by_game``: every request and socket
@@ -261,8 +269,14 @@ async def _client(
     # then (ReadError) when the machine was busy.
     limits = httpx.Limits(max_connections=per, max_keepalive_connections=per, keepalive_expiry=2.0)
     start = Start()
+
+    def make(u: str) -> Client:
+        if client == "httpx":
+            return httpx.AsyncClient(base_url=u, limits=limits, timeout=60)
+        return RawClient(u, limit=per, idle_expiry=2.0)
+
     async with contextlib.AsyncExitStack() as stack:
-        cs = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, limits=limits, timeout=60)) for u in urls]
+        cs = [await stack.enter_async_context(make(u)) for u in urls]
         ready = [asyncio.Event() for _ in range(games)]
         game = play_game_ws if ws else play_game
         seeds = [1000 + first + i for i in range(games)]
@@ -284,7 +298,7 @@ async def _client(
 
 async def _safe(
     game: Callable[..., Awaitable[None]],
-    cs: list[httpx.AsyncClient],
+    cs: list[Client],
     players: int,
     moves: int,
     seed: int,
@@ -303,7 +317,7 @@ async def _safe(
         ready.set()
 
 
-def _client_process(args: tuple[str, int, int, int, int, int, bool, float, Callable[[], object], bool]) -> Stats:
+def _client_process(args: tuple[str, int, int, int, int, int, bool, float, Callable[[], object], bool, str]) -> Stats:
     return asyncio.run(_client(*args))
 
 
@@ -318,6 +332,7 @@ def run_load(
     rate: float = 0,
     at_start: Callable[[], object] | None = None,
     by_game: bool = False,
+    client: str = "raw",
 ) -> dict[str, Any]:
     """Play ``games`` games split over ``processes`` client processes (one client is CPU-bound early).
     ``url``: one server, or several separated by commas (each game spreads its requests over them, or
@@ -341,12 +356,12 @@ def run_load(
         started.append(time.perf_counter())
 
     if processes == 1:
-        parts = [asyncio.run(_client(*jobs[0], begin, by_game))]
+        parts = [asyncio.run(_client(*jobs[0], begin, by_game, client))]
     else:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Manager() as manager, ctx.Pool(processes) as pool:
             barrier = manager.Barrier(processes + 1)
-            pending = pool.map_async(_client_process, [(*job, barrier.wait, by_game) for job in jobs])
+            pending = pool.map_async(_client_process, [(*job, barrier.wait, by_game, client) for job in jobs])
             barrier.wait(timeout=600)  # every client has set up its games
             begin()
             parts = pending.get()
@@ -363,6 +378,7 @@ def run_load(
             stats.errors[k] = stats.errors.get(k, 0) + v
     return {
         "transport": "websocket" if ws else "http",
+        "client": client,
         "client_processes": processes,
         "games": games,
         "players": players,
@@ -370,6 +386,7 @@ def run_load(
         "routing": "by game" if by_game else "spread",
         "offered_moves_per_second": rate or None,
         "moves": stats.moves,
+        "state_reads": len(stats.get_ms),  # over HTTP: the mover's, and one more when the seat to move changed
         "setup_seconds": round(started[0] - t0, 2),
         "seconds": round(elapsed, 2),
         "moves_per_second": round(stats.moves / elapsed, 1) if elapsed else 0.0,
@@ -488,6 +505,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--concurrency", type=int, default=64, help="HTTP connections in all")
     ap.add_argument("--processes", type=int, default=2, help="client processes")
+    ap.add_argument(
+        "--client",
+        choices=CLIENTS,
+        default="raw",
+        help="HTTP client: raw (lean keep-alive HTTP/1.1 over asyncio streams) or httpx (the older, costlier one)",
+    )
     ap.add_argument("--postgres", action="store_true", help="start a temporary PostgreSQL cluster and use it")
     ap.add_argument("--servers", type=int, default=1, help="server processes sharing the database (with --postgres)")
     ap.add_argument("--ws", action="store_true", help="moves over each seat's live connection instead of HTTP")
@@ -531,6 +554,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 args.rate,
                 at_start,
                 by_game=args.route == "game",
+                client=args.client,
             )
             if procs:
                 cpu = sum(_cpu_seconds(p) for p in procs)
@@ -544,6 +568,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 out["server_cpu_seconds"] = round(cpu - cpu0, 2)
                 out["server_cpu_ms_per_move"] = round(1000 * (cpu - cpu0) / moves, 2)
                 out["server_play_cpu_ms_per_move"] = round(1000 * (cpu - at_play[0]) / moves, 2)
+                # The share of one core the server used in play: near 1, the server sets the pace.
+                out["server_play_busy"] = round((cpu - at_play[0]) / out["seconds"], 2) if out["seconds"] else 0.0
                 out["server_kernel_ms_per_move"] = round(1000 * (kernel - sys0) / moves, 2)
                 out["server_play_kernel_ms_per_move"] = round(1000 * (kernel - at_play[1]) / moves, 2)
         finally:

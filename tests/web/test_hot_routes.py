@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from inferno.server import hot_routes
@@ -30,14 +31,14 @@ def _post(c: TestClient, gid: str, body: Any, token: str, lean: bool) -> tuple[i
 
 def test_the_lean_path_takes_only_well_formed_hot_requests() -> None:
     scope = {"type": "http", "path": "/api/games/abc/state", "method": "GET", "headers": [(b"x-inferno-token", b"t")]}
-    assert hot_routes._hot(scope) == ("abc", "state", "t")
-    assert hot_routes._hot({**scope, "method": "HEAD"}) is None
-    assert hot_routes._hot({**scope, "path": "/api/games/abc/board"}) is None
-    assert hot_routes._hot({**scope, "headers": []}) is None
-    assert hot_routes._hot({**scope, "headers": [(b"x-inferno-token", b"t" * 65)]}) is None
+    assert hot_routes.hot(scope) == ("abc", "state", "t")
+    assert hot_routes.hot({**scope, "method": "HEAD"}) is None
+    assert hot_routes.hot({**scope, "path": "/api/games/abc/board"}) is None
+    assert hot_routes.hot({**scope, "headers": []}) is None
+    assert hot_routes.hot({**scope, "headers": [(b"x-inferno-token", b"t" * 65)]}) is None
     post = {**scope, "path": "/api/games/abc/actions", "method": "POST"}
-    assert hot_routes._hot(post) is None  # no JSON content type
-    assert hot_routes._hot({**post, "headers": [*post["headers"], (b"content-type", b"application/json")]})
+    assert hot_routes.hot(post) is None  # no JSON content type
+    assert hot_routes.hot({**post, "headers": [*post["headers"], (b"content-type", b"application/json")]})
     assert hot_routes._move(b'{"version": 3, "action": "done"}') == (3, "done")
     for bad in (
         b"[]",
@@ -103,3 +104,84 @@ def test_the_action_allowance_is_spent_alike_on_both_paths(db_path: Path) -> Non
         answers = [_post(c, gid, {"version": 99, "action": "done"}, token, lean) for lean in (True, False, True)]
         assert [a[0] for a in answers] == [409, 409, 429]
         assert answers[2][1]["message"] == "too many actions; slow down"
+
+
+def test_the_lean_path_answers_in_front_of_the_framework(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A well-formed state read and action never enter FastAPI's stack (routing, dependencies, middleware
+    layers); a malformed action body does, with its body as it came."""
+    entered: list[str] = []
+    framework = FastAPI.__call__
+
+    async def counted(self: FastAPI, scope: Any, receive: Any, send: Any) -> None:
+        entered.append(scope["path"])
+        await framework(self, scope, receive, send)
+
+    g = create(client, humans(2), seed=5)
+    gid, tokens = g["game"], [s["token"] for s in g["seats"]]
+    monkeypatch.setattr(FastAPI, "__call__", counted)
+    snap = state(client, gid, tokens[0])
+    p = snap["pending"]["player"]
+    snap = state(client, gid, tokens[p])
+    assert (
+        _post(client, gid, {"version": snap["version"], "action": snap["legal"][0]["text"]}, tokens[p], True)[0] == 200
+    )
+    assert entered == []
+    assert _post(client, gid, b"{", tokens[p], True)[0] == 400
+    assert entered == [f"/api/games/{gid}/actions"]
+
+
+def test_lean_answers_carry_the_headers_and_the_players_language(client: TestClient) -> None:
+    """The layers the lean path skips still shape its answers: the security headers, the player's language."""
+    g = create(client, humans(2), seed=5)
+    gid, token = g["game"], g["seats"][0]["token"]
+    got = {}
+    for lean, lang in ((True, "es"), (False, "es"), (True, "en")):
+        headers = {**tok(token), "Accept-Language": lang, **({} if lean else ROUTE_ONLY)}
+        r = client.post(f"/api/games/{gid}/actions", json={"version": 99, "action": "done"}, headers=headers)
+        assert r.status_code == 409
+        assert r.headers["content-security-policy"].startswith("default-src 'self'")
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["content-type"] == "application/json"
+        got[lean, lang] = r.json()
+    assert got[True, "es"] == got[False, "es"]
+    assert got[True, "es"]["message"] != got[True, "en"]["message"]
+    wrong = client.get(f"/api/games/{gid}/state", headers={**tok("wrong"), "Accept-Language": "es"})
+    assert wrong.status_code == 403
+    assert wrong.json()["message"] == "esta clave no abre ningún puesto de esta partida"
+
+
+def test_the_lean_path_refuses_an_oversized_body_as_the_limit_does(db_path: Path) -> None:
+    with make_client(db_path, max_body_bytes=64) as c:
+        g = create(c, humans(2))
+        gid, token = g["game"], g["seats"][0]["token"]
+        big = {"version": 0, "action": "x" * 70}
+        for lean in (True, False):
+            assert _post(c, gid, big, token, lean) == (
+                413,
+                {"error": "bad_request", "message": "request body too large"},
+            )
+            headers = {**tok(token), **({} if lean else ROUTE_ONLY)}
+            r = c.post(f"/api/games/{gid}/actions", json=big, headers=headers)
+            assert r.headers["content-security-policy"].startswith("default-src 'self'")
+
+
+def test_an_unexpected_error_on_the_lean_path_changes_nothing_and_says_so(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    with make_client(db_path) as c:
+        g = create(c, humans(2), seed=5)
+        gid, token = g["game"], g["seats"][0]["token"]
+        snap = state(c, gid, token)
+        service = c.app.state.service  # type: ignore[attr-defined]
+
+        def broken(*_: Any) -> None:
+            raise RuntimeError("boom")
+
+        monkeypatch.setattr(service, "act_now", broken)
+        p = snap["pending"]["player"]
+        token = g["seats"][p]["token"]
+        snap = state(c, gid, token)
+        answer = _post(c, gid, {"version": snap["version"], "action": snap["legal"][0]["text"]}, token, True)
+        assert answer == (500, {"error": "internal", "message": "internal error; nothing was changed"})
+        assert "unexpected error" in caplog.text
+        assert state(c, gid, token)["version"] == snap["version"]

@@ -85,15 +85,20 @@ def _load_test_module() -> ModuleType:
     return load_benchmark("load_test")
 
 
-def test_load_test_plays_many_concurrent_games_without_errors(tmp_path: Path) -> None:
+@pytest.mark.parametrize("client", ["raw", "httpx"])
+def test_load_test_plays_many_concurrent_games_without_errors(tmp_path: Path, client: str) -> None:
+    """Both of the load test's HTTP clients: its lean one (``raw_http``, fewer connections than games, so
+    they are reused) and httpx's."""
     load = _load_test_module()
     srv = ServerProcess(tmp_path / "load.db", read_rate=100_000)
     srv.start()
     try:
-        out = load.run_load(srv.url, games=8, moves=12, players=2, concurrency=8, processes=1)
+        out = load.run_load(srv.url, games=8, moves=12, players=2, concurrency=3, processes=1, client=client)
     finally:
         srv.stop()
     assert out["errors"] == {}
+    assert out["client"] == client
+    assert out["state_reads"] >= out["moves"]
     assert out["moves"] >= 8 * 5
     assert out["action_latency_ms"]["p50"] > 0
 

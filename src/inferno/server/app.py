@@ -15,6 +15,7 @@ import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.types import Receive, Scope, Send
 
 from inferno.i18n import SERVER, use_language
 from inferno.server import (
@@ -31,7 +32,7 @@ from inferno.server.botpool import BotPool
 from inferno.server.context import Rooms
 from inferno.server.errors import STATUS, ErrorCode, Refused
 from inferno.server.gate import Gate
-from inferno.server.hot_routes import HotRoutes
+from inferno.server.hot_routes import HotRoutes, hot
 from inferno.server.hub import Hub
 from inferno.server.limits import BodySizeLimit, SecurityHeaders
 from inferno.server.service import GameService
@@ -40,6 +41,20 @@ from inferno.server.storage import Storage
 
 log = logging.getLogger("inferno.server")
 _ = SERVER.gettext
+
+
+class InfernoApp(FastAPI):
+    """The FastAPI app, with the two hot routes (a seat's state and its action) answered in front of its
+    stack when well-formed (``hot_routes``)."""
+
+    hot_routes: HotRoutes | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found = hot(scope) if self.hot_routes is not None else None
+        if found is None or self.hot_routes is None:
+            await super().__call__(scope, receive, send)
+        else:
+            await self.hot_routes.serve(scope, receive, send, found, super().__call__)
 
 
 def create_app(settings: ServerSettings | None = None, storage: Storage | None = None) -> FastAPI:
@@ -69,12 +84,12 @@ def create_app(settings: ServerSettings | None = None, storage: Storage | None =
         hub.stop()
         pool.stop()
 
-    app = FastAPI(title="Inferno", lifespan=_lifespan(rooms, stop_work), docs_url=None, redoc_url=None)
+    app = InfernoApp(title="Inferno", lifespan=_lifespan(rooms, stop_work), docs_url=None, redoc_url=None)
+    app.hot_routes = HotRoutes(rooms, settings.max_body_bytes)
     app.state.stop_work = stop_work
     app.state.service = service
     app.state.hub = hub
     app.state.review_desk = desk
-    app.add_middleware(HotRoutes, rooms=rooms)  # innermost of ours: inside the body limit and the headers
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(i18n_routes.Language)  # outermost of ours: every layer answers in the player's language

@@ -29,6 +29,7 @@ from typing import Any
 from inferno.i18n import N_, SERVER, use_language
 from inferno.server.defaults import CONNECTIONS_PER_ADDRESS, LIVE_PER_ADDRESS, MAX_CONNECTIONS
 from inferno.server.i18n_routes import request_language
+from inferno.server.one_write import OneWrite
 
 log = logging.getLogger("inferno.server")
 _ = SERVER.gettext
@@ -204,7 +205,7 @@ def guarded_protocols(guard: ConnectionGuard, http: type[Any], ws: type[Any]) ->
             if why is not None:
                 self._refuse(transport, why)
                 return
-            super().connection_made(transport)
+            super().connection_made(OneWrite(transport))  # an answer's head and body in one write
             loop = asyncio.get_running_loop()
             self._silent: asyncio.TimerHandle | None = loop.call_later(
                 guard.limits.first_request_seconds, self._close_silent
@@ -256,6 +257,9 @@ def guarded_protocols(guard: ConnectionGuard, http: type[Any], ws: type[Any]) ->
 
     class GuardedWs(ws):  # type: ignore[misc]
         def connection_made(self, transport: asyncio.Transport) -> None:
+            if isinstance(transport, OneWrite):  # the upgraded HTTP connection's: its frames go straight out
+                transport.flush()
+                transport = transport.inner
             self._guard_transport = transport  # counted in by the HTTP connection it upgrades
             super().connection_made(transport)
 

@@ -1,83 +1,113 @@
 """The lean path of the two hot routes, a seat's state (``GET /api/games/{id}/state``) and its action
-(``POST /api/games/{id}/actions``): an ASGI layer in front of the FastAPI app that answers a well-formed
-request of either itself, with the same gate checks, the same service calls and the same answers as the
-routes in ``table_routes`` (which answer everything else: a malformed body, a missing or oversized
-token, any other route). A profile of a move over HTTP put most of its server time in the framework
-(routing, dependency solving, body validation, middleware layers) rather than in the move: this path
-skips that part only.
+(``POST /api/games/{id}/actions``): the app answers a well-formed request of either itself, in front of
+its whole stack, with the same gate checks, the same service calls and the same answers as the routes
+in ``table_routes`` (which answer everything else: a malformed body, a missing or oversized token, any
+other route). A profile of a move over HTTP put most of its server time in the framework (routing,
+dependency solving, body validation, a dozen middleware layers each wrapping the answer's messages)
+rather than in the move: this path skips that part only.
 
-It sits inside the body-size limit and the security headers, and outside FastAPI's error handling: a
-refusal is answered here in the same words and status; an unexpected error goes on to the app's own
-handler of the last resort (500, "nothing was changed")."""
+What the layers it skips do for these two routes, it does itself, with their own pieces: the player's
+language (``i18n_routes``), the body-size limit and the security headers (``limits``), a refusal
+answered in words with its status, and an unexpected error logged and answered 500, "nothing was
+changed", as the app's handler of the last resort answers it."""
 
 from __future__ import annotations
 
+import logging
 import time
-from typing import Any
 
 import anyio
 import orjson
+from fastapi.responses import JSONResponse
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from inferno.i18n import SERVER, set_language
 from inferno.server.context import Rooms
 from inferno.server.errors import STATUS, Refused
+from inferno.server.i18n_routes import scope_language
+from inferno.server.limits import SECURITY_HEADERS, TOO_LARGE
 from inferno.server.table_routes import ACTIONS_LIMITED, MAX_ACTION, MAX_VERSION, play
+
+log = logging.getLogger("inferno.server")
+_ = SERVER.gettext
 
 _PREFIX = "/api/games/"
 _TOKEN = b"x-inferno-token"
 _MAX_TOKEN = 64
+_JSON = (b"content-type", b"application/json")
+
+Hot = tuple[str, str, str]  # the game, the route ("state" or "actions") and the token
 
 
 class HotRoutes:
-    """Answers the well-formed state reads and actions; passes every other request to ``app``."""
+    """Answers the well-formed state reads and actions (``serve``) for the app that found them (``hot``)."""
 
-    def __init__(self, app: ASGIApp, rooms: Rooms) -> None:
-        self.app = app
+    def __init__(self, rooms: Rooms, max_body_bytes: int) -> None:
         self.rooms = rooms
+        self.max_body_bytes = max_body_bytes
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        hot = _hot(scope) if scope["type"] == "http" else None
-        if hot is None:
-            await self.app(scope, receive, send)
-            return
+    async def serve(self, scope: Scope, receive: Receive, send: Send, hot: Hot, app: ASGIApp) -> None:
+        """Answer ``hot``; a malformed action body (or an unusual one) goes to ``app``, the whole stack."""
         game_id, route, token = hot
-        if route == "state":
-            await self._answer(scope, receive, send, self._state(scope, game_id, token))
-            return
-        body = await _body(receive)
-        move = _move(body)
-        if move is None:  # malformed (or unusual): the route answers it, with the body as it came
-            await self.app(scope, _replay(body, receive), send)
-            return
-        await self._answer(scope, receive, send, self._act(scope, game_id, token, *move))
-
-    async def _answer(self, scope: Scope, receive: Receive, send: Send, work: Any) -> None:
+        lang = set_language(scope_language(scope))
         try:
-            response: Response = await work
-        except Refused as exc:
-            response = JSONResponse(exc.to_json(), status_code=STATUS[exc.code])
-        await response(scope, receive, send)
+            extra: tuple[tuple[bytes, bytes], ...] = ()
+            try:
+                if route == "state":
+                    body, now = await self._state(scope, game_id, token)
+                    extra = ((b"x-inferno-now", now),)
+                else:
+                    try:
+                        move_body = await _body(scope, receive, self.max_body_bytes)
+                    except _TooLarge:  # answered as the body-size limit answers, with the security headers
+                        await _answer(send, 413, TOO_LARGE)
+                        return
+                    if move_body is None:  # the client went away
+                        return
+                    move = _move(move_body)
+                    if move is None:  # malformed (or unusual): the route answers it, with the body as it came
+                        await app(scope, _replay(move_body, receive), send)
+                        return
+                    body = await self._act(scope, game_id, token, *move)
+                status = 200
+            except Refused as exc:
+                status, body = STATUS[exc.code], bytes(JSONResponse(exc.to_json()).body)
+            except Exception:
+                log.exception("unexpected error")
+                words = {"error": "internal", "message": _("internal error; nothing was changed")}
+                status, body = 500, bytes(JSONResponse(words).body)
+            await _answer(send, status, body, *extra)
+        finally:
+            lang.var.reset(lang)
 
-    async def _state(self, scope: Scope, game_id: str, token: str) -> Response:
-        """What ``table_routes``' state route answers (``gate.reader``, then the seat's view)."""
+    async def _state(self, scope: Scope, game_id: str, token: str) -> tuple[bytes, bytes]:
+        """What ``table_routes``' state route answers (``gate.reader``, then the seat's view), and the time."""
         gate, service = self.rooms.gate, self.rooms.service
         seat = await gate.reader(game_id, Request(scope), token)
         snap = service.snapshot_now(game_id, seat)
         if snap is None:
             snap = await anyio.to_thread.run_sync(service.snapshot_bytes, game_id, seat)
-        return Response(snap, media_type="application/json", headers={"X-Inferno-Now": f"{time.time():.3f}"})
+        return snap, b"%.3f" % time.time()
 
-    async def _act(self, scope: Scope, game_id: str, token: str, version: int, text: str) -> Response:
+    async def _act(self, scope: Scope, game_id: str, token: str, version: int, text: str) -> bytes:
         """What ``table_routes``' action route answers (``gate.acting``, then the move)."""
         seat = await self.rooms.gate.acting(game_id, Request(scope), token, limit=ACTIONS_LIMITED)
         version = await play(self.rooms, game_id, seat, version, text)
-        return Response(b'{"ok":true,"version":%d}' % version, media_type="application/json")
+        return b'{"ok":true,"version":%d}' % version
 
 
-def _hot(scope: Scope) -> tuple[str, str, str] | None:
+async def _answer(send: Send, status: int, body: bytes, *extra: tuple[bytes, bytes]) -> None:
+    """A JSON answer with the security headers every answer of the app carries."""
+    headers = [(b"content-length", b"%d" % len(body)), _JSON, *extra, *SECURITY_HEADERS]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def hot(scope: Scope) -> Hot | None:
     """The game, the route ("state" or "actions") and the token of a hot request; None for any other."""
+    if scope["type"] != "http":
+        return None
     path: str = scope["path"]
     if not path.startswith(_PREFIX) or scope.get("root_path"):
         return None
@@ -98,10 +128,7 @@ def _hot(scope: Scope) -> tuple[str, str, str] | None:
             json_body = True
     if token is None or not json_body:
         return None
-    try:
-        text = token.decode("latin-1")
-    except UnicodeDecodeError:  # pragma: no cover (latin-1 decodes any bytes)
-        return None
+    text = token.decode("latin-1")
     if not text or len(text) > _MAX_TOKEN:
         return None
     return parts[0], route, text
@@ -124,17 +151,29 @@ def _move(body: bytes) -> tuple[int, str] | None:
     return version, action
 
 
-async def _body(receive: Receive) -> bytes:
-    """The request's whole body (the body-size limit outside has read and bounded it already)."""
+class _TooLarge(Exception):
+    """A body over the limit."""
+
+
+async def _body(scope: Scope, receive: Receive, most: int) -> bytes | None:
+    """The request's whole body, None if the client went away; ``_TooLarge`` if it is over ``most`` bytes
+    (counted as the body-size limit counts them)."""
+    for name, value in scope["headers"]:
+        if name == b"content-length" and (not value.isdigit() or int(value) > most):
+            raise _TooLarge
     chunks = []
+    seen = 0
     while True:
         msg = await receive()
         if msg["type"] != "http.request":
-            break
-        chunks.append(msg.get("body", b""))
+            return None
+        chunk = msg.get("body", b"")
+        seen += len(chunk)
+        if seen > most:
+            raise _TooLarge
+        chunks.append(chunk)
         if not msg.get("more_body", False):
-            break
-    return b"".join(chunks)
+            return b"".join(chunks)
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

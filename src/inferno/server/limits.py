@@ -12,7 +12,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from inferno.server.defaults import Rate
 
-__all__ = ["BodySizeLimit", "FailureLimiter", "Rate", "RateLimiter", "SecurityHeaders"]
+__all__ = ["TOO_LARGE", "BodySizeLimit", "FailureLimiter", "Rate", "RateLimiter", "SecurityHeaders"]
 
 
 class RateLimiter:
@@ -124,8 +124,11 @@ class BodySizeLimit:
         await self.app(scope, replay, send)
 
 
+TOO_LARGE = b'{"error":"bad_request","message":"request body too large"}'  # the 413's body
+
+
 async def _too_large(send: Any) -> None:
-    body = b'{"error":"bad_request","message":"request body too large"}'
+    body = TOO_LARGE
     await send(
         {
             "type": "http.response.start",
