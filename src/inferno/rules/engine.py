@@ -309,8 +309,13 @@ def apply_in_place(s: State, action: object, *, rollback: bool = True) -> None:
     same.
     """
     act = _check(s, action)
-    if not rollback:
-        _step(s, act)
+    if not rollback:  # _step, inlined: the loops that own their state (simulations, search) come this way
+        frame = s.stack.pop()
+        s.legal_cache = None
+        _APPLIERS[frame.kind](s, frame, act)
+        s.actions = (act, s.actions)
+        s.version += 1
+        settle(s)
         return
     owned = s.owned
     saved = s.copy()

@@ -110,7 +110,11 @@ class _Memo:
     __slots__ = ("_empty", "hell", "passages", "reach", "seen", "walls_mask")
 
     def __init__(self, s: State, passages: int, hell: bytes | None = None) -> None:
-        self.reach = r = _reach(s)
+        b = s.board  # _reach, inlined
+        r = _REACH.get(id(b))
+        if r is None or r.board is not b or r.walls != s.rules.walls_above_circle:
+            r = _reach(s)
+        self.reach = r
         self.hell = s.hell
         # _bits, inlined (a Memo is made for most listings of the Hell phase)
         self._empty = -1 if hell is None else int(hell.translate(_EMPTY_BITS)[::-1], 2)
@@ -230,7 +234,7 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
     limbo = r.circle_mask[1]
     entering = empty & limbo != 0
     for c in range(1, 10):
-        if gy[c] > 0 and (entering or memo.get(c)[0] & limbo):
+        if gy[c] > 0 and (entering or (seen[c] or memo.get(c))[0] & limbo):
             entering = True
             out.append(_ENTER[c])
     return out

@@ -306,7 +306,8 @@ class State:
     sudden_death: bool
     breakdown: list[list[int]]  # final-scoring points per player per step (6 steps)
     actions: tuple[Any, ...] | None  # append-only action log as a linked list (action, previous)
-    events: tuple[Any, ...] | None  # append-only event log as a linked list (event, previous)
+    # append-only event log as a linked list (Event's fields as a plain tuple, previous): events.events_since reads it
+    events: tuple[Any, ...] | None
     record_events: bool
     viewer: int  # -1 = full state; otherwise a view for that player with secrets hidden
     version: int  # actions applied so far
