@@ -23,7 +23,7 @@ from inferno.rules.citations import cite
 from inferno.rules.dante import advance_dante
 from inferno.rules.effects import endgame_loan_penalty, owns_barrel
 from inferno.rules.engine import apply, apply_in_place, pending, to_move
-from inferno.rules.events import Event
+from inferno.rules.events import Event, events_since
 from inferno.rules.explain_words import barrel_name, sin_of
 from inferno.rules.guardians import effect_targets
 from inferno.rules.model import NOBLE, URCHIN, StopKind
@@ -59,13 +59,7 @@ def namer(s: State, p: int) -> Namer:
 
 def new_events(before: State, after: State) -> list[Event]:
     """The events ``after`` logged since ``before``, oldest first."""
-    out = []
-    node = after.events
-    while node is not None and node is not before.events:
-        out.append(node[0])
-        node = node[1]
-    out.reverse()
-    return out
+    return events_since(after.events, before.events)
 
 
 def _change(name: str, x: int, y: int) -> str:

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 import inferno
+from inferno.rules.events import as_event
 from inferno.rules.model import NOBLE, URCHIN
 from inferno.rules.pnp import DESK
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, TILE
@@ -277,7 +278,7 @@ def events_since(s: inferno.State, head: Any) -> list[inferno.Event]:
     out = []
     node = s.events
     while node is not None and node is not head:
-        out.append(node[0])
+        out.append(as_event(node[0]))
         node = node[1]
     assert node is head, "the event log was rewritten, not appended to"
     out.reverse()

@@ -190,7 +190,7 @@ def test_the_log_names_only_cards_that_were_face_up(players: int, seed: int, bot
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
     for s in positions:
         v = inferno.view(s, -1)
-        named = {ids[m] for e in linked_to_list(v.events) for m in pattern.findall(e.text)}
+        named = {ids[m] for e in inferno.events(v) for m in pattern.findall(e.text)}
         assert named <= public, f"hidden cards named in the log: {sorted(named - public)}"
 
 

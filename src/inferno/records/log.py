@@ -7,7 +7,7 @@ from typing import Any
 from inferno.i18n import GAME, LOG, N_
 from inferno.records.event_words import event_text
 from inferno.rules.citations import cite
-from inferno.rules.events import Event
+from inferno.rules.events import Event, events_since
 from inferno.rules.notation import action_text
 from inferno.rules.scoring import STEPS, Result
 from inferno.rules.state import State, linked_to_list
@@ -17,7 +17,7 @@ _ = LOG.gettext
 
 def events(s: State) -> list[Event]:
     """The event log, oldest first."""
-    return linked_to_list(s.events)
+    return events_since(s.events)
 
 
 def player_name(p: int, rival: str | None = None) -> str:

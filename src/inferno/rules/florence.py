@@ -57,6 +57,23 @@ def accuser_has_room(s: State, pl: PlayerState) -> bool:
     return has_tower_room(s, pl) or not s.rules.accuse_needs_tower_room
 
 
+# The last game's locations per quartiere: (rules, the state's quartiere of each location, the table).
+_BY_QUARTIERE: Final[list[tuple[Rules, tuple[int, ...], tuple[tuple[Location, ...], ...]]]] = []
+
+
+def quartiere_locations(s: State, q: int) -> tuple[Location, ...]:
+    """The locations in quartiere ``q``, in the rules' order (worked out once per game's placement)."""
+    lq = s.loc_quartiere
+    rules = s.rules
+    if not _BY_QUARTIERE or _BY_QUARTIERE[0][1] is not lq or _BY_QUARTIERE[0][0] is not rules:
+        table = tuple(
+            tuple(loc for loc in rules.locations if lq[loc.index] == k) for k in range(max(lq, default=-1) + 1)
+        )
+        _BY_QUARTIERE[:] = [(rules, lq, table)]
+    table = _BY_QUARTIERE[0][2]
+    return table[q] if q < len(table) else ()
+
+
 def can_accuse(s: State, pl: PlayerState, loc: Location) -> bool:
     """Guest of the location's colour at a special location (S0), and room in the Tower if the data asks (U8)."""
     return has_accusing_guest(pl, loc) and accuser_has_room(s, pl)
@@ -81,15 +98,12 @@ def list_florence(s: State, frame: Frame) -> list[Action]:
     out = []
     if not bribed:
         out.append(_BRIBE)
-    lq = s.loc_quartiere
     home = pl.home
     fl = pl.florence
     entry = entry_table(s.rules)
     florins = pl.florins
-    for loc in s.rules.locations:
+    for loc in s.rules.locations if q < 0 else quartiere_locations(s, q):
         i = loc.index
-        if q >= 0 and lq[i] != q:
-            continue
         for kind in (NOBLE, URCHIN):
             j = 2 * i + kind
             if home[kind] and 0 <= entry[j] <= florins:  # the entry requirement (S0; U6)

@@ -5,18 +5,28 @@ No effect ever takes a Soul below its own circle (S1, S2).
 
 from __future__ import annotations
 
+from typing import Final
+
 from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.events import emit
 from inferno.rules.hell import land_soul, passage_into
 from inferno.rules.model import GuardianEffect
 from inferno.rules.state import EMPTY, GUARDIAN, LYING, PIT, Frame, State, make_frame
 
+# The shared GMOVE actions of the first Guardian slots, by slot and shield (what act() returns, without
+# a call per listed move: a listing holds every empty shield for each slot).
+_GMOVES: Final = tuple(tuple(act(Act.GMOVE, slot, t) for t in range(64)) for slot in range(4))
+
 
 def list_move(s: State, frame: Frame) -> list[Action]:
     optional = frame.a
     empties = [t for t, c in enumerate(s.hell) if c == EMPTY]
     gmove = Act.GMOVE
-    out = [act(gmove, slot, t) for slot in range(len(s.guardians)) for t in empties]
+    out = []
+    for slot in range(len(s.guardians)):
+        row = _GMOVES[slot] if slot < len(_GMOVES) else ()
+        for t in empties:
+            out.append(row[t] if t < len(row) else act(gmove, slot, t))
     if optional and out:
         out.append(act(Act.DONE))
     return out

@@ -110,11 +110,17 @@ class _Memo:
     __slots__ = ("_empty", "hell", "passages", "reach", "seen", "walls_mask")
 
     def __init__(self, s: State, passages: int, hell: bytes | None = None) -> None:
-        self.reach = _reach(s)
+        b = s.board  # _reach, inlined
+        r = _REACH.get(id(b))
+        if r is None or r.board is not b or r.walls != s.rules.walls_above_circle:
+            r = _reach(s)
+        self.reach = r
         self.hell = s.hell
-        self._empty = -1 if hell is None else _bits(hell, _EMPTY_BITS)
+        # _bits, inlined (a Memo is made for most listings of the Hell phase)
+        self._empty = -1 if hell is None else int(hell.translate(_EMPTY_BITS)[::-1], 2)
         self.passages = passages
-        self.walls_mask = self.reach.through_walls(passages)
+        m = r.passable.get(passages)
+        self.walls_mask = r.through_walls(passages) if m is None else m
         self.seen: list[tuple[int, int] | None] = [None] * 10  # per colour 1..9
 
     def empty(self) -> int:
@@ -126,7 +132,8 @@ class _Memo:
     def get(self, colour: int) -> tuple[int, int]:
         m = self.seen[colour]
         if m is None:
-            m = self.seen[colour] = self.reach.masks(self.empty(), self.walls_mask, colour)
+            e = self._empty
+            m = self.seen[colour] = self.reach.masks(e if e >= 0 else self.empty(), self.walls_mask, colour)
         return m
 
     def first_steps(self, s: State, frm: int) -> int:
@@ -142,18 +149,26 @@ class _Memo:
 def step_targets(s: State, p: int, colour: int, frm: int, memo: _Memo | None = None) -> list[int]:
     """Shields a Soul of ``colour`` at ``frm`` may step to next, each leading to a legal stop."""
     b = s.board
-    if memo is None:
-        memo = _Memo(s, s.players[p].passages)
     if frm == GRAVEYARD:
+        if memo is None:
+            memo = _Memo(s, s.players[p].passages)
         lands = memo.get(colour)[0]
         return [t for t in b.circle_shields[1] if lands >> t & 1]
     if b.circle[frm] >= colour:
         return []
-    first = memo.first_steps(s, frm)
+    if memo is None:  # the first steps need the board's lines and the family's passages only
+        r = _reach(s)
+        first = r.down_mask[frm]
+        if b.circle[frm] + 1 == r.walls:
+            first &= r.through_walls(s.players[p].passages)
+    else:
+        first = memo.first_steps(s, frm)
     down = b.down[frm]
     hell = s.hell
     for t in down:
         if first >> t & 1 and hell[t] != EMPTY:  # an occupied shield: the Soul must be able to jump on from it
+            if memo is None:
+                memo = _Memo(s, s.players[p].passages)
             first &= memo.get(colour)[0]
             break
     return [t for t in down if first >> t & 1]
@@ -193,7 +208,8 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
     down = r.down_mask
     above_walls = r.walls - 1
     empty = memo.empty()
-    standing = _bits(raw, _STANDING_BITS)
+    standing = int(raw.translate(_STANDING_BITS)[::-1], 2)  # _bits, inlined
+    seen = memo.seen
     while standing:  # each standing Soul, in shield order (what _can_move asks, inlined)
         low = standing & -standing
         standing ^= low
@@ -203,14 +219,22 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
         if k >= c:
             continue  # in its own circle (or below): it cannot move, nor slide to descend
         first = down[t] if k != above_walls else down[t] & memo.walls_mask
-        if first & empty or memo.get(c)[1] & low or (ring and _bell_slides(s, c, t, memo)):
+        if first & empty:
+            out.append(_MOVE[t])
+            continue
+        m = seen[c]
+        if m is None:
+            m = memo.get(c)
+        if m[1] & low or (ring and _bell_slides(s, c, t, memo)):
             out.append(_MOVE[t])
     # A Soul that can enter Hell from the Graveyard shows that any Soul of a later colour can too:
-    # it may take the same path, as it may jump down to its own circle or deeper.
+    # it may take the same path, as it may jump down to its own circle or deeper. An empty Limbo
+    # shield lets every colour enter (what _can_move asks, inlined).
     gy = s.graveyard
-    entering = False
+    limbo = r.circle_mask[1]
+    entering = empty & limbo != 0
     for c in range(1, 10):
-        if gy[c] > 0 and (entering or _can_move(s, c, GRAVEYARD, memo)):
+        if gy[c] > 0 and (entering or (seen[c] or memo.get(c))[0] & limbo):
             entering = True
             out.append(_ENTER[c])
     return out

@@ -137,16 +137,16 @@ class PlayerState:
         c.drachmas = self.drachmas
         c.infamy = self.infamy
         c.loans = self.loans
-        c.tracks = self.tracks[:]
+        c.tracks = self.tracks.copy()
         c.half = self.half
         c.diplomas = self.diplomas
         c.passages = self.passages
         c.floors = self.floors
-        c.tower = self.tower[:]
-        c.home = self.home[:]
+        c.tower = self.tower.copy()
+        c.home = self.home.copy()
         c.reserve = self.reserve
-        c.florence = self.florence[:]
-        c.hand = self.hand[:]
+        c.florence = self.florence.copy()
+        c.hand = self.hand.copy()
         c.played = self.played
         c.panel = self.panel
         c.family = self.family
@@ -306,7 +306,8 @@ class State:
     sudden_death: bool
     breakdown: list[list[int]]  # final-scoring points per player per step (6 steps)
     actions: tuple[Any, ...] | None  # append-only action log as a linked list (action, previous)
-    events: tuple[Any, ...] | None  # append-only event log as a linked list (event, previous)
+    # append-only event log as a linked list (Event's fields as a plain tuple, previous): events.events_since reads it
+    events: tuple[Any, ...] | None
     record_events: bool
     viewer: int  # -1 = full state; otherwise a view for that player with secrets hidden
     version: int  # actions applied so far
@@ -322,34 +323,34 @@ class State:
         c.config = self.config
         c.board = self.board
         c.stops = self.stops
-        c.players = self.players[:]
+        c.players = self.players.copy()
         self.owned = 0  # both states share every player now: the first change on either side copies it
         c.owned = 0
-        c.hell = self.hell[:]
-        c.graveyard = self.graveyard[:]
-        c.supply = self.supply[:]
-        c.tiles = self.tiles[:]
-        c.plague = self.plague[:]
-        c.phleg = self.phleg[:]
+        c.hell = self.hell.copy()
+        c.graveyard = self.graveyard.copy()
+        c.supply = self.supply.copy()
+        c.tiles = self.tiles.copy()
+        c.plague = self.plague.copy()
+        c.phleg = self.phleg.copy()
         c.guardians = self.guardians
-        c.guardian_pos = self.guardian_pos[:]
+        c.guardian_pos = self.guardian_pos.copy()
         c.loc_quartiere = self.loc_quartiere
         c.bonus = self.bonus
-        c.palace = self.palace[:]
-        c.barrel_market = self.barrel_market[:]
-        c.deck = self.deck[:]
-        c.market = self.market[:]
+        c.palace = self.palace.copy()
+        c.barrel_market = self.barrel_market.copy()
+        c.deck = self.deck.copy()
+        c.market = self.market.copy()
         c.dante = self.dante
         c.current = self.current
         c.first_player = self.first_player
         c.turn = self.turn
         c.ender = self.ender
         c.final_turns = self.final_turns
-        c.stack = self.stack[:]
+        c.stack = self.stack.copy()
         c.quartiere = self.quartiere
         c.over = self.over
         c.sudden_death = self.sudden_death
-        c.breakdown = [b[:] for b in self.breakdown] if self.breakdown else []  # empty until the final scoring
+        c.breakdown = [b.copy() for b in self.breakdown] if self.breakdown else []  # empty until the final scoring
         c.actions = self.actions
         c.events = self.events
         c.record_events = self.record_events

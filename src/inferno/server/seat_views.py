@@ -9,6 +9,7 @@ from typing import Any
 from inferno.i18n import ENGLISH, SERVER, language
 from inferno.records.undo import Step, undoable
 from inferno.rules.engine import to_move
+from inferno.rules.events import as_event
 from inferno.rules.state import State
 from inferno.server import clocks, places
 from inferno.server.errors import ErrorCode, Refused
@@ -40,7 +41,7 @@ def log_lines(s: State, before: Shared | None) -> list[dict[str, Any]]:
     node, added = s.events, []
     stop = before.head if before is not None else None
     while node is not None and node is not stop:
-        added.append(node[0])
+        added.append(as_event(node[0]))
         node = node[1]
     # Stopped at ``before``'s newest event: its lines are kept; else (None reached) every event was taken.
     kept = before.lines if before is not None and node is not None else []

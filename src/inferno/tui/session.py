@@ -19,7 +19,7 @@ from inferno.records.record import GameRecord, RecordError, load_record, record_
 from inferno.records.undo import Step, describe_step, undo, undoable
 from inferno.rules.actions import Action, InfernoError
 from inferno.rules.engine import apply_in_place, legal_actions, to_move, view
-from inferno.rules.events import Event
+from inferno.rules.events import Event, events_since
 from inferno.rules.notation import action_text, parse_action
 from inferno.rules.setup import new_game
 from inferno.rules.solo_model import SoloConfig
@@ -102,13 +102,7 @@ class LogEntry:
 
 def new_events(before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) -> list[Event]:
     """Events added between two points of a state's append-only event list, oldest first."""
-    out = []
-    node = after
-    while node is not None and node is not before:
-        out.append(node[0])
-        node = node[1]
-    out.reverse()
-    return out
+    return events_since(after, before)
 
 
 def hint_entry(player: int) -> LogEntry:
