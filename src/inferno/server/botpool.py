@@ -263,7 +263,7 @@ class BotPool:
         except Exception:
             slots.release(job)
             raise
-        fut.add_done_callback(lambda _f: slots.release(job))  # the worker is free only when it has finished
+        fut.add_done_callback(lambda _f: _finished(slots, job, _f))  # the worker is free only when it has finished
         try:
             limit = self.budget.hint_seconds if job is Job.HINT else self.budget.decision_seconds
             answer, cpu = await asyncio.wait_for(asyncio.shield(fut), timeout=limit)
@@ -340,6 +340,15 @@ class BotPool:
         if self._slots is not None:
             self._slots.close()
         self.close()
+
+
+def _finished(slots: Slots, job: Job, fut: asyncio.Future[Any]) -> None:
+    """A worker's answer has come: free its slot, and mark its outcome as seen. A caller still waiting gets
+    the outcome through ``asyncio.shield``; one gone (time limit, server stopping) wants none, and since
+    Python 3.14 a shielded future's exception nobody read is logged with its traceback when it is dropped."""
+    slots.release(job)
+    if not fut.cancelled():
+        fut.exception()
 
 
 def end_workers(grace: float = 1.0) -> int:
