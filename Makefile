@@ -85,7 +85,7 @@ test: $(STAMP_DEV) chromium axe postgres nginx lint typecheck docs-build unit un
 ## The test subset on the newest CPython Debian ships (the host's is the oldest the package claims): a Debian
 ## testing root built with debootstrap in build/debian-testing (once; it needs root and Debian's mirror), the
 ## package installed there from PyPI, the engine, rules, records, API, bots, i18n and server API tests run in a
-## chroot (tools/newest_python.sh says which and why; about 5 minutes from nothing on 2 cores).
+## chroot (tools/newest_python.sh says which and why; 16 minutes from nothing on 2 busy cores, 7.5 of CPU).
 NEWEST_PYTHON ?= 3.15
 test-newest-python:
 	NEWEST_PYTHON=$(NEWEST_PYTHON) bash tools/newest_python.sh

@@ -68,7 +68,7 @@ if [ ! -x "$ROOT/usr/bin/python$PY" ] && [ ! -d "$ROOT/usr" ]; then
 	if findmnt -rn -o TARGET | grep -q "^$partial"; then die "$partial has mounts; unmount them first"; fi
 	rm -rf "$partial"
 	mkdir -p "$(dirname "$ROOT")"
-	say "building a Debian $SUITE root with python$PY in $ROOT (about 2 minutes)"
+	say "building a Debian $SUITE root with python$PY in $ROOT (a few minutes)"
 	# debootstrap has no script for a suite newer than itself; Debian's is the same from bookworm on (sid).
 	debootstrap --variant=minbase --include="python$PY,python$PY-venv,ca-certificates" \
 		"$SUITE" "$partial" "$MIRROR" /usr/share/debootstrap/scripts/sid >"$ROOT.debootstrap.log" 2>&1 ||
