@@ -263,10 +263,15 @@ class BotPool:
         except Exception:
             slots.release(job)
             raise
-        fut.add_done_callback(lambda _f: slots.release(job))  # the worker is free only when it has finished
+        fut.add_done_callback(lambda _f: _finished(slots, job, _f))  # the worker is free only when it has finished
         try:
             limit = self.budget.hint_seconds if job is Job.HINT else self.budget.decision_seconds
-            answer, cpu = await asyncio.wait_for(asyncio.shield(fut), timeout=limit)
+            # asyncio.wait leaves the work running past the time limit or the caller's cancellation, as
+            # wait_for(shield(...)) did; since Python 3.14 a shield left behind logs the work's error.
+            done, _running = await asyncio.wait((fut,), timeout=limit)
+            if not done:
+                raise TimeoutError
+            answer, cpu = fut.result()
         except TimeoutError:
             gb.spend(time.monotonic() - started)
             raise
@@ -340,6 +345,14 @@ class BotPool:
         if self._slots is not None:
             self._slots.close()
         self.close()
+
+
+def _finished(slots: Slots, job: Job, fut: asyncio.Future[Any]) -> None:
+    """A worker's answer has come: free its slot, and mark its outcome as read. A caller still waiting reads
+    it too; one gone (time limit, server stopping) wants none, and asyncio would log an error nobody read."""
+    slots.release(job)
+    if not fut.cancelled():
+        fut.exception()
 
 
 def end_workers(grace: float = 1.0) -> int:

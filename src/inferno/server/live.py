@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from inferno.i18n import SERVER
 from inferno.server.errors import ErrorCode, Refused
@@ -29,8 +30,8 @@ def parse_ws_act(text: str | None, max_len: int) -> WsAct | Refused:
     if len(text) > max_len:
         return Refused(ErrorCode.BAD_REQUEST, _("message too large"))
     try:
-        msg: Any = json.loads(text)
-    except (ValueError, RecursionError):
+        msg: Any = orjson.loads(text)  # nesting past 1024 levels is refused on every Python (``json``'s limit varies)
+    except orjson.JSONDecodeError:
         return Refused(ErrorCode.BAD_REQUEST, _with_help(_("messages must be JSON")))
     if not isinstance(msg, dict) or msg.get("type") != "act":
         return Refused(ErrorCode.BAD_REQUEST, _with_help(_("unknown message")))
