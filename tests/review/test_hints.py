@@ -108,14 +108,16 @@ def _move_view(seed: int) -> inferno.State:
 def test_the_first_hint_is_the_expert_bots_move() -> None:
     """Hints come from the strongest search (review.toml: ``[hint] search = "expert"``): options in the
     order the expert prefers them, the first one the move the expert with the same seed plays."""
-    from inferno.bots.expert import make_settled_expert
+    from dataclasses import replace
+
+    from inferno.bots.expert import EXPERT, make_expert
 
     v = _move_view(6)
     h = make_hint(v, 5)
     assert 2 <= len(h.options) <= 3
     assert all(o.samples >= 24 and 0 <= o.value <= 100 for o in h.options)
     assert [o.visits for o in h.options] == sorted((o.visits for o in h.options), reverse=True)
-    bot = make_settled_expert(5)
+    bot = make_expert(5, replace(EXPERT, max_seconds=None))
     assert h.options[0].text == inferno.action_text(v, bot.choose(v, inferno.legal_actions(v)))
 
 

@@ -252,7 +252,7 @@ def test_a_review_searches_with_the_expert_settings_review_toml_names(monkeypatc
     import dataclasses
 
     import inferno.review.game as review_game
-    from inferno.bots.expert import SETTLED
+    from inferno.bots.expert import EXPERT
 
     seen: list[object] = []
     real = review_game.estimate_options
@@ -268,4 +268,4 @@ def test_a_review_searches_with_the_expert_settings_review_toml_names(monkeypatc
     review_game.review_decision(rec, index, 30)
     plain = dataclasses.replace(load_settings(), review_search="plain")
     review_game.review_decision(rec, index, 30, plain)
-    assert seen == [SETTLED, None]
+    assert seen == [EXPERT, None]

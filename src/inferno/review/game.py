@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from inferno.bots.expert import SETTLED
+from inferno.bots.expert import EXPERT
 from inferno.bots.search import HeuristicEvaluator
 from inferno.i18n import REVIEW
 from inferno.records.record import GameRecord, RecordError, replay
@@ -236,7 +236,7 @@ def review_decision(
         alternatives=st.alternatives,
         min_samples=st.min_samples,
         evaluator=HeuristicEvaluator(),  # the estimate the margin grades are calibrated on (review.toml)
-        config=SETTLED if st.review_search == "expert" else None,  # review.toml [estimate] search
+        config=EXPERT if st.review_search == "expert" else None,  # review.toml [estimate] search
     )
     played_text = next(o.text for o in options if parse_action(v, o.text) == played)
     solo = s.solo is not None

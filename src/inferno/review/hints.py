@@ -1,9 +1,8 @@
 """Hints during play: the best options now, estimated from the player's own view by the strongest level.
 
 By default (``review.toml``: ``[hint] search = "expert"``) a hint runs the expert level's search
-(:mod:`inferno.bots.expert`: ``hard``'s search with settled leaves, ``SETTLED``: a fresh tree at about
-``hard``'s CPU time, since a hint has no earlier search to keep) on the player's view; the options come
-in the order that search prefers them, each with its win chance and expected final
+(:mod:`inferno.bots.expert`: ``hard``'s search with settled leaves, at its budget) on the player's view;
+the options come in the order the expert prefers them, each with its win chance and expected final
 Infamy margin. ``search = "rollout"`` uses the rollout bot instead (:class:`inferno.bots.rollout.RolloutBot`:
 greedy's best options played out on deals of the cards the player cannot see), about fifteen times
 dearer and no better when followed (``benchmarks/hint_follower.py``; see the docs on hints).
@@ -18,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from inferno.bots.expert import SETTLED
+from inferno.bots.expert import EXPERT
 from inferno.bots.search import HeuristicEvaluator
 from inferno.i18n import REVIEW
 from inferno.review.analysis import OptionEstimate, estimate_options, playout_options
@@ -108,7 +107,7 @@ def make_hint(v: State, seed: int, samples: int | None = None) -> Hint:
     st = load_settings()
     if st.hint_search == "expert":
         options = estimate_options(
-            v, SETTLED.iterations, seed, alternatives=HINT_TOP, evaluator=HeuristicEvaluator(), config=SETTLED
+            v, EXPERT.iterations, seed, alternatives=HINT_TOP, evaluator=HeuristicEvaluator(), config=EXPERT
         )
     else:
         options = playout_options(v, seed, samples=samples if samples is not None else st.hint_samples)
