@@ -42,6 +42,8 @@ class _Clocked:
         self.cpu = 0.0
         self.moves = 0
         self.iterations = 0
+        self.reused_moves = 0
+        self.reused = 0
 
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
         t = time.process_time()
@@ -50,6 +52,8 @@ class _Clocked:
             self.cpu += time.process_time() - t
             self.moves += 1
             self.iterations += self.inner.last.iterations
+            self.reused += self.inner.last.reused
+            self.reused_moves += self.inner.last.reused > 0
         return a
 
 
@@ -130,6 +134,8 @@ def _play(job: tuple[int, int, int, SearchConfig]) -> dict[str, object]:
         "expert_moves": bots[seat].moves,
         "hard_cpu": sum(b.cpu for b in others),
         "hard_moves": sum(b.moves for b in others),
+        "expert_reused_moves": bots[seat].reused_moves,
+        "expert_reused": bots[seat].reused,
     }
 
 
@@ -140,6 +146,7 @@ def _play(job: tuple[int, int, int, SearchConfig]) -> dict[str, object]:
 @click.option("--expert", "expert_iters", type=click.IntRange(1), default=EXPERT.iterations, show_default=True)
 @click.option("--exploration", type=float, default=EXPERT.exploration, show_default=True, help="The expert's.")
 @click.option("--settle", type=click.IntRange(0), default=EXPERT.settle, show_default=True, help="The expert's.")
+@click.option("--reuse/--no-reuse", default=EXPERT.reuse, show_default=True, help="The expert's tree reuse.")
 @click.option("--first-seed", type=int, default=0, show_default=True)
 @click.option("--minutes", type=float, default=None, help="Stop starting games after this many minutes.")
 @click.option("--calibrate", "calib", is_flag=True, help="Only measure both bots' iterations per CPU second.")
@@ -153,6 +160,7 @@ def main(
     expert_iters: int,
     exploration: float,
     settle: int,
+    reuse: bool,
     first_seed: int,
     minutes: float | None,
     calib: bool,
@@ -178,8 +186,9 @@ def main(
     played = 0
     expert_cpu = hard_cpu = 0.0
     expert_moves = hard_moves = 0
+    reused_moves = reused = 0
     rows = []
-    expert = replace(EXPERT, iterations=expert_iters, exploration=exploration, settle=settle)
+    expert = replace(EXPERT, iterations=expert_iters, exploration=exploration, settle=settle, reuse=reuse)
     jobs = [(g, players, hard_iters, expert) for g in range(first_seed, first_seed + games)]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for row in pool.imap(_play, jobs):
@@ -190,6 +199,7 @@ def main(
             played += 1
             expert_cpu, expert_moves = expert_cpu + row["expert_cpu"], expert_moves + row["expert_moves"]
             hard_cpu, hard_moves = hard_cpu + row["hard_cpu"], hard_moves + row["hard_moves"]
+            reused_moves, reused = reused_moves + row["expert_reused_moves"], reused + row["expert_reused"]
             rows.append({k: row[k] for k in ("seed", "expert_seat", "scores", "winners")})
             click.echo(
                 f"game {row['seed']}: expert in seat {row['expert_seat'] + 1}, Infamy {row['scores']}, "
@@ -203,6 +213,11 @@ def main(
         f"{h_per:.3f} CPU s/move), {players} players: {wins:g} of {played} won = {wins / max(1, played):.1%} "
         f"(95% CI {lo:.1%}-{hi:.1%})"
     )
+    if reuse:
+        click.echo(
+            f"tree reuse: {reused_moves} of {expert_moves} searched moves started from a kept tree, "
+            f"{reused / max(1, expert_moves):.0f} inherited iterations per searched move"
+        )
     if json_path is not None:
         summary = {
             "players": players,

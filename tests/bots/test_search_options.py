@@ -65,3 +65,62 @@ def test_settled_search_is_deterministic() -> None:
                 s = apply(s, a)
             logs.append(picks)
         assert logs[0] == logs[1]
+
+
+def _play_with(bots: list[SearchBot], seed: int, decisions: int) -> tuple[list[object], list[tuple[int, int]]]:
+    """Decisions of ``bots`` from the start of game ``seed``, and each searched decision's (new, inherited)
+    iterations."""
+    s = inferno.new_game(len(bots), seed, record_events=False)
+    picks: list[object] = []
+    spent: list[tuple[int, int]] = []
+    for _ in range(decisions):
+        if s.over:
+            break
+        p = to_move(s)
+        acts = legal_actions(s)
+        a = bots[p].choose(inferno.view(s, p), acts)
+        if len(acts) > 1:
+            spent.append((bots[p].last.iterations, bots[p].last.reused))
+        picks.append(a)
+        s = apply(s, a)
+    return picks, spent
+
+
+def test_reused_tree_runs_only_the_missing_iterations() -> None:
+    """With ``reuse`` a bot's later decisions in a game start from its kept tree and top it up to the
+    budget; without it every search starts afresh."""
+    reusing = [SearchBot(7 + p, SearchConfig(iterations=40, settle=10, reuse=True)) for p in range(2)]
+    _picks, spent = _play_with(reusing, seed=2, decisions=80)
+    assert any(old > 0 for _new, old in spent)
+    assert all(new + old == 40 for new, old in spent)
+    fresh = [SearchBot(7 + p, SearchConfig(iterations=40, settle=10)) for p in range(2)]
+    _picks, spent = _play_with(fresh, seed=2, decisions=80)
+    assert all(old == 0 and new == 40 for new, old in spent)
+
+
+def test_reusing_search_is_deterministic() -> None:
+    """The same seed and the same sequence of views give the same decisions with a kept tree."""
+    for seed in (0, 1):
+        logs = [
+            _play_with(
+                [SearchBot(7 + p, SearchConfig(iterations=20, settle=10, reuse=True)) for p in range(2)], seed, 60
+            )
+            for _ in range(2)
+        ]
+        assert logs[0] == logs[1]
+
+
+def test_kept_tree_is_dropped_for_another_position() -> None:
+    """A view that does not follow the kept search's (the same position again, another game) is
+    searched afresh, exactly like a new bot would."""
+    s = _positions(2, seed=3, count=1)[0]
+    v, acts = inferno.view(s, to_move(s)), legal_actions(s)
+    bot = SearchBot(1, SearchConfig(iterations=30, reuse=True))
+    bot.choose(v, acts)
+    bot.choose(v, acts)
+    assert bot.last.reused == 0
+    other = _positions(2, seed=4, count=1)[0]
+    bot.choose(inferno.view(other, to_move(other)), legal_actions(other))
+    assert bot.last.reused == 0
+    again = SearchBot(1, SearchConfig(iterations=30, reuse=True))
+    assert again.choose(v, acts) == SearchBot(1, SearchConfig(iterations=30)).choose(v, acts)

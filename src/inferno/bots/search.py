@@ -40,6 +40,7 @@ class SearchConfig:
     rollout_depth: int = 0
     exploration: float = 0.3
     settle: int = 0  # after the new node, random decisions until the next move starts (at most this many)
+    reuse: bool = False  # keep the tree between the bot's decisions in one game (see SearchBot.choose)
 
 
 LEVELS: dict[str, SearchConfig] = {
@@ -85,10 +86,12 @@ class _Node:
 
 @dataclass(frozen=True, slots=True)
 class SearchStats:
-    """What the last decision cost: iterations run and seconds spent."""
+    """What the last decision cost: iterations run and seconds spent, and the iterations it inherited
+    from the tree of the bot's earlier decision (``reuse``)."""
 
     iterations: int
     seconds: float
+    reused: int = 0
 
 
 class SearchBot:
@@ -108,29 +111,65 @@ class SearchBot:
         self.weights = weights
         self.evaluator: LeafEvaluator = evaluator if evaluator is not None else HeuristicEvaluator(weights)
         self.last = SearchStats(0, 0.0)
+        self._kept: tuple[object, _Node] | None = None  # (action log, tree) of the last search, with reuse
 
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
+        """The action to take in ``view`` (a view of the deciding player), one of ``actions``.
+
+        With ``config.reuse`` the bot keeps its tree: when the new view's action log extends the log of
+        its last search (the same game, a few decisions later), the search starts from the node those
+        decisions lead to and runs only the iterations that node lacks of the budget. Anything else (a
+        new game, a position out of order, an action the tree never tried) starts a fresh tree, so a
+        decision depends only on the seed and the sequence of calls.
+        """
         if len(actions) == 1:
             self.last = SearchStats(0, 0.0)
             return actions[0]
         cfg = self.config
         start = time.perf_counter()
         deadline = None if cfg.max_seconds is None else start + cfg.max_seconds
-        root = _Node(-1)
-        done = 0
+        root = self._reused(view) if cfg.reuse else None
+        reused = 0 if root is None else min(root.visits, cfg.iterations)
+        if root is None:
+            root = _Node(-1)
+        done = reused
         while done < cfg.iterations:
             self._iterate(view, root)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        self.last = SearchStats(done, time.perf_counter() - start)
+        self.last = SearchStats(done - reused, time.perf_counter() - start, reused)
         best, best_visits = actions[0], -1
         for a in actions:
             child = root.children.get(a)
             visits = child.visits if child is not None else 0
             if visits > best_visits:
                 best, best_visits = a, visits
+        self._kept = (view.actions, root) if cfg.reuse else None
         return best
+
+    def _reused(self, view: State, longest: int = 64) -> _Node | None:
+        """The node of the kept tree that ``view`` is at, if its log extends the kept search's log by at
+        most ``longest`` actions the tree holds; None otherwise (the tree is dropped)."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        log, node = kept
+        since: list[Action] = []
+        at = view.actions
+        while at is not log:
+            if at is None or len(since) >= longest:
+                return None
+            since.append(at[0])
+            at = at[1]
+        if not since:
+            return None  # the same position asked again: search it afresh
+        for a in reversed(since):
+            child = node.children.get(a)
+            if child is None:
+                return None
+            node = child
+        return node
 
     def _play_on(self, s: State, limit: int, to_next_move: bool) -> None:
         """Random decisions in ``s``, at most ``limit``, stopping at the end of the game (and, with

@@ -83,7 +83,7 @@ def estimate_options(
     acts = legal_actions(v)
     leaves = evaluator if evaluator is not None else strongest_evaluator()
     base = config if config is not None else SearchConfig(iterations=iterations)
-    bot = SearchBot(seed, replace(base, iterations=iterations, max_seconds=None), evaluator=leaves)
+    bot = SearchBot(seed, replace(base, iterations=iterations, max_seconds=None, reuse=False), evaluator=leaves)
     root = _Node(-1)
     samples: dict[Action, list[float]] = {}
     margins: dict[Action, list[float]] = {}
