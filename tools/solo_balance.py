@@ -94,7 +94,7 @@ def row(bot: str, games: list[SoloGame], seconds: float) -> str:
     return (
         f"| {g0.variant} | {g0.level} | {n} | {wins} | {wins / n:.0%} | {lo:.0%}-{hi:.0%} | {sd / n:.0%} "
         f"| {statistics.fmean(g.infamy for g in games):.1f} | {statistics.fmean(g.margin for g in games):+.1f} "
-        f"| {statistics.fmean(g.turns for g in games):.1f} |  {bot}, {seconds:.0f}s"
+        f"| {statistics.fmean(g.turns for g in games):.1f} |  {bot}" + (f", {seconds:.0f}s" if seconds else "")
     )
 
 
