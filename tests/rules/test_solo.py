@@ -15,7 +15,7 @@ from inferno.rules.engine import apply_in_place, legal_actions, settle
 from inferno.rules.model import Rules
 from inferno.rules.scoring import result
 from inferno.rules.solo import RIVAL, next_card
-from inferno.rules.solo_model import SoloCard, SoloConfig
+from inferno.rules.solo_model import LEVELS, SoloCard, SoloConfig
 from inferno.rules.state import EMPTY, LYING, Frame, State
 
 CFG = SoloConfig("rival", "medium")
@@ -86,6 +86,40 @@ def test_level_start_tracks_and_deck_come_from_the_data() -> None:
     lv = s.rules.solo.variants["rival"].levels["hard"]
     assert lv.start_tracks and all(s.players[RIVAL].tracks[c] == 1 for c in lv.start_tracks)
     assert s.solo is not None and sorted(s.solo.deck) == sorted(lv.deck)
+
+
+def test_level_infamy_per_turn_comes_with_every_card_the_rival_plays() -> None:
+    """A level's Florence Infamy is scored per card: twice a turn when it plays two (the Plague Year)."""
+    s = _game(17, SoloConfig("plague", "hard"))
+    data = s.rules.solo
+    plague = data.variants["plague"]
+    lv = dataclasses.replace(plague.levels["hard"], infamy_per_turn=3)
+    levels = {**plague.levels, "hard": lv}
+    variants = {**data.variants, "plague": dataclasses.replace(plague, levels=levels)}
+    cards = (_card(s, infamy=1), *data.cards[1:])
+    s.rules = dataclasses.replace(s.rules, solo=dataclasses.replace(data, cards=cards, variants=variants))
+    assert s.solo is not None and lv.cards_per_turn == 2
+    s.solo.deck[:2] = [0, 0]
+    before = s.players[RIVAL].infamy
+    s.stack.append(Frame(Decision.AUTO_RIVAL, RIVAL, lv.cards_per_turn))
+    s.legal_cache = None
+    settle(s)
+    assert s.players[RIVAL].infamy == before + 2 * (3 + 1)
+
+
+@pytest.mark.parametrize("variant", ["rival", "plague"])
+def test_harder_levels_give_the_rival_more_infamy_per_card(variant: str) -> None:
+    """Where you must beat the Rival, a harder level never scores it less Florence Infamy per card
+    (the level's Infamy per turn plus its deck's mean card Infamy), and hard scores it more than easy."""
+    data = inferno.load_rules().solo
+    assert data.variants[variant].win == "rival"
+
+    def per_card(level: str) -> float:
+        lv = data.variants[variant].levels[level]
+        return lv.infamy_per_turn + sum(data.cards[i].infamy for i in lv.deck) / len(lv.deck)
+
+    easy, medium, hard = (per_card(level) for level in LEVELS)
+    assert easy <= medium <= hard and easy < hard
 
 
 def test_the_next_card_is_open_and_the_rest_of_the_deck_hidden() -> None:
