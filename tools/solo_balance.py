@@ -133,8 +133,14 @@ def main() -> None:
     if args.summarise:
         print("\n".join(table(args.bot, read_jsonl(args.summarise), {})))
         return
-    variants = args.variants.split(",") if args.variants else list(load_rules(args.rules_dir).solo.variants)
-    cells = [(v, lv) for v in variants for lv in args.levels.split(",")]
+    solo = load_rules(args.rules_dir).solo
+    variants = args.variants.split(",") if args.variants else list(solo.variants)
+    levels = args.levels.split(",")
+    for name, asked, known in (("variant", variants, solo.variants), ("level", levels, LEVELS)):
+        unknown = [x for x in asked if x not in known]
+        if unknown:
+            ap.error(f"unknown solo {name} {', '.join(unknown)} (choose {', '.join(known)})")
+    cells = [(v, lv) for v in variants for lv in levels]
     games: list[SoloGame] = []
     seconds = dict.fromkeys(cells, 0.0)
     # Seed by seed across the cells, so an interrupted run still compares every cell on the same seeds.

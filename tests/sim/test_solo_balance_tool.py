@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from tools.solo_balance import SoloGame, play_solo, read_jsonl, table, wilson
 
 from inferno.rules.solo_model import SoloConfig
@@ -41,3 +42,20 @@ def test_the_table_reads_back_what_the_file_holds(tmp_path: Path) -> None:
     lo, hi = wilson(1, 2)
     assert lines[1].startswith(f"| pilgrimage | hard | 2 | 1 | 50% | {lo:.0%}-{hi:.0%} | 0% | 27.5 | -2.5 | 14.5 |")
     assert lines[2].startswith("| rival | hard | 1 | 0 | 0% | 0%-79% | 100% | 30.0 | -1.0 | 16.0 |")
+
+
+def test_an_unknown_variant_or_level_is_refused_in_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tools import solo_balance
+
+    for flag, value, words in (
+        ("--variants", "plague_year", "unknown solo variant plague_year (choose rival, pilgrimage, plague)"),
+        ("--levels", "hard,brutal", "unknown solo level brutal (choose easy, medium, hard)"),
+    ):
+        monkeypatch.setattr("sys.argv", ["solo_balance.py", flag, value, "--games", "1"])
+        with pytest.raises(SystemExit) as stop:
+            solo_balance.main()
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err
