@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from tools import build_compiled, hatch_mypyc_hook
 
+import inferno
 from inferno import engine_build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,7 +137,7 @@ def test_without_a_compiler_the_player_gets_pure_python_and_one_line(tmp_path: P
     lines = (tmp_path / "o").read_text(encoding="utf-8").splitlines()
     assert lines == [
         "Rules engine: pure Python (no C compiler (/nonexistent/cc), so the faster compiled engine cannot be built here).",
-        "inferno, version 0.1.0 (pure Python engine)",
+        f"inferno, version {inferno.__version__} (pure Python engine)",
     ]
 
 

@@ -68,7 +68,7 @@ from inferno.rules.solo_model import SoloConfig
 from inferno.rules.state import GameConfig, State
 from inferno.rules.variants import SideVariant, game_side_variant
 
-__version__ = "0.1.0"  # the one version source: pyproject.toml reads it (hatch dynamic version)
+__version__ = "0.2.0"  # the one version source: pyproject.toml reads it (hatch dynamic version)
 
 __all__ = [
     "Act",

@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from inferno import __version__  # the one version source (an editable install's metadata can lag)
 from inferno.cli.language import Group, lang_option
 from inferno.cli.side_option import announce_side, side_option
 from inferno.engine_build import engine_name
@@ -31,7 +32,7 @@ _ = TERMINAL.gettext
 
 
 @click.group(cls=Group, help=N_("Inferno: Florence's families, the nine circles of Hell, and Dante's descent."))
-@click.version_option(package_name="inferno-game", message=f"%(prog)s, version %(version)s ({engine_name()} engine)")
+@click.version_option(__version__, message=f"%(prog)s, version %(version)s ({engine_name()} engine)")
 @lang_option
 def cli() -> None:
     """The ``inferno`` command group (its help is the ``help`` above, translated when shown)."""
