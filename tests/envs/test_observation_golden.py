@@ -86,8 +86,8 @@ GOLDEN: dict[str, tuple[str, int]] = {
     "5p-plutus-cyclic": ("f06009117f1e75cf116dc2b81db661d9fb19ae9137ea35d2cb738e4cc253fdde", 15205),
     "5p-phlegyas": ("86a69f2c94daaa2218c793523e9885c68970ab3e41e09004e6cb3e667ff3ce65", 3945),
     "1p": ("2b572bd846324e60b8d2cfb54c84b86147fbacdd12a5b50cdd3ad05ebdb33d4c", 284),
-    "1p-rival-hard": ("92e6794df364cbd79956e3ed65a7af6ba8290a3f13ffe3e803d5cafab5becd1e", 193),
-    "1p-pilgrimage-easy": ("b93726813c4593d1a07c54be6bbf3f7ef0a1cf25712bc29096505418c9e6afde", 311),
+    "1p-rival-hard": ("8dfe6e5dc478696db096eaf883122c6dc4d2ac051994f0c11b9dcdeea18879f0", 175),
+    "1p-pilgrimage-easy": ("a6f66988c573dd002e21bd6af6d8c86cab8ece0f14c1df78fca3357157440ca2", 311),
     "1p-plague-medium": ("e69fd900b5f0464e5dd8af192543d9dbc291acb81f91367ecc7534f440290212", 327),
 }
 

@@ -280,6 +280,10 @@ class BotPool:
             if fut.cancelled() and (task is None or not task.cancelling()):
                 raise PoolStopped() from None  # the pool dropped the work, not our caller
             raise
+        except BrokenProcessPool:
+            if self._stopped:  # its workers were ended (Ctrl-C reaches them too) because the server stops
+                raise PoolStopped() from None
+            raise
         gb.spend(cpu)
         return answer
 
