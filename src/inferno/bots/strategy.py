@@ -5,10 +5,10 @@ scores nothing without a full circle … Filling one or two circles well usually
 Diploma." Two strategies put that to the test on any rules data (the data-health report's strategy
 comparison):
 
-* **filler** concentrates on its two highest Sin Tracks and fills their circles: each occupied shield
-  there is worth a share of its Skull's level, and it counts every empty shield against the cube now;
+* **filler** concentrates on its highest Sin Track and fills its circle: each occupied shield there is
+  worth half its Skull's level (empty shields count against the cube as in the balanced estimate);
 * **collector** goes after every Diploma: each one is worth 3 Infamy on top of its score, and it
-  expects the Phlegethon cubes to stay where they are (it ignores the empty shields).
+  expects the Phlegethon cubes to stay higher than the balanced estimate does (half its foresight).
 
 ``balanced`` is the bots' own estimate. A strategy only changes the evaluation's weights
 (:class:`inferno.bots.evaluation.Weights`); every rule is still the engine's.
@@ -34,8 +34,12 @@ class Strategy(Enum):
 
 STRATEGY_WEIGHTS: dict[Strategy, Weights] = {
     Strategy.BALANCED: DEFAULT_WEIGHTS,
-    Strategy.FILLER: replace(DEFAULT_WEIGHTS, focus_circles=2, focus_fill=0.5, empty_foresight=2.0),
-    Strategy.COLLECTOR: replace(DEFAULT_WEIGHTS, diploma_bonus=3.0, empty_foresight=0.0),
+    # Tuned with equal effort against plain greedy (never against each other): 12 candidates each, 100
+    # 2-player games on seeds 0-99, the most wins chosen (tools/strategy_tuning.py; docs/research/bots.md,
+    # "Strategies"). Filler: focus_circles 1/2 x focus_fill 0.5/1/2 x empty_foresight 1/2 (46 of 100);
+    # collector: diploma_bonus 1/2/3/5 x empty_foresight 0/0.5/1 (67 of 100).
+    Strategy.FILLER: replace(DEFAULT_WEIGHTS, focus_circles=1, focus_fill=0.5, empty_foresight=1.0),
+    Strategy.COLLECTOR: replace(DEFAULT_WEIGHTS, diploma_bonus=3.0, empty_foresight=0.5),
 }
 
 

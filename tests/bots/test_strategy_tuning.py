@@ -1,0 +1,40 @@
+"""The strategy tuning tool (tools/strategy_tuning.py): candidate weights played without editing code."""
+
+from __future__ import annotations
+
+import pytest
+from tools.strategy_tuning import Candidate, grid, measure, parse_axis
+
+from inferno.bots.ladder import Match, score, specs
+from inferno.bots.strategy import STRATEGY_WEIGHTS, Strategy
+from inferno.bots.tournament import run
+
+
+def test_a_candidate_changes_only_the_named_weights() -> None:
+    c = Candidate(Strategy.FILLER, (("focus_circles", 1.0), ("focus_fill", 2.0)))
+    base = STRATEGY_WEIGHTS[Strategy.FILLER]
+    w = c.weights
+    assert w.focus_circles == 1 and isinstance(w.focus_circles, int) and w.focus_fill == 2.0
+    assert w.empty_foresight == base.empty_foresight and w.diploma_bonus == base.diploma_bonus
+    assert c.name == "greedy-filler[focus_circles=1,focus_fill=2]"
+
+
+def test_the_grid_is_every_combination_of_the_axes() -> None:
+    axes = [parse_axis("diploma_bonus=1,3"), parse_axis("empty_foresight=0,0.5,1")]
+    cands = grid(Strategy.COLLECTOR, axes)
+    assert len(cands) == 6 and len({c.name for c in cands}) == 6
+    assert cands[0].changes == (("diploma_bonus", 1.0), ("empty_foresight", 0.0))
+    assert cands[-1].changes == (("diploma_bonus", 3.0), ("empty_foresight", 1.0))
+
+
+def test_an_unknown_weight_is_refused() -> None:
+    with pytest.raises(ValueError, match="Weights' fields"):
+        parse_axis("focus=1,2")
+
+
+def test_an_unchanged_candidate_plays_the_registered_strategy_games() -> None:
+    """Same weights, same seeds and seats: the same games as the ladder's ``greedy-collector`` match."""
+    got = measure(Candidate(Strategy.COLLECTOR), "greedy-filler", 2, 2, 7)
+    m = Match("greedy-collector", "greedy-filler", 2, 0.5)
+    ref = score(m, run(specs(m, 2, 7)))
+    assert (got.games, got.wins, got.mean_margin) == (ref.games, ref.wins, ref.mean_margin)
