@@ -119,6 +119,7 @@ def test_play_your_first_game_opens_the_lobbys_first_game(server: ServerProcess,
     # The lobby's first game: the help open, the warnings on (first_game.js).
     page.wait_for_selector("body[data-first-game=yes]")
     open_lobby(page, server.url)
+    page.wait_for_selector("#my-games a")  # "Your games" is filled after the lobby is ready (its own request)
     assert page.locator("#my-games a").count() == 1  # the new game is listed under "Your games"
     assert page.locator("#my-games .first-game-mark").count() == 1
     assert page.errors == []  # type: ignore[attr-defined]
