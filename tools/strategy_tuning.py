@@ -46,11 +46,14 @@ class Candidate:
 
 
 def parse_axis(text: str) -> tuple[str, list[float]]:
-    """``FIELD=V1,V2,...`` as a Weights field and its values."""
+    """``FIELD=V1,V2,...`` as a Weights field and its values (``ArgumentTypeError`` in words otherwise)."""
     key, sep, values = text.partition("=")
     if not sep or key not in _FIELDS:
-        raise ValueError(f"{text!r}: write FIELD=V1,V2 with FIELD one of Weights' fields")
-    return key, [float(v) for v in values.split(",")]
+        raise argparse.ArgumentTypeError(f"{text!r}: write FIELD=V1,V2 with FIELD one of Weights' fields")
+    try:
+        return key, [float(v) for v in values.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: the values must be numbers, e.g. {key}=0.5,1") from None
 
 
 def grid(strategy: Strategy, axes: list[tuple[str, list[float]]]) -> list[Candidate]:

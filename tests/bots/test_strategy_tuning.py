@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 from tools.strategy_tuning import Candidate, grid, measure, parse_axis
 
@@ -28,8 +30,10 @@ def test_the_grid_is_every_combination_of_the_axes() -> None:
 
 
 def test_an_unknown_weight_is_refused() -> None:
-    with pytest.raises(ValueError, match="Weights' fields"):
+    with pytest.raises(argparse.ArgumentTypeError, match="Weights' fields"):
         parse_axis("focus=1,2")
+    with pytest.raises(argparse.ArgumentTypeError, match="must be numbers"):
+        parse_axis("focus_fill=half")
 
 
 def test_an_unchanged_candidate_plays_the_registered_strategy_games() -> None:
