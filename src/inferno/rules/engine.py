@@ -309,13 +309,8 @@ def apply_in_place(s: State, action: object, *, rollback: bool = True) -> None:
     same.
     """
     act = _check(s, action)
-    if not rollback:  # _step, inlined: the loops that own their state (simulations, search) come this way
-        frame = s.stack.pop()
-        s.legal_cache = None
-        _APPLIERS[frame.kind](s, frame, act)
-        s.actions = (act, s.actions)
-        s.version += 1
-        settle(s)
+    if not rollback:  # the loops that own their state (simulations, search) come this way
+        _step(s, act)
         return
     owned = s.owned
     saved = s.copy()
