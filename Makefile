@@ -6,7 +6,7 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: i18n docs docs-build play play-terminal snapshots test test-newest-python compiled unit-compiled bench bench-server ladder review-grades hint-follower train health calibrate soak-server lint typecheck unit golden clean install install-dev chromium axe postgres nginx soak-engine
+.PHONY: i18n docs docs-build play play-terminal snapshots test test-newest-python compiled unit-compiled bench bench-server ladder review-grades hint-follower train tune health calibrate soak-server lint typecheck unit golden clean install install-dev chromium axe postgres nginx soak-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || (apt-get update && apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV))
@@ -205,6 +205,15 @@ train: $(STAMP_DEV)
 	mkdir -p artifacts/train
 	nice -n 10 $(BIN)/python -m inferno.bots.value_train --games $(TRAIN_GAMES) --workers 2 \
 		--data artifacts/train/samples.npz --out src/inferno/bots/data/value_model.npz
+
+## Learn the expert's evaluation weights from games (about 50 min on 2 cores, on the compiled engine): Optuna
+## trials of greedy with candidate weights against greedy with the hand-written ones, the best checked on
+## fresh seeds, then src/inferno/bots/data/expert_weights.json (every trial, the check, the command).
+TUNE_TRIALS ?= 80
+tune: $(STAMP_DEV)
+	mkdir -p artifacts/tune
+	nice -n 10 $(BIN)/python -m tools.with_engine $(BIN)/python -m inferno.bots.weight_tuning --trials $(TUNE_TRIALS) \
+		--workers 2 --log artifacts/tune/trials.jsonl --out src/inferno/bots/data/expert_weights.json
 
 ## The data-health report on the full sample (about 40 min on 2 cores): how the default data plays.
 health: $(STAMP_DEV)

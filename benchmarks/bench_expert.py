@@ -25,7 +25,9 @@ from pathlib import Path
 import click
 
 import inferno
+from inferno.bots import learned_weights
 from inferno.bots.base import play_game
+from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights
 from inferno.bots.expert import EXPERT, make_expert
 from inferno.bots.ladder import wilson
 from inferno.bots.search import LEVELS, SearchBot, SearchConfig
@@ -113,14 +115,14 @@ def leaf_speed(players: int, positions: int = 40, repeat: int = 20) -> tuple[flo
     return out[0], out[1]
 
 
-def _play(job: tuple[int, int, int, SearchConfig]) -> dict[str, object]:
+def _play(job: tuple[int, int, int, SearchConfig, Weights | None]) -> dict[str, object]:
     """One game on seed ``g``: the expert in seat ``g mod players``, hard in the others."""
-    g, players, hard_iters, expert = job
+    g, players, hard_iters, expert, weights = job
     seat = g % players
     bots: list[_Clocked] = [
         _Clocked(SearchBot(g * 8 + i, _config(hard_iters, LEVELS["hard"]), "hard")) for i in range(players)
     ]
-    bots[seat] = _Clocked(make_expert(g * 8 + seat, replace(expert, max_seconds=None)))
+    bots[seat] = _Clocked(make_expert(g * 8 + seat, replace(expert, max_seconds=None), weights))
     s = play_game(inferno.new_game(players, g, record_events=False), bots)
     r = inferno.result(s)
     others = [b for i, b in enumerate(bots) if i != seat]
@@ -139,6 +141,18 @@ def _play(job: tuple[int, int, int, SearchConfig]) -> dict[str, object]:
     }
 
 
+def _weights(choice: str) -> Weights | None:
+    """The expert's weights for ``--weights`` (None: the learned ones the package ships)."""
+    if choice == "learned":
+        return None
+    if choice == "hand-written":
+        return DEFAULT_WEIGHTS
+    path = Path(choice)
+    if not path.is_file():
+        raise click.BadParameter(f"{choice}: no such tuning record (or say learned or hand-written)")
+    return learned_weights.load(path)
+
+
 @click.command()
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--games", "-n", type=click.IntRange(1), default=20, show_default=True)
@@ -147,6 +161,13 @@ def _play(job: tuple[int, int, int, SearchConfig]) -> dict[str, object]:
 @click.option("--exploration", type=float, default=EXPERT.exploration, show_default=True, help="The expert's.")
 @click.option("--settle", type=click.IntRange(0), default=EXPERT.settle, show_default=True, help="The expert's.")
 @click.option("--reuse/--no-reuse", default=EXPERT.reuse, show_default=True, help="The expert's tree reuse.")
+@click.option(
+    "--weights",
+    "weights_path",
+    default="learned",
+    show_default=True,
+    help="The expert's estimate weights: learned (as shipped), hand-written, or a tuning record's path.",
+)
 @click.option("--first-seed", type=int, default=0, show_default=True)
 @click.option("--minutes", type=float, default=None, help="Stop starting games after this many minutes.")
 @click.option("--calibrate", "calib", is_flag=True, help="Only measure both bots' iterations per CPU second.")
@@ -161,6 +182,7 @@ def main(
     exploration: float,
     settle: int,
     reuse: bool,
+    weights_path: str,
     first_seed: int,
     minutes: float | None,
     calib: bool,
@@ -189,7 +211,8 @@ def main(
     reused_moves = reused = 0
     rows = []
     expert = replace(EXPERT, iterations=expert_iters, exploration=exploration, settle=settle, reuse=reuse)
-    jobs = [(g, players, hard_iters, expert) for g in range(first_seed, first_seed + games)]
+    weights = _weights(weights_path)
+    jobs = [(g, players, hard_iters, expert, weights) for g in range(first_seed, first_seed + games)]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for row in pool.imap(_play, jobs):
             if minutes is not None and time.perf_counter() - start > minutes * 60:
@@ -223,6 +246,7 @@ def main(
             "players": players,
             "expert_iterations": expert_iters,
             "hard_iterations": hard_iters,
+            "expert_weights": weights_path,
             "games": played,
             "wins": wins,
             "ci95": [lo, hi],

@@ -6,7 +6,9 @@ only its own view, with one change measured against ``hard`` at equal CPU time (
 random until a family starts its next move (at most ``settle`` decisions), so the estimate never
 judges a position halfway through a Soul's jumps or an accusation's steps, where it is least right.
 
-Each iteration costs more than ``hard``'s, so it runs 3,600 instead of 4,000. The learned value model
+Its estimate's weights are learned from games (:mod:`inferno.bots.weight_tuning`; the package ships
+them in ``data/expert_weights.json``, :mod:`inferno.bots.learned_weights`) where the other levels use the
+hand-written ones. Each iteration costs more than ``hard``'s, so it runs 3,600 instead of 4,000. The learned value model
 (:mod:`inferno.bots.value_model`) scored leaves worse than the hand-written estimate at equal CPU time
 and is not used here; :func:`make_learned_expert` keeps that search for comparison.
 """
@@ -16,15 +18,23 @@ from __future__ import annotations
 from dataclasses import replace
 
 from inferno.bots.base import register_bot
-from inferno.bots.search import LEVELS, SearchBot, SearchConfig
+from inferno.bots.evaluation import Weights
+from inferno.bots.learned_weights import expert_weights
+from inferno.bots.search import LEVELS, HeuristicEvaluator, SearchBot, SearchConfig
 
 EXPERT = replace(LEVELS["hard"], iterations=3600, settle=10)
 """The expert's budget and settings: about the CPU time of ``hard`` per move (measured: see docs/research/bots.md)."""
 
 
-def make_expert(seed: int, config: SearchConfig = EXPERT) -> SearchBot:
-    """An expert search bot with its own seeded generator (the hand-written estimate at its leaves)."""
-    return SearchBot(seed, config, "expert")
+def expert_evaluator() -> HeuristicEvaluator:
+    """The expert's leaf estimate: the evaluation with the weights learned from games."""
+    return HeuristicEvaluator(expert_weights())
+
+
+def make_expert(seed: int, config: SearchConfig = EXPERT, weights: Weights | None = None) -> SearchBot:
+    """An expert search bot with its own seeded generator: the estimate at its leaves has the learned
+    weights, or ``weights`` (to measure other weights in the same search)."""
+    return SearchBot(seed, config, "expert", weights=expert_weights() if weights is None else weights)
 
 
 LEARNED_EXPERT = replace(EXPERT, iterations=3100)

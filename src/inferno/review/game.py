@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from inferno.bots.expert import EXPERT
+from inferno.bots.expert import EXPERT, expert_evaluator
 from inferno.bots.search import HeuristicEvaluator
 from inferno.i18n import REVIEW
 from inferno.records.record import GameRecord, RecordError, replay
@@ -235,8 +235,10 @@ def review_decision(
         played=played,
         alternatives=st.alternatives,
         min_samples=st.min_samples,
-        evaluator=HeuristicEvaluator(),  # the estimate the margin grades are calibrated on (review.toml)
-        config=EXPERT if st.review_search == "expert" else None,  # review.toml [estimate] search
+        # review.toml [estimate] search: the expert's search judges with the expert's own estimate (its
+        # learned weights), so the review is at least as good a player as the strongest bot it grades.
+        evaluator=expert_evaluator() if st.review_search == "expert" else HeuristicEvaluator(),
+        config=EXPERT if st.review_search == "expert" else None,
     )
     played_text = next(o.text for o in options if parse_action(v, o.text) == played)
     solo = s.solo is not None

@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from inferno.bots.expert import EXPERT
-from inferno.bots.search import HeuristicEvaluator
+from inferno.bots.expert import EXPERT, expert_evaluator
 from inferno.i18n import REVIEW
 from inferno.review.analysis import OptionEstimate, estimate_options, playout_options
 from inferno.review.cards import endgame_threat, hand_estimates, threat_words
@@ -107,7 +106,7 @@ def make_hint(v: State, seed: int, samples: int | None = None) -> Hint:
     st = load_settings()
     if st.hint_search == "expert":
         options = estimate_options(
-            v, EXPERT.iterations, seed, alternatives=HINT_TOP, evaluator=HeuristicEvaluator(), config=EXPERT
+            v, EXPERT.iterations, seed, alternatives=HINT_TOP, evaluator=expert_evaluator(), config=EXPERT
         )
     else:
         options = playout_options(v, seed, samples=samples if samples is not None else st.hint_samples)
