@@ -31,7 +31,7 @@ from pathlib import Path
 from inferno.bots.base import register_bot
 from inferno.bots.evaluation import DEFAULT_WEIGHTS
 from inferno.bots.greedy import GreedyBot
-from inferno.bots.ladder import wilson
+from inferno.bots.ladder import Match, specs, wilson
 from inferno.bots.learned_weights import weights_from
 from inferno.bots.tournament import GameOutcome, GameSpec, play
 from inferno.rules.pack import load_rules
@@ -87,16 +87,6 @@ class Score:
         return f"{', '.join(parts)}; excess {100 * self.value:+.1f} pts, margin {self.margin:+.2f}"
 
 
-def schedule(players: int, games: int, seed: int) -> list[GameSpec]:
-    """The candidate alone against copies of the judge, its seat rotating over seeds ``seed ..``."""
-    out = []
-    for g in range(games):
-        lineup = [JUDGE] * players
-        lineup[g % players] = CANDIDATE
-        out.append(GameSpec(seed + g, players, None, tuple(lineup)))
-    return out
-
-
 def _play(item: tuple[dict[str, float], GameSpec]) -> GameOutcome:
     changes, spec = item
     w = weights_from(changes)
@@ -137,7 +127,9 @@ class Judge:
             self.pool.join()
 
     def measure(self, changes: dict[str, float], counts: dict[int, int], seed: int) -> Score:
-        items = [(changes, spec) for p, n in counts.items() for spec in schedule(p, n, seed)]
+        items = [
+            (changes, spec) for p, n in counts.items() for spec in specs(Match(CANDIDATE, JUDGE, p, 1 / p), n, seed)
+        ]
         outcomes = self.pool.map(_play, items, chunksize=1) if self.pool else [_play(i) for i in items]
         return score(outcomes)
 
