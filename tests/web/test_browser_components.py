@@ -5,7 +5,7 @@ market or the loans shows that component's text from the server; the lobby names
 from __future__ import annotations
 
 import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Error, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.browser_helpers import open_lobby, server_fixture
@@ -20,9 +20,20 @@ server = server_fixture("components", "components.db")
 
 
 def _hover_text(page: Page, selector: str) -> str:
-    """Hover the node and return the tip's component explanation."""
-    page.mouse.move(0, 0)
-    page.locator(selector).first.hover(force=True)
+    """Hover the node and return the tip's component explanation.
+
+    The board is redrawn whenever a new view arrives, so a node found just before a redraw may be gone
+    by the time the pointer reaches it: look it up again (up to three times) until the hover lands."""
+    for attempt in range(3):
+        page.mouse.move(0, 0)
+        node = page.locator(selector).first
+        try:
+            node.wait_for(state="visible", timeout=5000)
+            node.hover(force=True, timeout=5000)
+            break
+        except Error:
+            if attempt == 2:
+                raise
     try:
         page.wait_for_selector("#tip:not([hidden]) .tip-component", timeout=5000)
     except PlaywrightTimeout as exc:
