@@ -162,6 +162,12 @@ def _weights(choice: str) -> Weights | None:
 @click.option("--settle", type=click.IntRange(0), default=EXPERT.settle, show_default=True, help="The expert's.")
 @click.option("--reuse/--no-reuse", default=EXPERT.reuse, show_default=True, help="The expert's tree reuse.")
 @click.option(
+    "--paranoid/--no-paranoid",
+    default=EXPERT.paranoid,
+    show_default=True,
+    help="The expert searches its opponents as one side (3-4 players).",
+)
+@click.option(
     "--weights",
     "weights_path",
     default="learned",
@@ -182,6 +188,7 @@ def main(
     exploration: float,
     settle: int,
     reuse: bool,
+    paranoid: bool,
     weights_path: str,
     first_seed: int,
     minutes: float | None,
@@ -210,7 +217,9 @@ def main(
     expert_moves = hard_moves = 0
     reused_moves = reused = 0
     rows = []
-    expert = replace(EXPERT, iterations=expert_iters, exploration=exploration, settle=settle, reuse=reuse)
+    expert = replace(
+        EXPERT, iterations=expert_iters, exploration=exploration, settle=settle, reuse=reuse, paranoid=paranoid
+    )
     weights = _weights(weights_path)
     jobs = [(g, players, hard_iters, expert, weights) for g in range(first_seed, first_seed + games)]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:

@@ -1,12 +1,13 @@
-"""The search's ``settle`` option: leaves played on to the start of a move before they are scored
-(a bot parameter; every rule is still the engine's)."""
+"""The search's options: ``settle`` (leaves played on to the start of a move before they are scored),
+``reuse`` (the tree kept between decisions) and ``paranoid`` (3+ players: the opponents as one side)
+(bot parameters; every rule is still the engine's)."""
 
 from __future__ import annotations
 
 import random
 
 import inferno
-from inferno.bots.search import MOVE_STARTS, HeuristicEvaluator, SearchBot, SearchConfig
+from inferno.bots.search import MOVE_STARTS, HeuristicEvaluator, SearchBot, SearchConfig, _Node
 from inferno.rules.engine import apply, legal_actions, to_move
 from inferno.rules.state import State
 from tests.bots.conftest import advance_to_choice
@@ -124,3 +125,51 @@ def test_kept_tree_is_dropped_for_another_position() -> None:
     assert bot.last.reused == 0
     again = SearchBot(1, SearchConfig(iterations=30, reuse=True))
     assert again.choose(v, acts) == SearchBot(1, SearchConfig(iterations=30)).choose(v, acts)
+
+
+class _Fixed:
+    """A leaf estimate that gives every position the same rewards (and no margin)."""
+
+    def __init__(self, rewards: list[float]) -> None:
+        self.rewards = rewards
+
+    def evaluate(self, s: State) -> tuple[list[float], list[float]]:
+        return list(self.rewards), [0.0] * len(self.rewards)
+
+
+def _means(node: _Node) -> list[tuple[int, float]]:
+    """(player, mean reward) of every visited node below ``node``."""
+    out: list[tuple[int, float]] = []
+    for child in node.children.values():
+        if child.visits:
+            out.append((child.player, child.total / child.visits))
+            out.extend(_means(child))
+    return out
+
+
+def test_paranoid_search_scores_every_opponent_node_with_the_searchers_loss() -> None:
+    """``paranoid`` (3+ players): the opponents' nodes hold one minus the searching player's reward,
+    the searching player's nodes its own; without it each node holds its own player's reward."""
+    rewards = [0.9, 0.2, 0.35]
+    s = _positions(3, seed=5, count=1)[0]
+    me = to_move(s)
+    v = inferno.view(s, me)
+    for paranoid in (True, False):
+        bot = SearchBot(2, SearchConfig(iterations=300, paranoid=paranoid), evaluator=_Fixed(rewards))
+        root = _Node(-1)
+        for _ in range(300):
+            bot._iterate(v, root)
+        means = _means(root)
+        assert {p for p, _m in means} > {me}  # the tree reached the opponents' decisions
+        for p, mean in means:
+            want = rewards[me] if p == me else (1.0 - rewards[me] if paranoid else rewards[p])
+            assert abs(mean - want) < 1e-9, (paranoid, p, mean)
+
+
+def test_paranoid_search_plays_the_same_with_two_players() -> None:
+    """With 2 players the opponent's reward already is the searching player's loss: ``paranoid``
+    changes no decision."""
+    for seed in (0, 1):
+        plain = [SearchBot(7 + p, SearchConfig(iterations=30, settle=10)) for p in range(2)]
+        paranoid = [SearchBot(7 + p, SearchConfig(iterations=30, settle=10, paranoid=True)) for p in range(2)]
+        assert _play_with(plain, seed, 60)[0] == _play_with(paranoid, seed, 60)[0]

@@ -41,6 +41,7 @@ class SearchConfig:
     exploration: float = 0.3
     settle: int = 0  # after the new node, random decisions until the next move starts (at most this many)
     reuse: bool = False  # keep the tree between the bot's decisions in one game (see SearchBot.choose)
+    paranoid: bool = False  # 3+ players: every opponent's node scores the searching player's loss (see _iterate)
 
 
 LEVELS: dict[str, SearchConfig] = {
@@ -186,8 +187,13 @@ class SearchBot:
 
         Returns the root action taken, the reward it earned for the player who chose it, and that
         player's expected final Infamy margin at the end of the iteration.
+
+        With ``config.paranoid`` (games of 3 or more players) the opponents are searched as one side
+        against the searching player (Sturtevant & Korf, 2000): each opponent's node scores one minus
+        the searching player's reward instead of its own. With 2 players the two are the same.
         """
         rng = self.rng
+        me = to_move(view)
         s = determinize(view, rng)
         s.record_events = False
         node = root
@@ -245,6 +251,9 @@ class SearchBot:
         self._play_on(s, self.config.rollout_depth, to_next_move=False)
         self._play_on(s, self.config.settle, to_next_move=True)
         reward, margin = self.evaluator.evaluate(s)
+        if self.config.paranoid and len(reward) > 2:
+            mine = reward[me]
+            reward = [mine if q == me else 1.0 - mine for q in range(len(reward))]
         for n in path[1:]:
             n.visits += 1
             n.total += reward[n.player]
