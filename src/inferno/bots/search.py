@@ -193,7 +193,6 @@ class SearchBot:
         the searching player's reward instead of its own. With 2 players the two are the same.
         """
         rng = self.rng
-        me = to_move(view)
         s = determinize(view, rng)
         s.record_events = False
         node = root
@@ -252,6 +251,7 @@ class SearchBot:
         self._play_on(s, self.config.settle, to_next_move=True)
         reward, margin = self.evaluator.evaluate(s)
         if self.config.paranoid and len(reward) > 2:
+            me = to_move(view)
             mine = reward[me]
             reward = [mine if q == me else 1.0 - mine for q in range(len(reward))]
         for n in path[1:]:
