@@ -158,6 +158,14 @@ def _weights(choice: str) -> Weights | None:
 @click.option("--games", "-n", type=click.IntRange(1), default=20, show_default=True)
 @click.option("--hard", "hard_iters", type=click.IntRange(1), default=LEVELS["hard"].iterations, show_default=True)
 @click.option("--expert", "expert_iters", type=click.IntRange(1), default=EXPERT.iterations, show_default=True)
+@click.option(
+    "--expert-crowd",
+    "crowd_iters",
+    type=click.IntRange(0),
+    default=EXPERT.crowd_iterations or 0,
+    show_default=True,
+    help="The expert's iterations with 3-4 players (0: --expert's at every player count).",
+)
 @click.option("--exploration", type=float, default=EXPERT.exploration, show_default=True, help="The expert's.")
 @click.option("--settle", type=click.IntRange(0), default=EXPERT.settle, show_default=True, help="The expert's.")
 @click.option("--reuse/--no-reuse", default=EXPERT.reuse, show_default=True, help="The expert's tree reuse.")
@@ -185,6 +193,7 @@ def main(
     games: int,
     hard_iters: int,
     expert_iters: int,
+    crowd_iters: int,
     exploration: float,
     settle: int,
     reuse: bool,
@@ -218,8 +227,15 @@ def main(
     reused_moves = reused = 0
     rows = []
     expert = replace(
-        EXPERT, iterations=expert_iters, exploration=exploration, settle=settle, reuse=reuse, paranoid=paranoid
+        EXPERT,
+        iterations=expert_iters,
+        crowd_iterations=crowd_iters or None,
+        exploration=exploration,
+        settle=settle,
+        reuse=reuse,
+        paranoid=paranoid,
     )
+    expert_iters = expert.budget(players)  # what the expert searches at this table
     weights = _weights(weights_path)
     jobs = [(g, players, hard_iters, expert, weights) for g in range(first_seed, first_seed + games)]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:

@@ -29,7 +29,7 @@ from bench_bots import positions  # the same greedy self-play positions (this fo
 
 import inferno
 from inferno.bots.expert import EXPERT, make_expert
-from inferno.bots.search import LEVELS, SearchBot
+from inferno.bots.search import LEVELS, SearchBot, SearchConfig
 from inferno.engine_build import engine_name
 from inferno.review.hints import make_hint
 
@@ -39,7 +39,7 @@ GOAL_S = 0.5  # the player's wait: the hard bot's move and a hint, CPU seconds o
 @dataclass(frozen=True, slots=True)
 class Row:
     what: str
-    iterations: int
+    budget: str  # iterations a decision, "2 players/4 players" where they differ (a rollout hint: its deals)
     mean_s: float
     median_s: float
     max_s: float
@@ -71,10 +71,15 @@ def measure(count: int, seed: int) -> tuple[list[Row], str]:
     rows, digest = [], hashlib.sha256()
     from inferno.review.settings import load_settings
 
+    def budget(cfg: SearchConfig) -> str:
+        two, four = cfg.budget(2), cfg.budget(4)
+        return str(two) if two == four else f"{two}/{four}"
+
+    st = load_settings()
     for what, fn, iters in (
-        ("hard", hard, hard_cfg.iterations),
-        ("expert", expert, expert_cfg.iterations),
-        ("hint", hint, load_settings().hint_samples),
+        ("hard", hard, budget(hard_cfg)),
+        ("expert", expert, budget(expert_cfg)),
+        ("hint", hint, budget(expert_cfg) if st.hint_search == "expert" else f"{st.hint_samples} deals"),
     ):
         times, picks = _time(fn, states)
         digest.update("\n".join(picks).encode())
@@ -84,10 +89,10 @@ def measure(count: int, seed: int) -> tuple[list[Row], str]:
 
 def show(engine: str, rows: list[Row], digest: str) -> None:
     print(f"engine: {engine}; play digest {digest}")
-    print(f"{'':<8} {'iterations':>10} {'mean s':>8} {'median s':>9} {'max s':>7}  CPU per move")
+    print(f"{'':<8} {'budget':>10} {'mean s':>8} {'median s':>9} {'max s':>7}  CPU per move")
     for r in rows:
         verdict = "" if r.what == "expert" else f"  goal <= {GOAL_S:g} s: {'met' if r.mean_s <= GOAL_S else 'MISSED'}"
-        print(f"{r.what:<8} {r.iterations:>10} {r.mean_s:>8.3f} {r.median_s:>9.3f} {r.max_s:>7.3f}{verdict}")
+        print(f"{r.what:<8} {r.budget:>10} {r.mean_s:>8.3f} {r.median_s:>9.3f} {r.max_s:>7.3f}{verdict}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -173,3 +173,16 @@ def test_paranoid_search_plays_the_same_with_two_players() -> None:
         plain = [SearchBot(7 + p, SearchConfig(iterations=30, settle=10)) for p in range(2)]
         paranoid = [SearchBot(7 + p, SearchConfig(iterations=30, settle=10, paranoid=True)) for p in range(2)]
         assert _play_with(plain, seed, 60)[0] == _play_with(paranoid, seed, 60)[0]
+
+
+def test_crowd_budget_searches_longer_from_three_players() -> None:
+    """``crowd_iterations``: with 3 or more families the search runs that budget a decision, with 1 or 2
+    its ``iterations`` (the expert searches longer where its budget is spread over more opponents)."""
+    cfg = SearchConfig(iterations=30, crowd_iterations=70)
+    assert [cfg.budget(n) for n in (1, 2, 3, 4, 5)] == [30, 30, 70, 70, 70]
+    assert SearchConfig(iterations=30).budget(4) == 30
+    for players, expected in ((2, 30), (3, 70), (4, 70)):
+        s = _positions(players, seed=5, count=1)[0]
+        bot = SearchBot(2, cfg)
+        bot.choose(inferno.view(s, to_move(s)), legal_actions(s))
+        assert bot.last.iterations == expected

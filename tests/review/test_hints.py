@@ -139,3 +139,21 @@ def test_the_rollout_hint_is_the_rollout_bots_move(monkeypatch: pytest.MonkeyPat
     assert all(o.samples == 2 and 0 <= o.value <= 100 for o in h.options)
     bot = RolloutBot(5, RolloutConfig(samples=2))
     assert h.options[0].text == inferno.action_text(v, bot.choose(v, inferno.legal_actions(v)))
+
+
+def test_hints_search_the_experts_budget_for_the_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint searches as long as the expert would at this table: its crowd budget from 3 players."""
+    from inferno.bots.expert import EXPERT
+    from inferno.review import hints
+
+    asked: list[int] = []
+    real = hints.estimate_options
+
+    def spy(v: inferno.State, iterations: int, seed: int, **kw: object) -> list[object]:
+        asked.append(iterations)
+        return real(v, 40, seed, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hints, "estimate_options", spy)
+    make_hint(_move_view(6), 5)
+    assert EXPERT.crowd_iterations is not None and EXPERT.crowd_iterations > EXPERT.iterations
+    assert asked == [EXPERT.crowd_iterations]

@@ -8,7 +8,8 @@ judges a position halfway through a Soul's jumps or an accusation's steps, where
 
 Its estimate's weights are learned from games (:mod:`inferno.bots.weight_tuning`; the package ships
 them in ``data/expert_weights.json``, :mod:`inferno.bots.learned_weights`) where the other levels use the
-hand-written ones. Each iteration costs more than ``hard``'s, so it runs 3,600 instead of 4,000. The learned value model
+hand-written ones. Each iteration costs more than ``hard``'s, so it runs 3,600 instead of 4,000 (7,200
+with 3 or more players: :attr:`~inferno.bots.search.SearchConfig.crowd_iterations`). The learned value model
 (:mod:`inferno.bots.value_model`) scored leaves worse than the hand-written estimate at equal CPU time
 and is not used here; :func:`make_learned_expert` keeps that search for comparison.
 """
@@ -22,8 +23,10 @@ from inferno.bots.evaluation import Weights
 from inferno.bots.learned_weights import expert_weights
 from inferno.bots.search import LEVELS, HeuristicEvaluator, SearchBot, SearchConfig
 
-EXPERT = replace(LEVELS["hard"], iterations=3600, settle=10)
-"""The expert's budget and settings: about the CPU time of ``hard`` per move (measured: see docs/research/bots.md)."""
+EXPERT = replace(LEVELS["hard"], iterations=3600, settle=10, crowd_iterations=7200)
+"""The expert's budget and settings: about the CPU time of ``hard`` per move with 1 or 2 players, twice
+its iterations with 3 or more, where one search's budget is spread over more opponents' replies and
+3,600 gained nothing over greedy (measured: see docs/research/bots.md)."""
 
 
 def expert_evaluator() -> HeuristicEvaluator:

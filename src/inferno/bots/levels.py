@@ -52,7 +52,8 @@ _WORDS = {
     "random": N_("the weakest: plays any legal move at random; good for learning the rules"),
     "greedy": N_("steady: takes the move that looks best now, counting its own next step"),
     "expert": N_(
-        "the strongest: hard's search in the same thinking time, judging each position only once a move is complete"
+        "the strongest: hard's search, judging each position only once a move is complete, and thinking longer"
+        " with three or more families"
     ),
     "rollout": N_("greedy's best moves played out to compare them (the hints' search)"),
     "greedy-classic": N_("greedy with its older, weaker judgement (a yardstick)"),

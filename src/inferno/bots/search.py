@@ -42,6 +42,13 @@ class SearchConfig:
     settle: int = 0  # after the new node, random decisions until the next move starts (at most this many)
     reuse: bool = False  # keep the tree between the bot's decisions in one game (see SearchBot.choose)
     paranoid: bool = False  # 3+ players: every opponent's node scores the searching player's loss (see _iterate)
+    crowd_iterations: int | None = None  # with 3 or more players, iterations per decision instead of ``iterations``
+
+    def budget(self, players: int) -> int:
+        """Iterations per decision in a game of ``players`` families (``crowd_iterations`` from 3 up)."""
+        if players >= 3 and self.crowd_iterations is not None:
+            return self.crowd_iterations
+        return self.iterations
 
 
 LEVELS: dict[str, SearchConfig] = {
@@ -127,14 +134,15 @@ class SearchBot:
             self.last = SearchStats(0, 0.0)
             return actions[0]
         cfg = self.config
+        budget = cfg.budget(view.num_players)
         start = time.perf_counter()
         deadline = None if cfg.max_seconds is None else start + cfg.max_seconds
         root = self._reused(view) if cfg.reuse else None
-        reused = 0 if root is None else min(root.visits, cfg.iterations)
+        reused = 0 if root is None else min(root.visits, budget)
         if root is None:
             root = _Node(-1)
         done = reused
-        while done < cfg.iterations:
+        while done < budget:
             self._iterate(view, root)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:

@@ -106,7 +106,7 @@ def make_hint(v: State, seed: int, samples: int | None = None) -> Hint:
     st = load_settings()
     if st.hint_search == "expert":
         options = estimate_options(
-            v, EXPERT.iterations, seed, alternatives=HINT_TOP, evaluator=expert_evaluator(), config=EXPERT
+            v, EXPERT.budget(v.num_players), seed, alternatives=HINT_TOP, evaluator=expert_evaluator(), config=EXPERT
         )
     else:
         options = playout_options(v, seed, samples=samples if samples is not None else st.hint_samples)
