@@ -20,6 +20,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class PortTaken(RuntimeError):
+    """The server could not bind the port picked for it: another process took it first."""
+
+
 class ServerProcess:
     """One server process; ``start`` waits until it answers, ``kill`` sends SIGKILL (no clean shutdown)."""
 
@@ -39,6 +43,9 @@ class ServerProcess:
         self.bot_delay = bot_delay
         self.read_rate = read_rate  # None: the server's default
         self.port = port or free_port()
+        # A port picked here may be taken by another test process before the server binds it: then the
+        # first start picks another one (a port the caller gave, or one a server already ran on, is kept).
+        self.may_move = port is None
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = db_path.with_suffix(".log")
         self.open_files = open_files  # the process's open-file limit (soft and hard), if given
@@ -49,6 +56,14 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
+        for _ in range(3 if self.may_move else 1):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                self.port = free_port()
+        return self._start(timeout)
+
+    def _start(self, timeout: float) -> ServerProcess:
         cmd = [
             sys.executable,
             "-c",
@@ -82,9 +97,13 @@ class ServerProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()}")
+                text = self.log.read_text()
+                if self.may_move and f"port {self.port} on 127.0.0.1 is taken" in text:
+                    raise PortTaken(text)
+                raise RuntimeError(f"server exited: {text}")
             try:
                 if httpx.get(f"{self.url}/api/bots", timeout=1).status_code == 200:
+                    self.may_move = False  # restarts come back on this port
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)

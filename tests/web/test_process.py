@@ -228,3 +228,25 @@ def test_a_socket_that_played_a_move_receives_the_bots_moves_after_it(tmp_path: 
             assert bot_moves_seen >= 5
     finally:
         srv.stop()
+
+
+def test_a_test_server_whose_picked_port_was_taken_starts_on_another(tmp_path: Path) -> None:
+    """The test helper: when another process takes the port picked for a server before it binds it, the
+    server starts on a fresh port instead of failing the test (a port the caller names is kept)."""
+    import socket
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        taken = holder.getsockname()[1]
+        srv = ServerProcess(tmp_path / "moved.db")
+        srv.port = taken  # as if another process had bound it first
+        try:
+            srv.start()
+            assert srv.port != taken
+            assert httpx.get(f"{srv.url}/api/bots", timeout=5).status_code == 200
+        finally:
+            srv.kill()
+        named = ServerProcess(tmp_path / "named.db", port=taken)
+        with pytest.raises(RuntimeError, match="taken"):
+            named.start()
