@@ -21,7 +21,9 @@ def _make(kind: str, seed: int) -> Bot:
     if kind == "greedy":
         return GreedyBot(seed)
     if kind == "expert":  # the search with settled leaves
-        return make_expert(seed, replace(EXPERT, iterations=TINY.iterations, max_seconds=None))
+        # the tiny budget at every table size (the expert's own searches longer from 3 players)
+        tiny = replace(EXPERT, iterations=TINY.iterations, crowd_iterations=None, max_seconds=None)
+        return make_expert(seed, tiny)
     return SearchBot(seed, TINY, "tiny")
 
 
@@ -64,6 +66,10 @@ def test_hidden_cards_do_not_change_the_decision(kind: str, players: int) -> Non
 
 @pytest.mark.parametrize("kind", ["greedy", "search", "expert"])
 def test_same_seed_same_game(kind: str) -> None:
+    bot = _make(kind, 0)
+    if isinstance(bot, SearchBot):  # a whole 3-player game, twice: the tiny budget, not a level's
+        assert bot.config.budget(3) == TINY.iterations
+
     def actions(seed: int) -> list[str]:
         s = inferno.new_game(3, seed=4, record_events=False)
         play_game(s, [_make(kind, seed + i) for i in range(3)])
