@@ -72,6 +72,11 @@ _SEND: Final = tuple(act(Act.SEND, j >> 1, j & 1) for j in range(_MEMBER_ACTIONS
 _ACCUSE: Final = tuple(act(Act.ACCUSE, j >> 1, j & 1) for j in range(_MEMBER_ACTIONS))
 _BRIBE: Final = act(Act.BRIBE)
 _COUNCIL: Final = act(Act.COUNCIL)
+# Enum members read once (an ``Act.X`` at run time is a lookup through the enum's metaclass).
+_BRIBE_KIND: Final = Act.BRIBE
+_SEND_KIND: Final = Act.SEND
+_ACCUSE_KIND: Final = Act.ACCUSE
+_FLORENCE: Final = Decision.FLORENCE
 
 # One location as the Florence listing reads it: the location, 2 * its index (its Noble's place in a
 # family's ``florence``), the Florins a Noble and an Urchin pay to enter it (-1: that member may not),
@@ -136,14 +141,14 @@ def list_florence(s: State, frame: Frame) -> list[Action]:
 def apply_florence(s: State, frame: Frame, action: Action) -> None:
     p = frame.player
     k = action.kind
-    if k == Act.BRIBE:
+    if k == _BRIBE_KIND:
         pay_drachmas(s, p, s.rules.bribe_cost, "bribe to act in any quartiere")
         emit(s, "bribe", p, "bribes Charon to act in any quartiere", "S2 Or bribe Charon")
         s.quartiere = -1
-        s.stack.append(make_frame(Decision.FLORENCE, p, 1))
-    elif k == Act.SEND:
+        s.stack.append(make_frame(_FLORENCE, p, 1))
+    elif k == _SEND_KIND:
         send(s, p, action.a, action.b)
-    elif k == Act.ACCUSE:
+    elif k == _ACCUSE_KIND:
         accuse(s, p, action.a, action.b)
     else:
         council(s, p)
@@ -289,6 +294,8 @@ def council(s: State, p: int) -> None:
 _RECALL_TOWER: Final = tuple((member_code(kind), act(Act.RECALL, TOWER_LOC, kind)) for kind in (NOBLE, URCHIN))
 _RECALL: Final = tuple(act(Act.RECALL, j >> 1, j & 1) for j in range(_MEMBER_ACTIONS))  # by 2 * location + kind
 _DISMISS: Final = tuple((T_GUEST + c, act(Act.DISMISS, c)) for c in range(2, 10))
+_RECALL_KIND: Final = Act.RECALL
+_DISMISS_KIND: Final = Act.DISMISS
 
 
 def list_council(s: State, frame: Frame) -> list[Action]:
@@ -314,7 +321,7 @@ def apply_council(s: State, frame: Frame, action: Action) -> None:
     p = frame.player
     pl = s.own_player(p)
     r = s.rules
-    if action.kind == Act.RECALL:
+    if action.kind == _RECALL_KIND:
         if action.a == TOWER_LOC:
             member_home(s, p, action.b, "council")
         else:
@@ -329,7 +336,7 @@ def apply_council(s: State, frame: Frame, action: Action) -> None:
                     f"the council brings {article(MEMBER_KINDS[action.b])} Home from {where}",
                     "IT family council",
                 )
-    elif action.kind == Act.DISMISS:
+    elif action.kind == _DISMISS_KIND:
         i = pl.tower.index(T_GUEST + action.a)
         pl.tower[i] = 0
         s.palace[action.a] += 1

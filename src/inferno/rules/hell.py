@@ -138,6 +138,10 @@ _MOVE: Final = tuple(act(Act.MOVE, t) for t in range(256))
 _STEP: Final = tuple(act(Act.STEP, t) for t in range(256))
 _ENTER: Final = tuple(act(Act.ENTER, c) for c in range(10))
 _DONE: Final = act(Act.DONE)
+# Enum members read once (a ``Decision.X`` at run time is a lookup through the enum's metaclass).
+_ENTER_KIND: Final = Act.ENTER
+_HELL_STEP: Final = Decision.HELL_STEP
+_FLORENCE: Final = Decision.FLORENCE
 
 
 def _reach(s: State) -> _Reach:
@@ -284,7 +288,7 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
 def apply_hell(s: State, frame: Frame, action: Action) -> None:
     p = frame.player
     sin = s.rules.circles
-    if action.kind == Act.ENTER:
+    if action.kind == _ENTER_KIND:
         c = action.a
         pay_drachmas(s, p, s.rules.ferry_cost, "Charon's ferry across the Acheron")
         take_from_graveyard(s, c, 1)
@@ -296,7 +300,7 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
                 f"ferries a {sin[c - 1].sin} Soul from the Graveyard across the Acheron",
                 "S2 Move one Soul",
             )
-        s.stack.append(make_frame(Decision.HELL_STEP, p, c, GRAVEYARD))
+        s.stack.append(make_frame(_HELL_STEP, p, c, GRAVEYARD))
     else:
         t = action.a
         c = s.hell[t]
@@ -306,7 +310,7 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
         if s.ext is not None and phlegyas.can_ring(s, p) and _bell_slides(s, c, t, _Memo(s, s.players[p].passages)):
             s.stack.append(make_frame(Decision.BELL, p, c, t))  # P&P: a Bell may slide it before it descends
         else:
-            s.stack.append(make_frame(Decision.HELL_STEP, p, c, t))
+            s.stack.append(make_frame(_HELL_STEP, p, c, t))
 
 
 def list_bell(s: State, frame: Frame) -> list[Action]:
@@ -355,7 +359,7 @@ def apply_step(s: State, frame: Frame, action: Action) -> None:
             emit(s, "jump", p, f"the Soul jumps the occupied shield {s.board.labels[t]}", "S2 Soul movement: jumps")
         if s.ext is not None:
             plutus.cross(s, p, t)  # P&P: crossing another player's Desk pays its owner
-        s.stack.append(make_frame(Decision.HELL_STEP, p, colour, t))
+        s.stack.append(make_frame(_HELL_STEP, p, colour, t))
         return
     land_soul(s, p, colour, t, "Hell phase")
     s.quartiere = s.board.symbol[t]
@@ -368,7 +372,7 @@ def apply_step(s: State, frame: Frame, action: Action) -> None:
             f"must act in {q} ({s.rules.quartiere_symbols[s.quartiere]})",
             "S2 The shield picks the quartiere",
         )
-    s.stack.append(make_frame(Decision.FLORENCE, p, 0))
+    s.stack.append(make_frame(_FLORENCE, p, 0))
     if s.ext is not None and s.board.circle[t] == colour:  # P&P: Desks and Bells gained by lying down
         phlegyas.after_lay_down(s, p, colour)
         plutus.after_lay_down(s, p, colour)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.choices import list_gate, list_phleg, member_home, place_passage, raise_phleg
 from inferno.rules.effects import (
@@ -17,38 +19,48 @@ from inferno.rules.events import count, emit, gain_infamy
 from inferno.rules.model import URCHIN, Location, LocationAction
 from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, PlayerState, State, make_frame
 
+# Enum members read once: each ``LocationAction.X`` at run time is a class attribute lookup through the
+# enum's metaclass, several times the cost of reading a module constant.
+_HAYSTACK: Final = LocationAction.HAYSTACK
+_BANQUET: Final = LocationAction.BANQUET
+_BANK: Final = LocationAction.BANK
+_COURTYARD: Final = LocationAction.COURTYARD
+_BONFIRE: Final = LocationAction.BONFIRE
+_WALL: Final = LocationAction.WALL
+_MARKET: Final = LocationAction.MARKET
+
 
 def arrive(s: State, p: int, loc: Location) -> None:
     """Carry out a location's action for the family member just sent there."""
     pl = s.own_player(p)
     a = loc.action
     prm = loc.params
-    if a is LocationAction.HAYSTACK:
+    if a is _HAYSTACK:
         if pl.reserve > 0:
             pl.reserve -= 1
             pl.florence[2 * loc.index + URCHIN] += 1
             emit(s, "haystack", p, "adopts an Urchin, placed beside the family member", "S0; IT HAYSTACK")
-    elif a is LocationAction.BANQUET:
+    elif a is _BANQUET:
         if pl.floors < s.rules.tower_floors:
             pl.floors += 1
             if s.record_events:
                 emit(s, "banquet", p, f"builds Tower floor {pl.floors - 1}", "IT BANQUET")
-    elif a is LocationAction.BANK:
+    elif a is _BANK:
         gain = prm["base_florins"] + prm["florins_per_guest"] * guests(pl)
         pl.florins += gain
         if s.record_events:
             emit(s, "bank", p, f"gains {count(gain, 'Florin')} at the BANK", "IT BANK")
-    elif a is LocationAction.COURTYARD:
+    elif a is _COURTYARD:
         s.stack.append(make_frame(Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
-    elif a is LocationAction.BONFIRE:
+    elif a is _BONFIRE:
         s.stack.append(make_frame(Decision.BONFIRE_THIRD, p))
         s.stack.append(make_frame(Decision.BONFIRE_SECOND, p))
         s.stack.append(make_frame(Decision.BONFIRE_EXCHANGE, p, prm["exchange_max"]))
-    elif a is LocationAction.WALL:
+    elif a is _WALL:
         s.stack.append(make_frame(Decision.WALL_DELIVER, p))
         s.stack.append(make_frame(Decision.WALL_FRAUD, p))
         s.stack.append(make_frame(Decision.WALL_EXCHANGE, p, prm["exchange_max"]))
-    elif a is LocationAction.MARKET:
+    elif a is _MARKET:
         s.stack.append(make_frame(Decision.MARKET, p))
     else:
         s.stack.append(make_frame(Decision.PALACE, p))
