@@ -77,6 +77,9 @@ _BRIBE_KIND: Final = Act.BRIBE
 _SEND_KIND: Final = Act.SEND
 _ACCUSE_KIND: Final = Act.ACCUSE
 _FLORENCE: Final = Decision.FLORENCE
+_COUNCIL_DECISION: Final = Decision.COUNCIL
+_AUTO_DANTE: Final = Decision.AUTO_DANTE
+_FLOOR_KIND: Final = Act.FLOOR
 
 # One location as the Florence listing reads it: the location, 2 * its index (its Noble's place in a
 # family's ``florence``), the Florins a Noble and an Urchin pay to enter it (-1: that member may not),
@@ -213,7 +216,7 @@ def accuser_floors(s: State, pl: PlayerState, loc: Location) -> list[int]:
 
 def list_accuser_floor(s: State, frame: Frame) -> list[Action]:
     _, p, li, _kind = frame
-    return [act(Act.FLOOR, f) for f in accuser_floors(s, s.players[p], s.rules.locations[li])]
+    return [act(_FLOOR_KIND, f) for f in accuser_floors(s, s.players[p], s.rules.locations[li])]
 
 
 def apply_accuser_floor(s: State, frame: Frame, action: Action) -> None:
@@ -269,7 +272,7 @@ def finish_accusation(s: State, p: int, li: int, kind: int, floor: int) -> None:
             )
     # 5. Dante moves (pushed first so it resolves after the bonus), unless he is at the end.
     if s.ender < 0:
-        s.stack.append(make_frame(Decision.AUTO_DANTE, p))
+        s.stack.append(make_frame(_AUTO_DANTE, p))
     # 4. the Skull advances and the track's bonus is taken.
     advance_track(s, p, loc.circle, "accusation")
     tile = r.bonus_tiles[s.bonus[loc.circle]]
@@ -288,7 +291,7 @@ def council(s: State, p: int) -> None:
     """Family council: lose 2 Infamy, then one recall/dismissal (IT; S2; D2)."""
     cost = s.rules.council_cost
     gain_infamy(s, p, -cost, "council", "holds a family council", "S2; IT family council")
-    s.stack.append(make_frame(Decision.COUNCIL, p))
+    s.stack.append(make_frame(_COUNCIL_DECISION, p))
 
 
 _RECALL_TOWER: Final = tuple((member_code(kind), act(Act.RECALL, TOWER_LOC, kind)) for kind in (NOBLE, URCHIN))

@@ -28,6 +28,12 @@ _COURTYARD: Final = LocationAction.COURTYARD
 _BONFIRE: Final = LocationAction.BONFIRE
 _WALL: Final = LocationAction.WALL
 _MARKET: Final = LocationAction.MARKET
+_DONE: Final = act(Act.DONE)
+_DONE_KIND: Final = Act.DONE
+_GUEST_KIND: Final = Act.GUEST
+_BARREL_KIND: Final = Act.BARREL
+_SWAP_KIND: Final = Act.SWAP
+_EXCHANGE_KIND: Final = Act.EXCHANGE
 
 
 def arrive(s: State, p: int, loc: Location) -> None:
@@ -91,8 +97,8 @@ def list_courtyard(s: State, frame: Frame) -> list[Action]:
                 if t[i] == t[j] or i // per == j // per:
                     continue
                 if guest_swap_ok(s, t, i, j, per):
-                    out.append(act(Act.SWAP, i, j))
-    out.append(act(Act.DONE))
+                    out.append(act(_SWAP_KIND, i, j))
+    out.append(_DONE)
     return out
 
 
@@ -111,7 +117,7 @@ def guest_swap_ok(s: State, t: list[int], i: int, j: int, per: int) -> bool:
 
 def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
     _, p, home_left, swaps_left = frame
-    if action.kind == Act.DONE:
+    if action.kind == _DONE_KIND:
         return
     if action.kind == Act.HOME:
         s.stack.append(make_frame(Decision.COURTYARD, p, home_left - 1, swaps_left))
@@ -142,13 +148,13 @@ def exchange_amounts(s: State, frame: Frame) -> range:
 
 
 def list_exchange(s: State, frame: Frame) -> list[Action]:
-    out = [act(Act.EXCHANGE, n) for n in exchange_amounts(s, frame)]
-    out.append(act(Act.DONE))
+    out = [act(_EXCHANGE_KIND, n) for n in exchange_amounts(s, frame)]
+    out.append(_DONE)
     return out
 
 
 def apply_exchange(s: State, frame: Frame, action: Action) -> None:
-    if action.kind == Act.DONE:
+    if action.kind == _DONE_KIND:
         return
     pl = s.own_player(frame.player)
     n = action.a
@@ -166,7 +172,7 @@ def apply_exchange(s: State, frame: Frame, action: Action) -> None:
 
 def list_bonfire_second(s: State, frame: Frame) -> list[Action]:
     out = list_phleg(s, frame) + list_gate(s, frame)
-    out.append(act(Act.DONE))
+    out.append(_DONE)
     return out
 
 
@@ -192,7 +198,7 @@ def list_bonfire_third(s: State, frame: Frame) -> list[Action]:
     if guardian_can_move(s):
         out.append(act(Act.GUARDIAN))
     out.append(act(Act.STYX))
-    out.append(act(Act.DONE))
+    out.append(_DONE)
     return out
 
 
@@ -211,7 +217,7 @@ def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
     out = []
     if fraud_available(s, frame):
         out.append(act(Act.FRAUD))
-    out.append(act(Act.DONE))
+    out.append(_DONE)
     return out
 
 
@@ -224,12 +230,12 @@ def apply_wall_fraud(s: State, frame: Frame, action: Action) -> None:
 def list_deliver(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame.player]
     out = [act(Act.DELIVER, b.index) for b in s.rules.barrels if (T_BARREL + b.index) in pl.tower]
-    out.append(act(Act.DONE))
+    out.append(_DONE)
     return out
 
 
 def apply_deliver(s: State, frame: Frame, action: Action) -> None:
-    if action.kind == Act.DONE:
+    if action.kind == _DONE_KIND:
         return
     p = frame.player
     pl = s.own_player(p)
@@ -266,7 +272,7 @@ def list_market(s: State, frame: Frame) -> list[Action]:
     out: list[Action] = []
     for b in s.rules.barrels:
         if can_take_barrel(s, pl, b.index):
-            out.extend(act(Act.BARREL, b.index, f) for f in floors)
+            out.extend(act(_BARREL_KIND, b.index, f) for f in floors)
     return out
 
 
@@ -285,7 +291,7 @@ def list_palace(s: State, frame: Frame) -> list[Action]:
     out: list[Action] = []
     for c in s.rules.guest_circles:
         if can_invite(s, pl, c):
-            out.extend(act(Act.GUEST, c, f) for f in floors)
+            out.extend(act(_GUEST_KIND, c, f) for f in floors)
     return out
 
 
