@@ -183,8 +183,7 @@ class _Memo:
         tables = self.passages.tables
         if tables is not None:
             for k in range(colour - 1, 0, -1):
-                level = tables[k][level] | empty[k]
-                out[k] = level
+                level = out[k] = tables[k][level] | empty[k]
         else:
             firsts = self.passages.firsts
             cs = self.reach.circle_shields
@@ -256,6 +255,7 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
     r = memo.reach
     circle = r.circle
     firsts = memo.passages.firsts
+    tables = memo.passages.tables
     empty = memo.empty
     seen = memo.seen
     # each standing Soul, in shield order (what _can_move asks, inlined)
@@ -270,7 +270,13 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
             continue
         lands = seen[c]
         if lands is None:
-            lands = memo.lands(c)
+            if tables is None:
+                lands = memo.lands(c)
+            else:  # memo.lands, inlined
+                lands = seen[c] = empty.copy()
+                level = empty[c]
+                for j in range(c - 1, 0, -1):
+                    level = lands[j] = tables[j][level] | empty[j]
         if first & lands[k] or (ring and _bell_slides(s, c, t, memo)):
             out.append(_MOVE[t])
     # A Soul that can enter Hell from the Graveyard shows that any Soul of a later colour can too:
