@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.effects import (
     advance_track,
@@ -23,6 +25,19 @@ GROUP_LOWER = 1
 GROUP_ANY = 2
 _GROUP_CODE = {"U": GROUP_UPPER, "L": GROUP_LOWER, "": GROUP_ANY}
 
+# Enum members read once (an enum's ``X.MEMBER`` at run time is a lookup through its metaclass).
+_PHLEG_KIND: Final = Act.PHLEG
+_GATE_KIND: Final = Act.GATE
+_TRACK_KIND: Final = Act.TRACK
+_DROWN_KIND: Final = Act.DROWN
+_FLORINS: Final = EffectType.FLORINS
+_ADVANCE: Final = EffectType.ADVANCE
+_SAFE_PASSAGE: Final = EffectType.SAFE_PASSAGE
+_TOWER_HOME: Final = EffectType.TOWER_HOME
+_STYX: Final = EffectType.STYX
+_FRAUD: Final = EffectType.FRAUD
+_GUARDIAN: Final = EffectType.GUARDIAN
+
 
 def group_tracks(s: State, group: int) -> tuple[int, ...]:
     r = s.rules
@@ -36,24 +51,24 @@ def group_tracks(s: State, group: int) -> tuple[int, ...]:
 def push_effect(s: State, p: int, e: Effect, why: str) -> None:
     """Resolve an effect now, or push the decision it needs."""
     t = e.type
-    if t is EffectType.FLORINS:
+    if t is _FLORINS:
         s.own_player(p).florins += e.amount
         if s.record_events:
             emit(s, "florins", p, f"gains {count(e.amount, 'Florin')} ({why})", "S0 Money")
-    elif t is EffectType.ADVANCE:
+    elif t is _ADVANCE:
         if e.track:
             advance_track(s, p, e.track, why)
         else:
             s.stack.append(make_frame(Decision.TRACK, p, _GROUP_CODE[e.group]))
-    elif t is EffectType.SAFE_PASSAGE:
+    elif t is _SAFE_PASSAGE:
         s.stack.append(make_frame(Decision.GATE, p))
-    elif t is EffectType.TOWER_HOME:
+    elif t is _TOWER_HOME:
         s.stack.append(make_frame(Decision.TOWER_HOME, p, max(e.amount, 1)))
-    elif t is EffectType.STYX:
+    elif t is _STYX:
         s.stack.append(make_frame(Decision.STYX, p, e.amount))
-    elif t is EffectType.FRAUD:
+    elif t is _FRAUD:
         s.stack.append(make_frame(Decision.FRAUD_SOURCE, p, e.amount, 1))
-    elif t is EffectType.GUARDIAN:
+    elif t is _GUARDIAN:
         if e.amount:
             pay_drachmas(s, p, e.amount, "a Guardian")
         s.stack.append(make_frame(Decision.GUARDIAN_MOVE, p, 1))
@@ -66,7 +81,7 @@ def push_effect(s: State, p: int, e: Effect, why: str) -> None:
 
 def list_gate(s: State, frame: Frame) -> list[Action]:
     own = s.players[frame.player].passages
-    return [act(Act.GATE, g) for g in range(s.board.gates) if not own >> g & 1]
+    return [act(_GATE_KIND, g) for g in range(s.board.gates) if not own >> g & 1]
 
 
 def place_passage(s: State, p: int, gate: int) -> None:
@@ -83,7 +98,7 @@ def apply_gate(s: State, frame: Frame, action: Action) -> None:
 
 
 def list_track(s: State, frame: Frame) -> list[Action]:
-    return [act(Act.TRACK, c) for c in group_tracks(s, frame.a)]  # a: the tracks' group
+    return [act(_TRACK_KIND, c) for c in group_tracks(s, frame.a)]  # a: the tracks' group
 
 
 def apply_track(s: State, frame: Frame, action: Action) -> None:
@@ -163,7 +178,7 @@ def apply_tower_home(s: State, frame: Frame, action: Action) -> None:
 
 def list_phleg(s: State, frame: Frame) -> list[Action]:
     top = s.rules.phleg_max
-    return [act(Act.PHLEG, c) for c in range(2, 10) if s.phleg[c] < top]
+    return [act(_PHLEG_KIND, c) for c in range(2, 10) if s.phleg[c] < top]
 
 
 def raise_phleg(s: State, p: int, circle: int, step: int) -> None:
@@ -193,7 +208,7 @@ def list_styx(s: State, frame: Frame) -> list[Action]:
         n = s.graveyard[c]
         for k in range(1, min(n, most) + 1):
             if k in table:
-                out.append(act(Act.DROWN, c, k))
+                out.append(act(_DROWN_KIND, c, k))
     return out
 
 

@@ -100,6 +100,9 @@ _LISTERS: Final[list[Lister]] = [HANDLERS[k][0] if k in HANDLERS else _no_lister
 _APPLIERS: Final[list[Applier]] = [HANDLERS[k][1] if k in HANDLERS else _no_applier for k in range(max(Decision) + 1)]
 
 _DONE_ONLY: Final = [Action(Act.DONE)]
+# Enum members read once: each ``Decision.X`` at run time is a class attribute lookup through the enum's
+# metaclass, several times the cost of reading a module constant.
+_HELL: Final = Decision.HELL
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +121,7 @@ def start_turn(s: State, p: int) -> None:
     if s.record_events:
         emit(s, "turn", p, f"turn {s.turn}", "S2 Your turn")  # i18n: not for players (an event: see records)
     solo.start_rival_turn(s)
-    s.stack.append(make_frame(Decision.HELL, p))
+    s.stack.append(make_frame(_HELL, p))
 
 
 def _end_turn(s: State) -> None:
@@ -166,7 +169,7 @@ def settle(s: State) -> None:
             continue
         opts = _LISTERS[kind](s, frame)
         if not opts:
-            if kind == Decision.HELL:
+            if kind == _HELL:
                 _sudden_death(s)
                 stack = s.stack
                 continue

@@ -57,23 +57,6 @@ def accuser_has_room(s: State, pl: PlayerState) -> bool:
     return has_tower_room(s, pl) or not s.rules.accuse_needs_tower_room
 
 
-# The last game's locations per quartiere: (rules, the state's quartiere of each location, the table).
-_BY_QUARTIERE: Final[list[tuple[Rules, tuple[int, ...], tuple[tuple[Location, ...], ...]]]] = []
-
-
-def quartiere_locations(s: State, q: int) -> tuple[Location, ...]:
-    """The locations in quartiere ``q``, in the rules' order (worked out once per game's placement)."""
-    lq = s.loc_quartiere
-    rules = s.rules
-    if not _BY_QUARTIERE or _BY_QUARTIERE[0][1] is not lq or _BY_QUARTIERE[0][0] is not rules:
-        table = tuple(
-            tuple(loc for loc in rules.locations if lq[loc.index] == k) for k in range(max(lq, default=-1) + 1)
-        )
-        _BY_QUARTIERE[:] = [(rules, lq, table)]
-    table = _BY_QUARTIERE[0][2]
-    return table[q] if q < len(table) else ()
-
-
 def can_accuse(s: State, pl: PlayerState, loc: Location) -> bool:
     """Guest of the location's colour at a special location (S0), and room in the Tower if the data asks (U8)."""
     return has_accusing_guest(pl, loc) and accuser_has_room(s, pl)
@@ -89,30 +72,71 @@ _SEND: Final = tuple(act(Act.SEND, j >> 1, j & 1) for j in range(_MEMBER_ACTIONS
 _ACCUSE: Final = tuple(act(Act.ACCUSE, j >> 1, j & 1) for j in range(_MEMBER_ACTIONS))
 _BRIBE: Final = act(Act.BRIBE)
 _COUNCIL: Final = act(Act.COUNCIL)
+# Enum members read once (an ``Act.X`` at run time is a lookup through the enum's metaclass).
+_BRIBE_KIND: Final = Act.BRIBE
+_SEND_KIND: Final = Act.SEND
+_ACCUSE_KIND: Final = Act.ACCUSE
+_FLORENCE: Final = Decision.FLORENCE
+_COUNCIL_DECISION: Final = Decision.COUNCIL
+_AUTO_DANTE: Final = Decision.AUTO_DANTE
+_FLOOR_KIND: Final = Act.FLOOR
+
+# One location as the Florence listing reads it: the location, 2 * its index (its Noble's place in a
+# family's ``florence``), the Florins a Noble and an Urchin pay to enter it (-1: that member may not),
+# and the SEND and ACCUSE actions of a Noble and of an Urchin.
+_Entry = tuple[Location, int, int, int, Action, Action, Action, Action]
+
+# The last game's entries: (rules, the state's quartiere of each location, entries of every location
+# then of each quartiere in turn).
+_ENTRIES: Final[list[tuple[Rules, tuple[int, ...], tuple[tuple[_Entry, ...], ...]]]] = []
+
+
+def _entry(loc: Location, entry: tuple[int, ...]) -> _Entry:
+    j = 2 * loc.index
+    if j + 1 < _MEMBER_ACTIONS:
+        return (loc, j, entry[j + NOBLE], entry[j + URCHIN], _SEND[j], _SEND[j + 1], _ACCUSE[j], _ACCUSE[j + 1])
+    i = loc.index
+    sends = act(Act.SEND, i, NOBLE), act(Act.SEND, i, URCHIN)
+    accuses = act(Act.ACCUSE, i, NOBLE), act(Act.ACCUSE, i, URCHIN)
+    return (loc, j, entry[j + NOBLE], entry[j + URCHIN], *sends, *accuses)
+
+
+def _entries(s: State) -> tuple[tuple[_Entry, ...], ...]:
+    """Index 0: every location's entry, in the rules' order; index q + 1: the locations in quartiere
+    ``q`` (worked out once per game's placement)."""
+    lq = s.loc_quartiere
+    rules = s.rules
+    if _ENTRIES and _ENTRIES[0][1] is lq and _ENTRIES[0][0] is rules:
+        return _ENTRIES[0][2]
+    entry = entry_table(rules)
+    every = tuple(_entry(loc, entry) for loc in rules.locations)
+    table = (every, *(tuple(e for e in every if lq[e[0].index] == k) for k in range(max(lq, default=-1) + 1)))
+    _ENTRIES[:] = [(rules, lq, table)]
+    return table
 
 
 def list_florence(s: State, frame: Frame) -> list[Action]:
-    p, bribed = frame.player, frame.a
+    _, p, bribed, _ = frame
     pl = s.players[p]
-    q = acting_quartiere(s, frame)
-    out = []
-    if not bribed:
-        out.append(_BRIBE)
-    home = pl.home
+    out = [] if bribed else [_BRIBE]
+    nobles, urchins = pl.home
     fl = pl.florence
-    entry = entry_table(s.rules)
     florins = pl.florins
-    for loc in s.rules.locations if q < 0 else quartiere_locations(s, q):
-        i = loc.index
-        for kind in (NOBLE, URCHIN):
-            j = 2 * i + kind
-            if home[kind] and 0 <= entry[j] <= florins:  # the entry requirement (S0; U6)
-                out.append(_SEND[j] if j < _MEMBER_ACTIONS else act(Act.SEND, i, kind))
-        if (fl[2 * i] or fl[2 * i + 1]) and can_accuse(s, pl, loc):
-            for kind in (NOBLE, URCHIN):
-                j = 2 * i + kind
-                if fl[j]:
-                    out.append(_ACCUSE[j] if j < _MEMBER_ACTIONS else act(Act.ACCUSE, i, kind))
+    table = _entries(s)
+    q = -1 if bribed else s.quartiere  # acting_quartiere
+    entries = table[0] if q < 0 else table[q + 1] if q + 1 < len(table) else ()
+    for loc, j, noble_cost, urchin_cost, send_noble, send_urchin, accuse_noble, accuse_urchin in entries:
+        if nobles and 0 <= noble_cost <= florins:  # the entry requirement (S0; U6)
+            out.append(send_noble)
+        if urchins and 0 <= urchin_cost <= florins:
+            out.append(send_urchin)
+        here_noble = fl[j + NOBLE]
+        here_urchin = fl[j + URCHIN]
+        if (here_noble or here_urchin) and can_accuse(s, pl, loc):
+            if here_noble:
+                out.append(accuse_noble)
+            if here_urchin:
+                out.append(accuse_urchin)
     out.append(_COUNCIL)
     return out
 
@@ -120,14 +144,14 @@ def list_florence(s: State, frame: Frame) -> list[Action]:
 def apply_florence(s: State, frame: Frame, action: Action) -> None:
     p = frame.player
     k = action.kind
-    if k == Act.BRIBE:
+    if k == _BRIBE_KIND:
         pay_drachmas(s, p, s.rules.bribe_cost, "bribe to act in any quartiere")
         emit(s, "bribe", p, "bribes Charon to act in any quartiere", "S2 Or bribe Charon")
         s.quartiere = -1
-        s.stack.append(make_frame(Decision.FLORENCE, p, 1))
-    elif k == Act.SEND:
+        s.stack.append(make_frame(_FLORENCE, p, 1))
+    elif k == _SEND_KIND:
         send(s, p, action.a, action.b)
-    elif k == Act.ACCUSE:
+    elif k == _ACCUSE_KIND:
         accuse(s, p, action.a, action.b)
     else:
         council(s, p)
@@ -192,7 +216,7 @@ def accuser_floors(s: State, pl: PlayerState, loc: Location) -> list[int]:
 
 def list_accuser_floor(s: State, frame: Frame) -> list[Action]:
     _, p, li, _kind = frame
-    return [act(Act.FLOOR, f) for f in accuser_floors(s, s.players[p], s.rules.locations[li])]
+    return [act(_FLOOR_KIND, f) for f in accuser_floors(s, s.players[p], s.rules.locations[li])]
 
 
 def apply_accuser_floor(s: State, frame: Frame, action: Action) -> None:
@@ -248,7 +272,7 @@ def finish_accusation(s: State, p: int, li: int, kind: int, floor: int) -> None:
             )
     # 5. Dante moves (pushed first so it resolves after the bonus), unless he is at the end.
     if s.ender < 0:
-        s.stack.append(make_frame(Decision.AUTO_DANTE, p))
+        s.stack.append(make_frame(_AUTO_DANTE, p))
     # 4. the Skull advances and the track's bonus is taken.
     advance_track(s, p, loc.circle, "accusation")
     tile = r.bonus_tiles[s.bonus[loc.circle]]
@@ -267,22 +291,29 @@ def council(s: State, p: int) -> None:
     """Family council: lose 2 Infamy, then one recall/dismissal (IT; S2; D2)."""
     cost = s.rules.council_cost
     gain_infamy(s, p, -cost, "council", "holds a family council", "S2; IT family council")
-    s.stack.append(make_frame(Decision.COUNCIL, p))
+    s.stack.append(make_frame(_COUNCIL_DECISION, p))
+
+
+_RECALL_TOWER: Final = tuple((member_code(kind), act(Act.RECALL, TOWER_LOC, kind)) for kind in (NOBLE, URCHIN))
+_RECALL: Final = tuple(act(Act.RECALL, j >> 1, j & 1) for j in range(_MEMBER_ACTIONS))  # by 2 * location + kind
+_DISMISS: Final = tuple((T_GUEST + c, act(Act.DISMISS, c)) for c in range(2, 10))
+_RECALL_KIND: Final = Act.RECALL
+_DISMISS_KIND: Final = Act.DISMISS
 
 
 def list_council(s: State, frame: Frame) -> list[Action]:
-    pl = s.players[frame.player]
+    pl = s.players[frame[1]]
     tower = set(pl.tower)
     out = []
-    for kind in (NOBLE, URCHIN):
-        if member_code(kind) in tower:
-            out.append(act(Act.RECALL, TOWER_LOC, kind))
+    for code, recall in _RECALL_TOWER:
+        if code in tower:
+            out.append(recall)
     for j, n in enumerate(pl.florence):
         if n:
-            out.append(act(Act.RECALL, j >> 1, j & 1))
-    for c in range(2, 10):
-        if (T_GUEST + c) in tower:
-            out.append(act(Act.DISMISS, c))
+            out.append(_RECALL[j] if j < _MEMBER_ACTIONS else act(Act.RECALL, j >> 1, j & 1))
+    for code, dismiss in _DISMISS:
+        if code in tower:
+            out.append(dismiss)
     for b in range(len(s.rules.barrels)):
         if (T_BARREL + b) in tower:
             out.append(act(Act.RETURN, b))
@@ -293,7 +324,7 @@ def apply_council(s: State, frame: Frame, action: Action) -> None:
     p = frame.player
     pl = s.own_player(p)
     r = s.rules
-    if action.kind == Act.RECALL:
+    if action.kind == _RECALL_KIND:
         if action.a == TOWER_LOC:
             member_home(s, p, action.b, "council")
         else:
@@ -308,7 +339,7 @@ def apply_council(s: State, frame: Frame, action: Action) -> None:
                     f"the council brings {article(MEMBER_KINDS[action.b])} Home from {where}",
                     "IT family council",
                 )
-    elif action.kind == Act.DISMISS:
+    elif action.kind == _DISMISS_KIND:
         i = pl.tower.index(T_GUEST + action.a)
         pl.tower[i] = 0
         s.palace[action.a] += 1

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from inferno.rules.actions import Act, Action, Decision, HiddenInformationError, act
 from inferno.rules.choices import push_effect
 from inferno.rules.effects import owns_barrel, pay_drachmas
 from inferno.rules.events import emit
 from inferno.rules.state import Frame, State, make_frame
 
+# Enum members read once (an enum's ``X.MEMBER`` at run time is a lookup through its metaclass).
+_PLAY_KIND: Final = Act.PLAY
+_BUY_KIND: Final = Act.BUY
+
 
 def list_source(s: State, frame: Frame) -> list[Action]:
     _, p, _cost, optional = frame
-    out = [act(Act.PLAY, c) for c in s.players[p].hand]
-    out.extend(act(Act.BUY, c) for c in s.market)
+    out = [act(_PLAY_KIND, c) for c in s.players[p].hand]
+    out.extend(act(_BUY_KIND, c) for c in s.market)
     if s.deck:
         out.append(act(Act.PLAY_DECK))
     if optional and out:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Final
 
 from inferno.rules import phlegyas, plutus
@@ -13,80 +14,134 @@ from inferno.rules.state import EMPTY, LYING, Frame, State, make_frame
 
 GRAVEYARD: Final = -1  # the Graveyard as a shield linked to every Limbo shield (S2)
 
+# Shields of one circle as a small bitmask: bit i = the circle's i-th shield (``circle_shields[k][i]``).
+# Every mask the Hell listing works with holds the shields of one circle only, so it stays a small
+# number whatever the board's size (on 48 shields, masks over the whole board are two-digit ints, and
+# each operation on one allocates).
+_TABLE_BITS: Final = 12  # a circle with more shields than this is looked up shield by shield
+
+
+class _Passages:
+    """One board's tables for a family holding the safe passages ``passages``: the Walls of Dis
+    already applied, so no listing has to ask where the Walls are."""
+
+    __slots__ = ("firsts", "tables", "walls_mask")
+
+    def __init__(self, r: _Reach, passages: int) -> None:
+        b = r.board
+        gate = b.gate
+        walls = r.walls
+        row = r.circle_shields[walls]
+        # the circle-``walls`` shields just below the Walls that this family may enter
+        wm = 0
+        for i, u in enumerate(row):
+            if gate[u] >= 0 and passages >> gate[u] & 1:
+                wm |= 1 << i
+        self.walls_mask = wm
+        firsts = r.firsts.copy()
+        for t in r.circle_shields[walls - 1]:
+            firsts[t] &= wm
+        self.firsts = firsts
+        tables = r.tables
+        if tables is not None:
+            tables = tables.copy()
+            above = tables[walls - 1]
+            tables[walls - 1] = [above[m & wm] for m in range(len(above))]
+        self.tables = tables
+
 
 class _Reach:
-    """One board's index tables for the Hell listing, as bitmasks over shields (bit t = shield t).
+    """One board's index tables for the Hell listing, each mask over the shields of one circle.
 
-    ``below[k]`` maps a set of circle ``k + 1`` shields (shifted down by the circle's lowest shield,
-    ``low[k + 1]``) to the circle ``k`` shields with a line down into that set, -1 until a position
-    needs it (empty for a circle spread over more than 16 shield numbers: then it is not remembered).
+    ``firsts[t]``: the shields of the next circle down that shield ``t`` has a line to. ``tables[k][m]``
+    (k = 1..8): the circle ``k`` shields with a line down into the set ``m`` of circle ``k + 1``
+    shields (None when a circle has more than ``_TABLE_BITS`` shields: then worked out each time).
     """
 
-    __slots__ = ("below", "board", "circle_mask", "circle_shields", "down_mask", "low", "passable", "walls")
+    __slots__ = (
+        "board",
+        "by_passages",
+        "circle",
+        "circle_shields",
+        "firsts",
+        "pos",
+        "shields",
+        "spans",
+        "tables",
+        "walls",
+    )
 
     def __init__(self, board: Board, walls: int) -> None:
         self.board = board
         self.walls = walls
-        self.circle_shields = board.circle_shields
-        self.circle_mask = [sum(1 << t for t in cs) for cs in board.circle_shields]
-        self.down_mask = [sum(1 << u for u in d) for d in board.down]
+        self.circle = board.circle
         cs = board.circle_shields
-        self.low = [min(c, default=0) for c in cs]
-        spans = [max(c, default=0) - low + 1 for c, low in zip(cs, self.low, strict=True)]
-        self.below = [
-            [-1] * (1 << spans[k + 1]) if k + 1 < len(cs) and spans[k + 1] <= 16 else [] for k in range(len(cs))
-        ]
-        self.passable: dict[int, int] = {}
+        self.circle_shields = cs
+        n = len(board.circle)
+        self.shields = range(n)
+        pos = [0] * n
+        for row in cs:
+            for i, t in enumerate(row):
+                pos[t] = i
+        self.pos = pos
+        firsts = [0] * n
+        for t, d in enumerate(board.down):
+            for u in d:
+                firsts[t] |= 1 << pos[u]
+        self.firsts = firsts
+        # Where each circle's shields sit in the board's numbering: (lowest shield, all its bits) when
+        # each circle's are numbered one after another, as in the data files; None when not.
+        low = [row[0] if row else 0 for row in cs]
+        contiguous = all(list(row) == list(range(lo, lo + len(row))) for row, lo in zip(cs, low, strict=True))
+        self.spans = [(lo, (1 << len(row)) - 1) for row, lo in zip(cs, low, strict=True)] if contiguous else None
+        tables: list[list[int]] | None = None
+        if all(len(row) <= _TABLE_BITS for row in cs[2:]):
+            tables = [[] for _ in cs]
+            for k in range(1, len(cs) - 1):
+                # the circle-k shields with a line into each single circle-(k + 1) shield, then every set
+                single = [0] * len(cs[k + 1])
+                for i, t in enumerate(cs[k]):
+                    f = firsts[t]
+                    for j in range(len(single)):
+                        if f >> j & 1:
+                            single[j] |= 1 << i
+                table = [0] * (1 << len(single))
+                for m in range(1, len(table)):
+                    bit = m & -m
+                    table[m] = table[m ^ bit] | single[bit.bit_length() - 1]
+                tables[k] = table
+        self.tables = tables
+        self.by_passages: dict[int, _Passages] = {}
 
-    def through_walls(self, passages: int) -> int:
-        """The shields just below the Walls of Dis a family with ``passages`` may enter."""
-        m = self.passable.get(passages)
-        if m is None:
-            gate = self.board.gate
-            cs = self.circle_shields
-            row = cs[self.walls] if 0 <= self.walls < len(cs) else ()
-            m = self.passable[passages] = sum(1 << u for u in row if gate[u] >= 0 and passages >> gate[u] & 1)
-        return m
+    def passages(self, passages: int) -> _Passages:
+        """The tables for a family holding ``passages`` (made once per board and passages)."""
+        got = self.by_passages.get(passages)
+        if got is None:
+            got = self.by_passages[passages] = _Passages(self, passages)
+        return got
 
-    def masks(self, empty: int, walls_mask: int, colour: int) -> tuple[int, int]:
-        """(lands, descends) for a Soul of ``colour`` whose family may pass the Walls into ``walls_mask``.
-
-        ``lands``: the shields where such a Soul that has just arrived can end its move legally. It
-        stops on the first empty shield; on an occupied one it must jump on down a line, never below
-        its own circle and never through the Walls of Dis without the mover's own passage.
-        ``descends``: the shields above its circle from which it has a first step leading to a stop.
-        """
-        cm = self.circle_mask
-        level = lands = empty & cm[colour]
-        descends = 0
-        walls = self.walls
-        below = self.below
-        low = self.low
-        for k in range(colour - 1, 0, -1):
-            m = level
-            if k + 1 == walls:
-                m &= walls_mask
-            table = below[k]
-            j = m >> low[k + 1]  # within the table: m holds circle k + 1 shields only
-            d = table[j] if table else -1
-            if d < 0:
-                dm = self.down_mask
-                d = sum(1 << t for t in self.circle_shields[k] if dm[t] & m)
-                if table:
-                    table[j] = d
-            descends |= d
-            level = d | (empty & cm[k])
-            lands |= level
-        return lands, descends
+    def empties(self, hell: list[int], raw: bytes | None) -> list[int]:
+        """The empty shields of each circle (``raw``: ``hell`` as bytes, when the caller has it)."""
+        spans = self.spans
+        if spans is None:
+            return [sum(1 << i for i, t in enumerate(row) if hell[t] == EMPTY) for row in self.circle_shields]
+        if raw is None:
+            raw = bytes(hell)
+        e = int(raw.translate(_EMPTY_BITS)[::-1], 2)
+        return [e >> low & bits for low, bits in spans]
 
 
 _REACH: Final[dict[int, _Reach]] = {}  # by id of the board
 _EMPTY_BITS: Final = bytes.maketrans(bytes(range(256)), b"1" + b"0" * 255)
-_STANDING_BITS: Final = bytes.maketrans(bytes(range(256)), b"0" + b"1" * (LYING - 1) + b"0" * (256 - LYING))
+_STANDING: Final = bytes.maketrans(bytes(range(256)), bytes(1 if 0 < v < LYING else 0 for v in range(256)))
 _MOVE: Final = tuple(act(Act.MOVE, t) for t in range(256))
 _STEP: Final = tuple(act(Act.STEP, t) for t in range(256))
 _ENTER: Final = tuple(act(Act.ENTER, c) for c in range(10))
 _DONE: Final = act(Act.DONE)
+# Enum members read once (a ``Decision.X`` at run time is a lookup through the enum's metaclass).
+_ENTER_KIND: Final = Act.ENTER
+_HELL_STEP: Final = Decision.HELL_STEP
+_FLORENCE: Final = Decision.FLORENCE
 
 
 def _reach(s: State) -> _Reach:
@@ -98,52 +153,49 @@ def _reach(s: State) -> _Reach:
     return r
 
 
-def _bits(hell: bytes, table: bytes) -> int:
-    """The shields whose content (``hell`` as bytes) ``table`` maps to "1", as a bitmask."""
-    return int(hell.translate(table)[::-1], 2)
-
-
 class _Memo:
-    """One position's empty shields and one family's passages, with the masks of each Soul colour
-    computed at most once (and the empty shields only once something needs them)."""
+    """One position's empty shields and one family's passages, with the landing places of each Soul
+    colour worked out at most once."""
 
-    __slots__ = ("_empty", "hell", "passages", "reach", "seen", "walls_mask")
+    __slots__ = ("empty", "passages", "reach", "seen")
 
-    def __init__(self, s: State, passages: int, hell: bytes | None = None) -> None:
+    def __init__(self, s: State, passages: int, raw: bytes | None = None) -> None:
         b = s.board  # _reach, inlined
         r = _REACH.get(id(b))
         if r is None or r.board is not b or r.walls != s.rules.walls_above_circle:
             r = _reach(s)
         self.reach = r
-        self.hell = s.hell
-        # _bits, inlined (a Memo is made for most listings of the Hell phase)
-        self._empty = -1 if hell is None else int(hell.translate(_EMPTY_BITS)[::-1], 2)
-        self.passages = passages
-        m = r.passable.get(passages)
-        self.walls_mask = r.through_walls(passages) if m is None else m
-        self.seen: list[tuple[int, int] | None] = [None] * 10  # per colour 1..9
+        self.passages = r.passages(passages)
+        self.empty = r.empties(s.hell, raw)  # per circle
+        self.seen: list[list[int] | None] = [None] * 10  # per colour 1..9
 
-    def empty(self) -> int:
-        """The empty shields, as a bitmask."""
-        if self._empty < 0:
-            self._empty = _bits(bytes(self.hell), _EMPTY_BITS)
-        return self._empty
-
-    def get(self, colour: int) -> tuple[int, int]:
-        m = self.seen[colour]
-        if m is None:
-            e = self._empty
-            m = self.seen[colour] = self.reach.masks(e if e >= 0 else self.empty(), self.walls_mask, colour)
-        return m
-
-    def first_steps(self, s: State, frm: int) -> int:
-        """The shields a Soul at ``frm`` may step to along a line (its own circle's lines down,
-        through the Walls of Dis only on the family's own passages), before any stop is checked."""
-        r = self.reach
-        d = r.down_mask[frm]
-        if s.board.circle[frm] + 1 == r.walls:
-            d &= self.walls_mask
-        return d
+    def lands(self, colour: int) -> list[int]:
+        """Per circle k up to ``colour``'s own: the circle-k shields where a Soul of ``colour`` that has
+        just arrived can end its move legally. It stops on the first empty shield; on an occupied one it
+        must jump on down a line, never below its own circle and never through the Walls of Dis without
+        the mover's own passage."""
+        got = self.seen[colour]
+        if got is not None:
+            return got
+        empty = self.empty
+        out = empty.copy()
+        level = empty[colour]
+        tables = self.passages.tables
+        if tables is not None:
+            for k in range(colour - 1, 0, -1):
+                level = out[k] = tables[k][level] | empty[k]
+        else:
+            firsts = self.passages.firsts
+            cs = self.reach.circle_shields
+            for k in range(colour - 1, 0, -1):
+                d = 0
+                for i, t in enumerate(cs[k]):
+                    if firsts[t] & level:
+                        d |= 1 << i
+                level = d | empty[k]
+                out[k] = level
+        self.seen[colour] = out
+        return out
 
 
 def step_targets(s: State, p: int, colour: int, frm: int, memo: _Memo | None = None) -> list[int]:
@@ -152,37 +204,34 @@ def step_targets(s: State, p: int, colour: int, frm: int, memo: _Memo | None = N
     if frm == GRAVEYARD:
         if memo is None:
             memo = _Memo(s, s.players[p].passages)
-        lands = memo.get(colour)[0]
-        return [t for t in b.circle_shields[1] if lands >> t & 1]
-    if b.circle[frm] >= colour:
+        limbo = memo.lands(colour)[1]
+        return [t for i, t in enumerate(b.circle_shields[1]) if limbo >> i & 1]
+    k = b.circle[frm] + 1
+    if k > colour:
         return []
-    if memo is None:  # the first steps need the board's lines and the family's passages only
-        r = _reach(s)
-        first = r.down_mask[frm]
-        if b.circle[frm] + 1 == r.walls:
-            first &= r.through_walls(s.players[p].passages)
-    else:
-        first = memo.first_steps(s, frm)
+    # the first steps need the board's lines and the family's passages only
+    r = _reach(s) if memo is None else memo.reach
+    first = (r.passages(s.players[p].passages) if memo is None else memo.passages).firsts[frm]
+    pos = r.pos
     down = b.down[frm]
     hell = s.hell
     for t in down:
-        if first >> t & 1 and hell[t] != EMPTY:  # an occupied shield: the Soul must be able to jump on from it
+        if first >> pos[t] & 1 and hell[t] != EMPTY:  # an occupied shield: the Soul must be able to jump on from it
             if memo is None:
                 memo = _Memo(s, s.players[p].passages)
-            first &= memo.get(colour)[0]
+            first &= memo.lands(colour)[k]
             break
-    return [t for t in down if first >> t & 1]
+    return [t for t in down if first >> pos[t] & 1]
 
 
 def _can_move(s: State, colour: int, frm: int, memo: _Memo) -> bool:
     """Does a Soul of ``colour`` at ``frm`` have at least one legal move?"""
     if frm == GRAVEYARD:
-        limbo = memo.reach.circle_mask[1]
-        return memo.empty() & limbo != 0 or memo.get(colour)[0] & limbo != 0
-    if s.board.circle[frm] >= colour:
+        return memo.lands(colour)[1] != 0
+    k = s.board.circle[frm] + 1
+    if k > colour:
         return False
-    first = memo.first_steps(s, frm)
-    return first & memo.empty() != 0 or memo.get(colour)[1] >> frm & 1 == 1
+    return memo.passages.firsts[frm] & memo.lands(colour)[k] != 0
 
 
 def _bell_slides(s: State, colour: int, frm: int, memo: _Memo) -> list[int]:
@@ -203,38 +252,40 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
     memo = _Memo(s, s.players[p].passages, raw)
     ring = s.ext is not None and phlegyas.can_ring(s, p)
     out = []
-    circle = s.board.circle
     r = memo.reach
-    down = r.down_mask
-    above_walls = r.walls - 1
-    empty = memo.empty()
-    standing = int(raw.translate(_STANDING_BITS)[::-1], 2)  # _bits, inlined
+    circle = r.circle
+    firsts = memo.passages.firsts
+    tables = memo.passages.tables
+    empty = memo.empty
     seen = memo.seen
-    while standing:  # each standing Soul, in shield order (what _can_move asks, inlined)
-        low = standing & -standing
-        standing ^= low
-        t = low.bit_length() - 1
+    # each standing Soul, in shield order (what _can_move asks, inlined)
+    for t in compress(r.shields, raw.translate(_STANDING)):
         c = hell[t]
-        k = circle[t]
-        if k >= c:
+        k = circle[t] + 1
+        if k > c:
             continue  # in its own circle (or below): it cannot move, nor slide to descend
-        first = down[t] if k != above_walls else down[t] & memo.walls_mask
-        if first & empty:
+        first = firsts[t]
+        if first & empty[k]:
             out.append(_MOVE[t])
             continue
-        m = seen[c]
-        if m is None:
-            m = memo.get(c)
-        if m[1] & low or (ring and _bell_slides(s, c, t, memo)):
+        lands = seen[c]
+        if lands is None:
+            if tables is None:
+                lands = memo.lands(c)
+            else:  # memo.lands, inlined
+                lands = seen[c] = empty.copy()
+                level = empty[c]
+                for j in range(c - 1, 0, -1):
+                    level = lands[j] = tables[j][level] | empty[j]
+        if first & lands[k] or (ring and _bell_slides(s, c, t, memo)):
             out.append(_MOVE[t])
     # A Soul that can enter Hell from the Graveyard shows that any Soul of a later colour can too:
     # it may take the same path, as it may jump down to its own circle or deeper. An empty Limbo
     # shield lets every colour enter (what _can_move asks, inlined).
     gy = s.graveyard
-    limbo = r.circle_mask[1]
-    entering = empty & limbo != 0
+    entering = empty[1] != 0
     for c in range(1, 10):
-        if gy[c] > 0 and (entering or (seen[c] or memo.get(c))[0] & limbo):
+        if gy[c] > 0 and (entering or (seen[c] or memo.lands(c))[1]):
             entering = True
             out.append(_ENTER[c])
     return out
@@ -243,7 +294,7 @@ def list_hell(s: State, frame: Frame) -> list[Action]:
 def apply_hell(s: State, frame: Frame, action: Action) -> None:
     p = frame.player
     sin = s.rules.circles
-    if action.kind == Act.ENTER:
+    if action.kind == _ENTER_KIND:
         c = action.a
         pay_drachmas(s, p, s.rules.ferry_cost, "Charon's ferry across the Acheron")
         take_from_graveyard(s, c, 1)
@@ -255,7 +306,7 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
                 f"ferries a {sin[c - 1].sin} Soul from the Graveyard across the Acheron",
                 "S2 Move one Soul",
             )
-        s.stack.append(make_frame(Decision.HELL_STEP, p, c, GRAVEYARD))
+        s.stack.append(make_frame(_HELL_STEP, p, c, GRAVEYARD))
     else:
         t = action.a
         c = s.hell[t]
@@ -265,7 +316,7 @@ def apply_hell(s: State, frame: Frame, action: Action) -> None:
         if s.ext is not None and phlegyas.can_ring(s, p) and _bell_slides(s, c, t, _Memo(s, s.players[p].passages)):
             s.stack.append(make_frame(Decision.BELL, p, c, t))  # P&P: a Bell may slide it before it descends
         else:
-            s.stack.append(make_frame(Decision.HELL_STEP, p, c, t))
+            s.stack.append(make_frame(_HELL_STEP, p, c, t))
 
 
 def list_bell(s: State, frame: Frame) -> list[Action]:
@@ -314,7 +365,7 @@ def apply_step(s: State, frame: Frame, action: Action) -> None:
             emit(s, "jump", p, f"the Soul jumps the occupied shield {s.board.labels[t]}", "S2 Soul movement: jumps")
         if s.ext is not None:
             plutus.cross(s, p, t)  # P&P: crossing another player's Desk pays its owner
-        s.stack.append(make_frame(Decision.HELL_STEP, p, colour, t))
+        s.stack.append(make_frame(_HELL_STEP, p, colour, t))
         return
     land_soul(s, p, colour, t, "Hell phase")
     s.quartiere = s.board.symbol[t]
@@ -327,7 +378,7 @@ def apply_step(s: State, frame: Frame, action: Action) -> None:
             f"must act in {q} ({s.rules.quartiere_symbols[s.quartiere]})",
             "S2 The shield picks the quartiere",
         )
-    s.stack.append(make_frame(Decision.FLORENCE, p, 0))
+    s.stack.append(make_frame(_FLORENCE, p, 0))
     if s.ext is not None and s.board.circle[t] == colour:  # P&P: Desks and Bells gained by lying down
         phlegyas.after_lay_down(s, p, colour)
         plutus.after_lay_down(s, p, colour)

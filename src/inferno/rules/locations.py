@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from inferno.rules.actions import Act, Action, Decision, act
 from inferno.rules.choices import list_gate, list_phleg, member_home, place_passage, raise_phleg
 from inferno.rules.effects import (
@@ -17,38 +19,54 @@ from inferno.rules.events import count, emit, gain_infamy
 from inferno.rules.model import URCHIN, Location, LocationAction
 from inferno.rules.state import EMPTY, T_BARREL, T_GUEST, T_NOBLE, T_URCHIN, Frame, PlayerState, State, make_frame
 
+# Enum members read once: each ``LocationAction.X`` at run time is a class attribute lookup through the
+# enum's metaclass, several times the cost of reading a module constant.
+_HAYSTACK: Final = LocationAction.HAYSTACK
+_BANQUET: Final = LocationAction.BANQUET
+_BANK: Final = LocationAction.BANK
+_COURTYARD: Final = LocationAction.COURTYARD
+_BONFIRE: Final = LocationAction.BONFIRE
+_WALL: Final = LocationAction.WALL
+_MARKET: Final = LocationAction.MARKET
+_DONE: Final = act(Act.DONE)
+_DONE_KIND: Final = Act.DONE
+_GUEST_KIND: Final = Act.GUEST
+_BARREL_KIND: Final = Act.BARREL
+_SWAP_KIND: Final = Act.SWAP
+_EXCHANGE_KIND: Final = Act.EXCHANGE
+
 
 def arrive(s: State, p: int, loc: Location) -> None:
     """Carry out a location's action for the family member just sent there."""
     pl = s.own_player(p)
     a = loc.action
     prm = loc.params
-    if a is LocationAction.HAYSTACK:
+    if a is _HAYSTACK:
         if pl.reserve > 0:
             pl.reserve -= 1
             pl.florence[2 * loc.index + URCHIN] += 1
             emit(s, "haystack", p, "adopts an Urchin, placed beside the family member", "S0; IT HAYSTACK")
-    elif a is LocationAction.BANQUET:
+    elif a is _BANQUET:
         if pl.floors < s.rules.tower_floors:
             pl.floors += 1
             if s.record_events:
                 emit(s, "banquet", p, f"builds Tower floor {pl.floors - 1}", "IT BANQUET")
-    elif a is LocationAction.BANK:
+    elif a is _BANK:
         gain = prm["base_florins"] + prm["florins_per_guest"] * guests(pl)
         pl.florins += gain
         if s.record_events:
             emit(s, "bank", p, f"gains {count(gain, 'Florin')} at the BANK", "IT BANK")
-    elif a is LocationAction.COURTYARD:
+    elif a is _COURTYARD:
         s.stack.append(make_frame(Decision.COURTYARD, p, prm["home_max"], prm["rearrange_moves"]))
-    elif a is LocationAction.BONFIRE:
+    elif a is _BONFIRE:
         s.stack.append(make_frame(Decision.BONFIRE_THIRD, p))
         s.stack.append(make_frame(Decision.BONFIRE_SECOND, p))
         s.stack.append(make_frame(Decision.BONFIRE_EXCHANGE, p, prm["exchange_max"]))
-    elif a is LocationAction.WALL:
+    elif a is _WALL:
         s.stack.append(make_frame(Decision.WALL_DELIVER, p))
         s.stack.append(make_frame(Decision.WALL_FRAUD, p))
         s.stack.append(make_frame(Decision.WALL_EXCHANGE, p, prm["exchange_max"]))
-    elif a is LocationAction.MARKET:
+    elif a is _MARKET:
         s.stack.append(make_frame(Decision.MARKET, p))
     else:
         s.stack.append(make_frame(Decision.PALACE, p))
@@ -79,8 +97,8 @@ def list_courtyard(s: State, frame: Frame) -> list[Action]:
                 if t[i] == t[j] or i // per == j // per:
                     continue
                 if guest_swap_ok(s, t, i, j, per):
-                    out.append(act(Act.SWAP, i, j))
-    out.append(act(Act.DONE))
+                    out.append(act(_SWAP_KIND, i, j))
+    out.append(_DONE)
     return out
 
 
@@ -99,7 +117,7 @@ def guest_swap_ok(s: State, t: list[int], i: int, j: int, per: int) -> bool:
 
 def apply_courtyard(s: State, frame: Frame, action: Action) -> None:
     _, p, home_left, swaps_left = frame
-    if action.kind == Act.DONE:
+    if action.kind == _DONE_KIND:
         return
     if action.kind == Act.HOME:
         s.stack.append(make_frame(Decision.COURTYARD, p, home_left - 1, swaps_left))
@@ -130,13 +148,13 @@ def exchange_amounts(s: State, frame: Frame) -> range:
 
 
 def list_exchange(s: State, frame: Frame) -> list[Action]:
-    out = [act(Act.EXCHANGE, n) for n in exchange_amounts(s, frame)]
-    out.append(act(Act.DONE))
+    out = [act(_EXCHANGE_KIND, n) for n in exchange_amounts(s, frame)]
+    out.append(_DONE)
     return out
 
 
 def apply_exchange(s: State, frame: Frame, action: Action) -> None:
-    if action.kind == Act.DONE:
+    if action.kind == _DONE_KIND:
         return
     pl = s.own_player(frame.player)
     n = action.a
@@ -154,7 +172,7 @@ def apply_exchange(s: State, frame: Frame, action: Action) -> None:
 
 def list_bonfire_second(s: State, frame: Frame) -> list[Action]:
     out = list_phleg(s, frame) + list_gate(s, frame)
-    out.append(act(Act.DONE))
+    out.append(_DONE)
     return out
 
 
@@ -180,7 +198,7 @@ def list_bonfire_third(s: State, frame: Frame) -> list[Action]:
     if guardian_can_move(s):
         out.append(act(Act.GUARDIAN))
     out.append(act(Act.STYX))
-    out.append(act(Act.DONE))
+    out.append(_DONE)
     return out
 
 
@@ -199,7 +217,7 @@ def list_wall_fraud(s: State, frame: Frame) -> list[Action]:
     out = []
     if fraud_available(s, frame):
         out.append(act(Act.FRAUD))
-    out.append(act(Act.DONE))
+    out.append(_DONE)
     return out
 
 
@@ -212,12 +230,12 @@ def apply_wall_fraud(s: State, frame: Frame, action: Action) -> None:
 def list_deliver(s: State, frame: Frame) -> list[Action]:
     pl = s.players[frame.player]
     out = [act(Act.DELIVER, b.index) for b in s.rules.barrels if (T_BARREL + b.index) in pl.tower]
-    out.append(act(Act.DONE))
+    out.append(_DONE)
     return out
 
 
 def apply_deliver(s: State, frame: Frame, action: Action) -> None:
-    if action.kind == Act.DONE:
+    if action.kind == _DONE_KIND:
         return
     p = frame.player
     pl = s.own_player(p)
@@ -254,7 +272,7 @@ def list_market(s: State, frame: Frame) -> list[Action]:
     out: list[Action] = []
     for b in s.rules.barrels:
         if can_take_barrel(s, pl, b.index):
-            out.extend(act(Act.BARREL, b.index, f) for f in floors)
+            out.extend(act(_BARREL_KIND, b.index, f) for f in floors)
     return out
 
 
@@ -273,7 +291,7 @@ def list_palace(s: State, frame: Frame) -> list[Action]:
     out: list[Action] = []
     for c in s.rules.guest_circles:
         if can_invite(s, pl, c):
-            out.extend(act(Act.GUEST, c, f) for f in floors)
+            out.extend(act(_GUEST_KIND, c, f) for f in floors)
     return out
 
 
