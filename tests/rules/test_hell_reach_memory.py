@@ -9,23 +9,32 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import inferno
 from inferno.rules import hell
 from inferno.rules.actions import Act, Action, Decision
-from inferno.rules.state import State, make_frame
+from inferno.rules.state import Frame, State, make_frame
+
+
+def _positions(seed: int) -> Iterator[tuple[State, Frame, random.Random]]:
+    """Every position of a seeded random 4-player game, with its frame and the game's generator (the
+    next move is drawn from it once the caller is done with the position)."""
+    rng = random.Random(seed)
+    s = inferno.new_game(4, seed, record_events=False)
+    while not s.over:
+        yield s, s.stack[-1], rng
+        acts = inferno.legal_actions(s)
+        inferno.apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
 
 
 def test_hell_listing_same_with_cold_and_warm_memory_s2() -> None:
     """S2 Move one Soul / Soul movement: the listings do not depend on the remembered masks."""
     checked = 0
     for seed in range(6):
-        rng = random.Random(seed)
-        s = inferno.new_game(4, seed, record_events=False)
-        while not s.over:
-            frame = s.stack[-1]
+        for s, frame, _ in _positions(seed):
             if frame[0] in (Decision.HELL, Decision.HELL_STEP):
                 lister = hell.list_hell if frame[0] == Decision.HELL else hell.list_step
                 warm = lister(s, frame)
@@ -33,8 +42,6 @@ def test_hell_listing_same_with_cold_and_warm_memory_s2() -> None:
                 cold = lister(s, frame)
                 assert warm == cold == inferno.legal_actions(s)
                 checked += 1
-            acts = inferno.legal_actions(s)
-            inferno.apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
     assert checked > 100
 
 
@@ -42,17 +49,12 @@ def test_graveyard_entries_are_the_colours_that_can_enter_s2() -> None:
     """S2 Charon's ferry: each listed Graveyard colour has a first step to a legal stop, and no
     unlisted colour with Souls in the Graveyard has one."""
     for seed in range(4):
-        rng = random.Random(seed)
-        s = inferno.new_game(4, seed, record_events=False)
-        while not s.over:
-            frame = s.stack[-1]
+        for s, frame, _ in _positions(seed):
             if frame[0] == Decision.HELL:
                 listed = {a.a for a in inferno.legal_actions(s) if a.kind == inferno.Act.ENTER}
                 p = frame[1]
                 able = {c for c in range(1, 10) if s.graveyard[c] > 0 and hell.step_targets(s, p, c, hell.GRAVEYARD)}
                 assert listed == able
-            acts = inferno.legal_actions(s)
-            inferno.apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
 
 
 def _renumbered(s: State, rng: random.Random) -> tuple[State, list[int]]:
@@ -93,10 +95,7 @@ def test_hell_listing_same_on_any_numbering_and_without_tables_s2(monkeypatch: p
     and with every circle worked out shield by shield."""
     checked = 0
     for seed in range(3):
-        rng = random.Random(seed)
-        s = inferno.new_game(4, seed, record_events=False)
-        while not s.over:
-            frame = s.stack[-1]
+        for s, frame, rng in _positions(seed):
             kind = frame[0]
             if kind in (Decision.HELL, Decision.HELL_STEP) and rng.random() < 0.5:
                 lister = hell.list_hell if kind == Decision.HELL else hell.list_step
@@ -113,6 +112,4 @@ def test_hell_listing_same_on_any_numbering_and_without_tables_s2(monkeypatch: p
                     assert lister(s, frame) == listed
                 hell._REACH.clear()
                 checked += 1
-            acts = inferno.legal_actions(s)
-            inferno.apply_in_place(s, acts[rng.randrange(len(acts))], rollback=False)
     assert checked > 100
