@@ -123,7 +123,7 @@ def list_florence(s: State, frame: Frame) -> list[Action]:
     fl = pl.florence
     florins = pl.florins
     table = _entries(s)
-    q = -1 if bribed else s.quartiere  # acting_quartiere
+    q = acting_quartiere(s, frame)
     entries = table[0] if q < 0 else table[q + 1] if q + 1 < len(table) else ()
     for loc, j, noble_cost, urchin_cost, send_noble, send_urchin, accuse_noble, accuse_urchin in entries:
         if nobles and 0 <= noble_cost <= florins:  # the entry requirement (S0; U6)
