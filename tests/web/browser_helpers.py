@@ -74,6 +74,20 @@ def page_version(page: Page) -> int:
     return int(page.evaluate("() => document.body.dataset.version"))
 
 
+def answer_to_tap(page: Page, before: int) -> str:
+    """What a tap on a board target did, once it did it: "menu" (several moves there), "confirm" (one move,
+    shown for confirmation) or "played" (one move, played at once: the state is newer than ``before``).
+    Waits for it: the browser sends the click of a tap after the touch, not with it."""
+    return str(
+        page.wait_for_function(
+            """before => !document.getElementById('menu').hidden ? 'menu'
+              : !document.getElementById('confirm').hidden ? 'confirm'
+              : Number(document.body.dataset.version) > before ? 'played' : false""",
+            arg=before,
+        ).json_value()
+    )
+
+
 def unpaced(page: Page) -> Page:
     """``page`` set up as the tests want it: no pacing of updates, and its script errors kept in
     ``page.errors``."""

@@ -8,12 +8,13 @@ copies in docs/images/ come from there)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, WebSocketRoute
 
-from tests.web.browser_helpers import create_game, open_lobby, server_fixture, unpaced
+from tests.web.browser_helpers import answer_to_tap, create_game, open_lobby, server_fixture, unpaced
 from tests.web.server_process import ServerProcess
 from tests.web.test_browser import ARTIFACTS, _page, browser
 
@@ -124,10 +125,9 @@ def test_on_a_phone_the_confirmation_of_a_tapped_move_is_on_screen(server: Serve
             page.locator("#actions button.action").first.tap()
         else:
             targets.nth(rng.randrange(targets.count())).tap()
-            if page.locator("#menu").is_visible():  # several actions at this place: the menu plays one
+            if answer_to_tap(page, before) == "menu":  # several actions at this place: the menu plays one
                 page.locator("#menu button").first.tap()
             else:
-                page.wait_for_selector("#confirm:not([hidden])")
                 _on_screen(page, "#confirm")
                 _on_screen(page, "#confirm-play")
                 assert page.locator("#tip").is_hidden()  # no pop-up over the board and the actions
@@ -153,6 +153,86 @@ def test_on_a_phone_the_confirmation_of_a_tapped_move_is_on_screen(server: Serve
     assert sizes["tracks"] and min(sizes["tracks"]) >= 9, sizes["tracks"]
     assert min(sizes["board"]) >= 7
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page never scrolls sideways
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_on_a_phone_a_tapped_move_stays_picked_when_the_live_connection_repeats_the_state(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """The page draws the state it fetched, then the live connection's first message repeats it. A move tapped
+    in between stays waiting for its confirmation (it was cleared, and on a slow machine the player's tap was
+    lost); the repeated state is held back here until the move is tapped, then let through."""
+    g = _game(server, 3, seed=11)
+    page = _phone(browser)
+    held: list[str | bytes] = []  # the server's messages held back, while ``holding`` holds True
+    holding = [True]
+    routes: list[WebSocketRoute] = []
+
+    def hold_the_servers_messages(ws: WebSocketRoute) -> None:
+        routes.append(ws)
+
+        def from_server(message: str | bytes) -> None:
+            if not holding[0]:
+                ws.send(message)
+            else:
+                held.append(message)
+
+        ws.connect_to_server().on_message(from_server)  # the page's messages go through as they are
+
+    page.route_web_socket(re.compile(r"/api/games/[^/]+/ws$"), hold_the_servers_messages)
+    _open_at_my_decision(page, server.url + g["seats"][0]["link"])
+    page.wait_for_function("() => document.title.startsWith('▶')")
+    targets = page.locator("svg#board .target.hl")
+    before = int(page.evaluate("() => document.body.dataset.version"))
+    for i in range(targets.count()):
+        targets.nth(i).tap()
+        if answer_to_tap(page, before) == "confirm":
+            break
+        page.keyboard.press("Escape")  # a menu: several moves there; try the next place
+    else:
+        pytest.fail("no place on the board holds a single move")
+    picked = page.locator("#confirm-text").text_content()
+    page.evaluate("() => { document.querySelector('#player-boards svg').dataset.before = '1'; }")
+    for _ in range(300):  # the repeated state comes (the route's handlers run while the page is waited on)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the live connection sent nothing"
+    holding[0] = False  # from now on the server's messages go through
+    for message in held:  # the held one too: the page draws the same state again
+        routes[0].send(message)
+    page.wait_for_function("() => !document.querySelector('#player-boards svg[data-before]')")
+    assert page.locator("#confirm").is_visible()
+    assert page.locator("#confirm-text").text_content() == picked
+    page.locator("#confirm-play").tap()
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_move_played_from_the_list_closes_the_menu_of_a_place_on_the_board(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """A place's menu (several moves there) left open while the player plays from the list closes with the new
+    state: its moves were the old state's."""
+    g = _game(server, 3, seed=11)
+    page = _page(browser, 1440, 900)
+    _open_at_my_decision(page, server.url + g["seats"][0]["link"])
+    for _ in range(40):  # the player's decisions, until a place with several moves comes first
+        page.wait_for_function("() => document.title.startsWith('▶')", timeout=30_000)
+        before = int(page.evaluate("() => document.body.dataset.version"))
+        targets = page.locator("svg#board .target.hl")
+        opened = False
+        if targets.count():  # a click on a place plays its move, or opens its menu of several
+            targets.nth(0).click()
+            opened = answer_to_tap(page, before) == "menu"
+        if opened or not targets.count():
+            page.locator("#actions button.action").first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=20_000)
+        if opened:
+            assert page.locator("#menu").is_hidden()
+            break
+    else:
+        pytest.fail("no place with several moves in the player's first 40 decisions")
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -438,9 +438,15 @@ function render(snap) {
   app.snap = snap;
   document.body.dataset.version = String(snap.version);
   document.body.dataset.decision = snap.pending && !snap.result ? snap.pending.decision : "";
+  // The same state again (the live connection's first message repeats the one just fetched) keeps a
+  // tapped move waiting for its confirmation; a new state clears it and closes the menu of the old one.
+  const same = prev && snap.version === prev.version;
+  const picked = same && app.selected ? (snap.legal || []).find((a) => a.text === app.selected.text) : null;
   clearSelection();
+  if (!same) hideMenu();
   clearWhy();
   drawAll(snap);
+  if (picked) select(picked);
   renderSide(snap);
   renderTop(snap);
   renderTable(snap, { api, game: app.game });
