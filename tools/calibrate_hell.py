@@ -10,11 +10,17 @@ III/IV: 3, 4, and 5 with the P&P modules), and judges them with the data-health 
 
     objective = Σ over player counts and game targets of how far each figure misses its goal
                 (in steps of 5% for shares, 0.25 per game, 2 rounds; sudden death counts 4 times)
+              + on side I/II with ``--strategy-games N``: how far the circle filler's share of N
+                2-player games against the Diploma collector misses more than half (steps of 5%)
               + 2 × each shield III/IV lacks to be larger than I/II (``--smaller`` gives I/II's board)
               + size × (shields on the board)
 
 so the smallest board that meets every target wins. Seat fairness is left out of the objective (a
 few dozen games cannot judge it); the report checks it on the chosen board.
+
+The strategy comparison is the rulebook's advice (seed 003: "Filling one or two circles well usually
+beats collecting every Diploma"), played by ``greedy-filler`` against ``greedy-collector``
+(:mod:`inferno.bots.strategy`) on the candidate, seats alternating, a shared win counting its share.
 
 Run: ``python -m tools.calibrate_hell --side I/II --trials 20 --games 40 --try 5,6,6,6,5,4,4,3,3/5``.
 Every trial prints one line; the trials and the best candidate are written as JSON (``--out``). The
@@ -42,7 +48,17 @@ from tools.generate_default_data import DATA, board
 
 from inferno.rules.pack import load_rules
 from inferno.sim.health import HealthConfig, run_health
-from inferno.sim.targets import Scope, Status, TargetKey, Unit, Verdict, check_count
+from inferno.sim.strategy_comparison import play_comparison
+from inferno.sim.targets import (
+    Scope,
+    Status,
+    StrategyComparison,
+    TargetKey,
+    Unit,
+    Verdict,
+    check_comparison,
+    check_count,
+)
 
 FILES = {"I/II": "board_I_II.toml", "III/IV": "board_III_IV.toml"}
 # The first placeholder's shape (shields per circle 1..9): the fixed board the rule tests name shields on.
@@ -100,11 +116,30 @@ def miss(v: Verdict) -> float:
     return WEIGHT.get(v.key, 1.0) * abs(x - (edge if edge is not None else x)) / SCALE[v.target.unit]
 
 
-def evaluate(side: str, c: Candidate, games: int, bots: str, workers: int, first_seed: int) -> dict[str, Any]:
-    """Play the side's player counts on the candidate and judge them with the game targets."""
+def comparison(played: StrategyComparison) -> dict[str, Any]:
+    """The strategy comparison judged by its target: the filler's wins, the verdict's figure, and its miss."""
+    (v,) = check_comparison(played)
+    return {
+        "wins": played.wins,
+        "games": played.games,
+        "shown": v.shown,
+        "met": v.status is Status.MET,
+        "miss": round(miss(v), 3),
+    }
+
+
+def evaluate(
+    side: str, c: Candidate, games: int, bots: str, workers: int, first_seed: int, strategy_games: int = 0
+) -> dict[str, Any]:
+    """Play the side's player counts on the candidate and judge them with the game targets (and, with
+    ``strategy_games`` on side I/II, the circle filler against the Diploma collector)."""
     out: list[dict[str, Any]] = []
+    strategies: dict[str, Any] | None = None
     with tempfile.TemporaryDirectory() as d:
         directory = rules_dir(side, c, Path(d))
+        if strategy_games and side == "I/II":
+            played = play_comparison(strategy_games, first_seed, str(directory), workers)
+            strategies = comparison(played)
         for players, modules in PLAYS[side]:
             cfg = HealthConfig(
                 players=(players,),
@@ -125,7 +160,13 @@ def evaluate(side: str, c: Candidate, games: int, bots: str, workers: int, first
                     "miss": round(sum(miss(v) for v in verdicts), 3),
                 }
             )
-    return {"candidate": c.text(), "shields": sum(c.counts), "below_walls": sum(c.counts[5:]), "per_count": out}
+    return {
+        "candidate": c.text(),
+        "shields": sum(c.counts),
+        "below_walls": sum(c.counts[5:]),
+        "per_count": out,
+        "strategies": strategies,
+    }
 
 
 def suggest(trial: optuna.Trial, side: str) -> Candidate:
@@ -140,6 +181,12 @@ def main() -> None:
     ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--games", type=int, default=40, help="games per player count per trial")
     ap.add_argument("--bots", default="greedy")
+    ap.add_argument(
+        "--strategy-games",
+        type=int,
+        default=0,
+        help="side I/II: also play this many circle-filler games against the Diploma collector a trial",
+    )
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--size", type=float, default=0.01, help="cost of one more shield")
     ap.add_argument("--seed", type=int, default=7, help="the sampler's seed")
@@ -161,15 +208,19 @@ def main() -> None:
     def objective(trial: optuna.Trial) -> float:
         c = suggest(trial, side)
         t0 = time.perf_counter()
-        res = evaluate(side, c, args.games, args.bots, args.workers, args.first_seed)
+        res = evaluate(side, c, args.games, args.bots, args.workers, args.first_seed, args.strategy_games)
         short = max(0, args.smaller + 1 - sum(c.counts)) if side == "III/IV" and args.smaller else 0
         value = float(sum(r["miss"] for r in res["per_count"])) + 2.0 * short + size * sum(c.counts)
+        if res["strategies"] is not None:
+            value += res["strategies"]["miss"]
         res.update(value=round(value, 3), seconds=round(time.perf_counter() - t0, 1), trial=trial.number)
         trials.append(res)
         missed = "; ".join(f"{r['players']}p missed {', '.join(r['missed']) or 'nothing'}" for r in res["per_count"])
         print(f"trial {trial.number}: {c.text()} value {value:.2f} | {missed}", flush=True)
         for r in res["per_count"]:
             print(f"   {r['players']}p " + " · ".join(f"{k} {v}" for k, v in r["verdicts"].items()), flush=True)
+        if res["strategies"] is not None:
+            print(f"   circle filler against Diploma collector: {res['strategies']['shown']}", flush=True)
         return value
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)

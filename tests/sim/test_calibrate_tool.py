@@ -12,7 +12,8 @@ from tools.calibrate_hell import Candidate
 from tools.generate_default_data import SIDES, board, down_links
 
 from inferno.rules.pack import load_rules
-from inferno.sim.targets import TARGETS, Estimate, TargetKey, judge, target
+from inferno.sim import strategy_comparison
+from inferno.sim.targets import TARGETS, Estimate, StrategyComparison, TargetKey, judge, target
 
 
 @pytest.mark.parametrize(("n", "m"), [(4, 9), (10, 4), (5, 5), (3, 7), (7, 3)])
@@ -70,3 +71,29 @@ def test_a_candidate_must_keep_one_shield_per_gate(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit, match="one shield per gate"):
         calibrate_hell.main()
+
+
+def test_the_strategy_comparison_misses_until_the_filler_wins_more_than_half() -> None:
+    """Seed 003: "Filling one or two circles well usually beats collecting every Diploma" ('usually': more
+    than half); a miss counts steps of 5% below half."""
+    lost = calibrate_hell.comparison(StrategyComparison(63.5, 200, 2))
+    assert lost["miss"] == pytest.approx((0.5 - 63.5 / 200) / 0.05) and not lost["met"]
+    assert lost["shown"].startswith("63.5 of 200")
+    won = calibrate_hell.comparison(StrategyComparison(120, 200, 2))
+    assert won["met"] and won["miss"] == 0.0
+
+
+def test_a_search_with_the_strategy_comparison_plays_it_and_adds_its_miss(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "cal.json"
+    monkeypatch.setattr(strategy_comparison, "STRATEGIES", ("random", "greedy"))  # quick stand-ins, filler first
+    argv = ["calibrate_hell", "--side", "I/II", "--trials", "1", "--games", "2", "--bots", "random", "--workers", "1"]
+    argv += ["--strategy-games", "4", "--try", "9,5,5,5,5,4,3,3,3/4", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    calibrate_hell.main()
+    trial = json.loads(out.read_text())["trials"][0]
+    played = trial["strategies"]
+    assert played["games"] == 4 and 0 <= played["wins"] <= 4
+    game_misses = sum(r["miss"] for r in trial["per_count"])
+    assert trial["value"] == pytest.approx(game_misses + played["miss"] + 0.01 * trial["shields"], abs=2e-3)

@@ -253,6 +253,14 @@ def verdict_summary(report: HealthReport) -> Text:
     ' judged against the rulebook\'s "filling one or two circles well usually beats collecting every Diploma".',
 )
 @click.option(
+    "--strategy-games",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Play the strategy comparison too: this many 2-player games of a circle filler against a Diploma"  # i18n: not for players (a developer tool: simulation statistics)
+    " collector on the rules data, seats alternating (instead of --circle-filler-wins).",
+)
+@click.option(
     # i18n: not for players (a developer tool: simulation statistics)
     "--quiet",
     "-q",
@@ -279,6 +287,7 @@ def command(
     plots: Path | None,
     records: Path | None,
     filler: str | None,
+    strategy_games: int,
     quiet: bool,
     strict: bool,
 ) -> None:
@@ -292,6 +301,11 @@ def command(
         comparison = StrategyComparison.parse(filler) if filler is not None else None
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--circle-filler-wins") from None
+    if comparison is not None and strategy_games:
+        raise click.UsageError(
+            # i18n: not for players (a developer tool: simulation statistics)
+            "give the strategy comparison's wins (--circle-filler-wins) or play it (--strategy-games), not both"
+        )
     try:
         load_rules(rules_dir)
     except RulesDataError as exc:
@@ -320,6 +334,7 @@ def command(
         workers=workers or local_cores(),
         modules=chosen,
         comparison=comparison,
+        strategy_games=strategy_games,
     )
     console = Console(stderr=True, quiet=quiet)
     progress = games_progress(
@@ -328,7 +343,7 @@ def command(
         console,
         disable=quiet,
     )
-    task = progress.add_task("games", total=games * len(counts))
+    task = progress.add_task("games", total=games * len(counts) + strategy_games)
     kept: list[GameSummary] = []
     with progress:
         report = run_health(cfg, on_game=lambda _n, _r: progress.advance(task), records_out=kept)

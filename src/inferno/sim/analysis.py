@@ -17,7 +17,7 @@ from inferno.sim.writers import SimFileError
 Z95 = 1.959963984540054
 
 
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion (95% by default); (0, 1) when there are no games."""
     if games == 0:
         return 0.0, 1.0

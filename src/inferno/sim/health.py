@@ -30,6 +30,7 @@ from inferno.sim.analysis import Z95, WinRate, seat_fairness, wilson
 from inferno.sim.game import SimConfig
 from inferno.sim.record import CIRCLES, SOURCES, GameSummary, SeatRecord
 from inferno.sim.runner import local_results
+from inferno.sim.strategy_comparison import PLAYERS, play_comparison
 from inferno.sim.targets import (
     TARGETS,
     Estimate,
@@ -415,6 +416,7 @@ class HealthConfig:
     targets: tuple[Target, ...] = TARGETS
     modules: tuple[str, ...] = ()  # P&P expansion modules for every game
     comparison: StrategyComparison | None = None  # a circle filler against a Diploma collector, played elsewhere
+    strategy_games: int = 0  # without a ``comparison``: play this many games of it (2 players) on the rules data
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,6 +507,15 @@ def run_health(
         board = rules.boards[side]
         shields = tuple(len(board.circle_shields[k]) for k in CIRCLES)
         counts.append(summarise_count(records, shields, cfg.targets, rules.solo.opponent_name))
+    comparison = cfg.comparison
+    if comparison is None and cfg.strategy_games > 0:
+        comparison = play_comparison(
+            cfg.strategy_games,
+            cfg.first_seed,
+            cfg.rules_dir,
+            cfg.workers,
+            on_game=None if on_game is None else partial(on_game, PLAYERS),
+        )
     conflicts = seed_conflicts(cfg.rules_dir) if cfg.rules_dir is not None else ()
     return HealthReport(
         rules.fingerprint,
@@ -514,7 +525,7 @@ def run_health(
         cfg.targets,
         conflicts,
         check_rules(rules, cfg.targets),
-        check_comparison(cfg.comparison, cfg.targets),
+        check_comparison(comparison, cfg.targets),
     )
 
 

@@ -359,9 +359,11 @@ TARGETS: tuple[Target, ...] = (
         Unit.SHARE,
         Bounds(low=0.5, low_strict=True),
         Source(SourceKind.RULEBOOK, _END, "Filling one or two circles well usually beats collecting every Diploma."),
-        fix_if_low="make circles easier to fill (fewer shields per circle), so that filling one or two pays more than"
-        " Diplomas everywhere",
-        note="Measured by a separate strategy comparison and given to the report; 'usually' is more than half.",
+        fix_if_low="fewer circles that fill by themselves (more shields per circle, or a lower Phlegethon start), so"
+        " that one or two circles filled on purpose pay more than Diplomas everywhere (measured: the filler won on a"
+        " Hell whose cubes mostly ended low, and lost once most circles filled)",
+        note="Measured by a separate strategy comparison (played by the report with --strategy-games, or given to it);"
+        " 'usually' is more than half.",
     ),
 )
 
@@ -409,9 +411,10 @@ class Measurable(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class StrategyComparison:
-    """Games between a circle filler and a Diploma collector, played elsewhere: the filler's wins."""
+    """Games between a circle filler and a Diploma collector: the filler's wins (a shared win counts its
+    share)."""
 
-    wins: int
+    wins: float
     games: int
     players: int | None = None
 
@@ -594,7 +597,7 @@ def check_comparison(comparison: StrategyComparison | None, targets: Sequence[Ta
                     v.players,
                     v.status,
                     v.measured,
-                    f"{comparison.wins} of {comparison.games}: {v.shown}",
+                    f"{comparison.wins:g} of {comparison.games}: {v.shown}",
                     v.goal,
                     v.decided,
                 )
