@@ -169,10 +169,10 @@ def evaluate(
     }
 
 
-def suggest(trial: optuna.Trial, side: str) -> Candidate:
+def suggest(trial: optuna.Trial, side: str, max_start: int = 5) -> Candidate:
     upper = [trial.suggest_int(f"c{k}", 3, 9) for k in range(1, 6)]
     lower = [trial.suggest_int(f"c{k}", 3, 8) for k in range(7, 10)]
-    return Candidate((*upper, GATES[side], *lower), trial.suggest_int("start", 3, 5))
+    return Candidate((*upper, GATES[side], *lower), trial.suggest_int("start", 3, max_start))
 
 
 def main() -> None:
@@ -195,6 +195,13 @@ def main() -> None:
         "--try", dest="tries", action="append", default=[], help="a candidate to try first: COUNTS/START (repeatable)"
     )
     ap.add_argument("--smaller", type=int, default=0, help="shields of side I/II: III/IV must have more")
+    ap.add_argument(
+        "--max-start",
+        type=int,
+        choices=(3, 4, 5),
+        default=5,
+        help="the highest Phlegethon start tried (at 5 no cube could be raised)",
+    )
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     side: str = args.side
@@ -203,10 +210,12 @@ def main() -> None:
     for c in tries:
         if c.counts[5] != GATES[side]:
             raise SystemExit(f"{c.text()}: circle 6 has one shield per gate, {GATES[side]} on side {side}")
+        if c.start > args.max_start:
+            raise SystemExit(f"{c.text()}: its start is above --max-start {args.max_start}")
     trials: list[dict[str, Any]] = []
 
     def objective(trial: optuna.Trial) -> float:
-        c = suggest(trial, side)
+        c = suggest(trial, side, args.max_start)
         t0 = time.perf_counter()
         res = evaluate(side, c, args.games, args.bots, args.workers, args.first_seed, args.strategy_games)
         short = max(0, args.smaller + 1 - sum(c.counts)) if side == "III/IV" and args.smaller else 0

@@ -97,3 +97,10 @@ def test_a_search_with_the_strategy_comparison_plays_it_and_adds_its_miss(
     assert played["games"] == 4 and 0 <= played["wins"] <= 4
     game_misses = sum(r["miss"] for r in trial["per_count"])
     assert trial["value"] == pytest.approx(game_misses + played["miss"] + 0.01 * trial["shields"], abs=2e-3)
+
+
+def test_a_candidate_must_keep_within_the_highest_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["calibrate_hell", "--side", "I/II", "--max-start", "4", "--try", "9,5,5,5,5,4,3,3,3/5"]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit, match="above --max-start 4"):
+        calibrate_hell.main()
