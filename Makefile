@@ -224,8 +224,8 @@ health: $(STAMP_DEV)
 ## starting from the chosen boards (docs/rules-data/calibration.md).
 calibrate: $(STAMP_DEV)
 	mkdir -p artifacts/calibrate
-	$(BIN)/python -m tools.calibrate_hell --side I/II --trials 20 --games 60 --try 9,5,5,5,5,4,3,3,3/4 --out artifacts/calibrate/I_II.json
-	$(BIN)/python -m tools.calibrate_hell --side III/IV --trials 20 --games 60 --smaller 42 --try 10,8,7,5,4,5,3,3,3/4 --out artifacts/calibrate/III_IV.json
+	$(BIN)/python -m tools.calibrate_hell --side I/II --trials 30 --games 60 --strategy-games 120 --max-start 4 --try 9,5,5,5,5,4,3,3,3/4 --out artifacts/calibrate/I_II.json
+	$(BIN)/python -m tools.calibrate_hell --side III/IV --trials 20 --games 60 --max-start 4 --smaller 42 --try 10,8,7,5,4,5,3,3,3/4 --out artifacts/calibrate/III_IV.json
 
 ## Long soak of the web server (not part of `make test`): 5,000 HTTP and 500 WebSocket fuzz inputs, 30 kill -9s,
 ## then the long versions of the hardening tests: one address flooding the server with connections for 40 s
