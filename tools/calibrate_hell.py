@@ -206,6 +206,8 @@ def main() -> None:
     args = ap.parse_args()
     side: str = args.side
     size: float = args.size
+    if args.strategy_games and side != "I/II":
+        raise SystemExit("--strategy-games: the strategy comparison is played with 2 players, on side I/II only")
     tries = [Candidate.parse(t) for t in args.tries]
     for c in tries:
         if c.counts[5] != GATES[side]:

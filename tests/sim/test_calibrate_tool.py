@@ -104,3 +104,11 @@ def test_a_candidate_must_keep_within_the_highest_start(monkeypatch: pytest.Monk
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit, match="above --max-start 4"):
         calibrate_hell.main()
+
+
+def test_the_strategy_comparison_is_refused_on_side_III_IV(monkeypatch: pytest.MonkeyPatch) -> None:
+    """It is a 2-player measurement (side I/II): asked for on side III/IV it is refused, not ignored."""
+    argv = ["calibrate_hell", "--side", "III/IV", "--strategy-games", "10"]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit, match="on side I/II only"):
+        calibrate_hell.main()
