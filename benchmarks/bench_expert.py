@@ -28,7 +28,7 @@ import inferno
 from inferno.bots import learned_weights
 from inferno.bots.base import play_game
 from inferno.bots.evaluation import DEFAULT_WEIGHTS, Weights
-from inferno.bots.expert import EXPERT, make_expert
+from inferno.bots.expert import EXPERT, expert_estimate, make_expert
 from inferno.bots.ladder import wilson
 from inferno.bots.search import LEVELS, SearchBot, SearchConfig
 from inferno.rules.actions import Action
@@ -182,6 +182,12 @@ def _weights(choice: str) -> Weights | None:
     show_default=True,
     help="The expert's estimate weights: learned (as shipped), hand-written, or a tuning record's path.",
 )
+@click.option(
+    "--all-rivals/--best-rival",
+    default=True,
+    show_default=True,
+    help="With 3-4 players the expert shares the win over all rivals (as shipped) or judges its best rival alone.",
+)
 @click.option("--first-seed", type=int, default=0, show_default=True)
 @click.option("--minutes", type=float, default=None, help="Stop starting games after this many minutes.")
 @click.option("--calibrate", "calib", is_flag=True, help="Only measure both bots' iterations per CPU second.")
@@ -199,6 +205,7 @@ def main(
     reuse: bool,
     paranoid: bool,
     weights_path: str,
+    all_rivals: bool,
     first_seed: int,
     minutes: float | None,
     calib: bool,
@@ -236,7 +243,7 @@ def main(
         paranoid=paranoid,
     )
     expert_iters = expert.budget(players)  # what the expert searches at this table
-    weights = _weights(weights_path)
+    weights = replace(_weights(weights_path) or expert_estimate(), all_rivals=all_rivals)
     jobs = [(g, players, hard_iters, expert, weights) for g in range(first_seed, first_seed + games)]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for row in pool.imap(_play, jobs):

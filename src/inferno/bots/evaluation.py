@@ -22,7 +22,8 @@ Every weight is a parameter of the bot (:class:`Weights`); every rule quantity (
 Walls' place, the board's lines and gates) comes from the engine and the rules data.
 
 ``utilities`` turns the estimates into one number in [0, 1] per player (how good the position is for
-that player compared with the best opponent); a finished game gives 1 for a sole winner.
+that player compared with the best opponent, or with 3 or more players and ``Weights.all_rivals`` its share
+of the win over all of them); a finished game gives 1 for a sole winner.
 """
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ class Weights:
     reputation_floor: float = 0.1  # weight of a Reputation lead at the start (1 at the end) ...
     reputation_power: float = 2.0  # ... rising as this power of the part of the game played (leads change)
     margin_scale: float = 8.0  # Infamy margin that makes a position clearly good in ``utilities``
+    # With 3 or more players: win chances shared out over all the families (exp(Infamy / margin_scale), summing
+    # to 1) instead of each family's margin over its best rival alone. The same numbers with 2 players.
+    all_rivals: bool = False
     # The lower Hell (below the Walls of Dis), scaled by the part of the game still to play:
     passage_open: float = 1.5  # holding a safe passage that still opens an empty shield below the Walls
     lower_shield: float = 0.35  # each empty shield below the Walls the player's own passages open
@@ -444,7 +448,8 @@ def margins(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
 
 
 def utilities(s: State, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
-    """One number in [0, 1] per player: a win estimate from the margin over the best opponent.
+    """One number in [0, 1] per player: a win estimate from the margin over the best opponent (with
+    ``w.all_rivals`` and 3 or more players, a share of the win over all of them, summing to 1).
 
     A finished game gives 1 to a sole winner, 1/k to each of k tied winners and 0 to the others.
     """
@@ -478,6 +483,11 @@ def _utilities_of(s: State, values: list[float], w: Weights) -> list[float]:
         return [1.0 / k if key == best else 0.0 for key in keys]
     if n == 1:
         return [1.0 / (1.0 + math.exp(-(values[0] - 60.0) / (4 * w.margin_scale)))]
+    if w.all_rivals and n > 2:
+        top = max(values)
+        shares = [math.exp((v - top) / w.margin_scale) for v in values]
+        total = sum(shares)
+        return [x / total for x in shares]
     out = []
     for p in range(n):
         rival = max(v for q, v in enumerate(values) if q != p)
