@@ -141,10 +141,10 @@ def _play(job: tuple[int, int, int, SearchConfig, Weights | None]) -> dict[str, 
     }
 
 
-def _weights(choice: str) -> Weights | None:
-    """The expert's weights for ``--weights`` (None: the learned ones the package ships)."""
+def _weights(choice: str) -> Weights:
+    """The expert's weights for ``--weights`` (learned: the estimate the package ships)."""
     if choice == "learned":
-        return None
+        return expert_estimate()
     if choice == "hand-written":
         return DEFAULT_WEIGHTS
     path = Path(choice)
@@ -243,7 +243,7 @@ def main(
         paranoid=paranoid,
     )
     expert_iters = expert.budget(players)  # what the expert searches at this table
-    weights = replace(_weights(weights_path) or expert_estimate(), all_rivals=all_rivals)
+    weights = replace(_weights(weights_path), all_rivals=all_rivals)
     jobs = [(g, players, hard_iters, expert, weights) for g in range(first_seed, first_seed + games)]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for row in pool.imap(_play, jobs):
