@@ -65,21 +65,28 @@ def measure(count: int, seed: int) -> tuple[list[Row], str]:
     def expert(s: inferno.State) -> object:
         return make_expert(seed, expert_cfg).choose(inferno.view(s, inferno.to_move(s)), inferno.legal_actions(s))
 
+    from inferno.review.settings import load_settings
+
+    uncapped = dataclasses.replace(load_settings(), hint_seconds=None)  # every deal, on either engine
+
     def hint(s: inferno.State) -> object:
-        return json.dumps(make_hint(inferno.view(s, inferno.to_move(s)), seed).to_dict(), sort_keys=True)
+        v = inferno.view(s, inferno.to_move(s))
+        return json.dumps(make_hint(v, seed, settings=uncapped).to_dict(), sort_keys=True)
 
     rows, digest = [], hashlib.sha256()
-    from inferno.review.settings import load_settings
 
     def budget(cfg: SearchConfig) -> str:
         two, four = cfg.budget(2), cfg.budget(4)
         return str(two) if two == four else f"{two}/{four}"
 
-    st = load_settings()
+    def hint_budget(search: str) -> str:
+        return str(expert_cfg.budget(2)) if search == "expert" else f"{uncapped.hint_samples} deals"
+
+    hints = f"{hint_budget(uncapped.hint_search)}/{hint_budget(uncapped.hint_crowd_search)}"
     for what, fn, iters in (
         ("hard", hard, budget(hard_cfg)),
         ("expert", expert, budget(expert_cfg)),
-        ("hint", hint, budget(expert_cfg) if st.hint_search == "expert" else f"{st.hint_samples} deals"),
+        ("hint", hint, hints),
     ):
         times, picks = _time(fn, states)
         digest.update("\n".join(picks).encode())

@@ -12,6 +12,7 @@ import inferno
 from inferno.cli.main import cli
 from inferno.records.record import load_record, replay
 from inferno.review.hints import HintError, hints_default, make_hint
+from inferno.review.settings import ReviewSettings, load_settings
 from inferno.tui.session import Seat, Session
 
 
@@ -91,28 +92,30 @@ def test_plain_terminal_hint_command(tmp_path: Path) -> None:
     assert f"Player {first + 1} asked for a hint" in res.output
 
 
-def _move_view(seed: int) -> inferno.State:
-    """A 3-player view where the deciding family starts a move with more than two options."""
+def _move_view(seed: int, players: int = 3, start: bool = True) -> inferno.State:
+    """A view where the deciding family starts a move (or, with ``start`` false, takes a step within
+    one) with more than two options."""
     from inferno.bots.rollout import MOVES
     from tests.bots.conftest import advance_to_choice
 
     rng = random.Random(2)
-    s = inferno.new_game(3, seed, record_events=False)
+    s = inferno.new_game(players, seed, record_events=False)
     while True:
         s = advance_to_choice(s, rng, rng.randrange(2, 8))
-        if s.stack[-1][0] in MOVES and len(inferno.legal_actions(s)) > 2:
+        if (s.stack[-1][0] in MOVES) == start and len(inferno.legal_actions(s)) > 2:
             break
     return inferno.view(s, inferno.to_move(s))
 
 
 def test_the_first_hint_is_the_expert_bots_move() -> None:
-    """Hints come from the strongest search (review.toml: ``[hint] search = "expert"``): options in the
-    order the expert prefers them, the first one the move the expert with the same seed plays."""
+    """With 1 or 2 players hints come from the strongest search (review.toml: ``[hint] search =
+    "expert"``): options in the order the expert prefers them, the first one the move the expert with
+    the same seed plays."""
     from dataclasses import replace
 
     from inferno.bots.expert import EXPERT, make_expert
 
-    v = _move_view(6)
+    v = _move_view(6, players=2)
     h = make_hint(v, 5)
     assert 2 <= len(h.options) <= 3
     assert all(o.samples >= 24 and 0 <= o.value <= 100 for o in h.options)
@@ -121,28 +124,95 @@ def test_the_first_hint_is_the_expert_bots_move() -> None:
     assert h.options[0].text == inferno.action_text(v, bot.choose(v, inferno.legal_actions(v)))
 
 
-def test_the_rollout_hint_is_the_rollout_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``[hint] search = "rollout"``: options best first by expected final Infamy margin, the first
-    one the move the rollout bot with the same seed and budget plays."""
+def _rollout_bot(seed: int, samples: int, candidates: int) -> object:
+    """The rollout bot a rollout hint plays as: its candidates and deals, the expert's estimate."""
+    from inferno.bots.expert import expert_evaluator
+    from inferno.bots.rollout import RolloutBot, RolloutConfig
+
+    return RolloutBot(seed, RolloutConfig(candidates=candidates, samples=samples), evaluator=expert_evaluator())
+
+
+def _small(candidates: int = 2, step_samples: int = 1) -> ReviewSettings:
+    """The shipped hint settings at a smaller budget (a quick test) and without the rollout hint's time
+    limit (a loaded machine would cut deals)."""
     from dataclasses import replace
 
-    from inferno.bots.rollout import RolloutBot, RolloutConfig
-    from inferno.review import hints
-    from inferno.review.settings import load_settings
+    return replace(load_settings(), hint_seconds=None, hint_candidates=candidates, hint_step_samples=step_samples)
 
-    rollout = replace(load_settings(), hint_search="rollout")
-    monkeypatch.setattr(hints, "load_settings", lambda: rollout)
+
+def test_the_rollout_hint_is_the_rollout_bots_move() -> None:
+    """With 3 or more players hints are the rollout search's (review.toml: ``[hint] crowd_search =
+    "rollout"``): where a move starts, options best first by expected final Infamy margin, the first
+    one the move the rollout bot with the same seed, candidates and deals plays (its playouts scored by
+    the expert's estimate)."""
     v = _move_view(6)
-    h = make_hint(v, 5, 2)
+    h = make_hint(v, 5, 2, settings=_small(candidates=2))
     margins = [o.margin for o in h.options]
     assert margins == sorted(margins, reverse=True) and 2 <= len(h.options) <= 3
     assert all(o.samples == 2 and 0 <= o.value <= 100 for o in h.options)
-    bot = RolloutBot(5, RolloutConfig(samples=2))
-    assert h.options[0].text == inferno.action_text(v, bot.choose(v, inferno.legal_actions(v)))
+    bot = _rollout_bot(5, 2, 2)
+    assert h.options[0].text == inferno.action_text(v, bot.choose(v, inferno.legal_actions(v)))  # type: ignore[attr-defined]
+
+
+def test_a_rollout_hint_within_a_move_comes_in_greedys_order() -> None:
+    """At a step within a move (3 players, the rollout hint) the first option is greedy's choice, as the
+    rollout bot plays, the rest in greedy's order, each played out on ``[hint] step_samples`` deals."""
+    from inferno.bots.greedy import GreedyBot
+
+    for seed in (6,):
+        v = _move_view(seed, start=False)
+        acts = inferno.legal_actions(v)
+        h = make_hint(v, 5, settings=_small(step_samples=1))
+        assert 2 <= len(h.options) <= 3
+        assert all(o.samples == 1 for o in h.options)
+        bot = _rollout_bot(5, 1, 3)
+        assert h.options[0].text == inferno.action_text(v, bot.choose(v, acts))  # type: ignore[attr-defined]
+        det = inferno.determinize(v, random.Random(5))
+        ranked = [inferno.action_text(v, a) for _value, a in GreedyBot(5).ranked(det, acts)]
+        assert [o.text for o in h.options] == ranked[: len(h.options)]
+
+
+def test_a_rollout_hint_stops_dealing_at_its_time_limit() -> None:
+    """``[hint] max_seconds``: once the limit has passed no new deal starts, but every option is played
+    out on the same deals, two at least; without a limit every deal asked for is played."""
+    from inferno.review.analysis import playout_options
+
+    v = _move_view(6)
+    capped = playout_options(v, 5, samples=4, candidates=2, max_seconds=1e-9)
+    assert [o.samples for o in capped] == [2] * len(capped)
+    assert sum(o.visits for o in capped) == 2
+    assert all(o.samples == 3 for o in playout_options(v, 5, samples=3, candidates=2))
+
+
+def test_hints_choose_their_search_by_the_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``[hint] search`` serves 1 or 2 players, ``crowd_search`` 3 or more (the shipped settings: the
+    expert's search with 2, the rollout search with 3)."""
+    from inferno.review import hints
+
+    used: list[tuple[int, str]] = []
+    real_estimate, real_playout = hints.estimate_options, hints.playout_options
+
+    def estimate(v: inferno.State, iterations: int, seed: int, **kw: object) -> list[object]:
+        used.append((v.num_players, "expert"))
+        return real_estimate(v, 30, seed, **kw)  # type: ignore[arg-type]
+
+    def playout(v: inferno.State, seed: int, **kw: object) -> list[object]:
+        used.append((v.num_players, "rollout"))
+        return real_playout(v, seed, **{**kw, "samples": 1, "candidates": 2})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hints, "estimate_options", estimate)
+    monkeypatch.setattr(hints, "playout_options", playout)
+    make_hint(_move_view(6, players=2), 5)
+    make_hint(_move_view(6, players=3), 5)
+    make_hint(_move_view(6, players=4), 5)
+    assert used == [(2, "expert"), (3, "rollout"), (4, "rollout")]
 
 
 def test_hints_search_the_experts_budget_for_the_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A hint searches as long as the expert would at this table: its crowd budget from 3 players."""
+    """A hint by the expert's search searches as long as the expert would at this table: its crowd budget
+    from 3 players (``[hint] crowd_search = "expert"``)."""
+    from dataclasses import replace
+
     from inferno.bots.expert import EXPERT
     from inferno.review import hints
 
@@ -154,6 +224,7 @@ def test_hints_search_the_experts_budget_for_the_player_count(monkeypatch: pytes
         return real(v, 40, seed, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(hints, "estimate_options", spy)
+    monkeypatch.setattr(hints, "load_settings", lambda: replace(load_settings(), hint_crowd_search="expert"))
     make_hint(_move_view(6), 5)
     assert EXPERT.crowd_iterations is not None and EXPERT.crowd_iterations > EXPERT.iterations
     assert asked == [EXPERT.crowd_iterations]

@@ -64,6 +64,20 @@ def test_settings_refuse_bad_data_and_bad_depths() -> None:
         from_tree(tree)
     assert from_tree(_tree()).hint_search == "expert"
     tree = _tree()
+    tree["hint"]["crowd_search"] = "oracle"
+    with pytest.raises(ReviewSettingsError, match="unknown hint crowd_search 'oracle'"):
+        from_tree(tree)
+    assert from_tree(_tree()).hint_crowd_search == "rollout"
+    for key in ("candidates", "step_samples"):
+        tree = _tree()
+        tree["hint"][key] = 0
+        with pytest.raises(ReviewSettingsError, match="at least 1 candidate"):
+            from_tree(tree)
+    tree = _tree()
+    tree["hint"]["max_seconds"] = 0
+    with pytest.raises(ReviewSettingsError, match="max_seconds must be above 0"):
+        from_tree(tree)
+    tree = _tree()
     tree["estimate"]["search"] = "oracle"
     with pytest.raises(ReviewSettingsError, match="unknown review search 'oracle'"):
         from_tree(tree)

@@ -18,6 +18,7 @@ seed.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -92,9 +93,11 @@ class RolloutBot:
         candidates: int | None = None,
         samples: int | None = None,
         include: Action | None = None,
+        max_seconds: float | None = None,
     ) -> list[PlayoutSamples]:
         """Greedy's best ``candidates`` actions (best first; and ``include`` if it is not among them),
-        each played out on ``samples`` deals."""
+        each played out on ``samples`` deals (every action on the same deals; with ``max_seconds``, fewer
+        once that much wall-clock time has passed, but at least two)."""
         cfg = self.config
         det = determinize(view, self.rng)
         det.record_events = False
@@ -105,7 +108,10 @@ class RolloutBot:
         me = to_move(view)
         rewards: list[list[float]] = [[] for _ in chosen]
         margins: list[list[float]] = [[] for _ in chosen]
-        for _ in range(samples or cfg.samples):
+        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        for k in range(samples or cfg.samples):
+            if deadline is not None and k >= 2 and time.perf_counter() > deadline:
+                break
             deal = determinize(view, self.rng)
             deal.record_events = False
             for j, a in enumerate(chosen):

@@ -1,11 +1,13 @@
-"""Hints during play: the best options now, estimated from the player's own view by the strongest level.
+"""Hints during play: the best options now, estimated from the player's own view by the strongest search.
 
-By default (``review.toml``: ``[hint] search = "expert"``) a hint runs the expert level's search
+With 1 or 2 players (``review.toml``: ``[hint] search = "expert"``) a hint runs the expert level's search
 (:mod:`inferno.bots.expert`: ``hard``'s search with settled leaves, at its budget) on the player's view;
 the options come in the order the expert prefers them, each with its win chance and expected final
-Infamy margin. ``search = "rollout"`` uses the rollout bot instead (:class:`inferno.bots.rollout.RolloutBot`:
-greedy's best options played out on deals of the cards the player cannot see), about fifteen times
-dearer and no better when followed (``benchmarks/hint_follower.py``; see the docs on hints).
+Infamy margin. With 3 or more (``crowd_search = "rollout"``) it plays as the rollout bot
+(:class:`inferno.bots.rollout.RolloutBot`) with the expert's estimate: where a move starts, greedy's
+best options are each played out on deals of the cards the player cannot see, the opponents answering
+as greedy would, best first by margin; at a step within a move greedy's choice comes first. At that
+table its advice won more games against two greedy families than the expert's (see the docs on hints).
 
 A table decides whether hints are allowed (:func:`hints_default`: on when at most one human plays,
 off when other humans share the table). Every hint given is recorded (the game log names it), so
@@ -18,10 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from inferno.bots.expert import EXPERT, expert_evaluator
+from inferno.bots.search import MOVE_STARTS
 from inferno.i18n import REVIEW
 from inferno.review.analysis import OptionEstimate, estimate_options, playout_options
 from inferno.review.cards import endgame_threat, hand_estimates, threat_words
-from inferno.review.settings import load_settings
+from inferno.review.settings import ReviewSettings, load_settings
 from inferno.rules.actions import InfernoError
 from inferno.rules.engine import to_move
 from inferno.rules.state import State
@@ -94,21 +97,42 @@ def hint_log_text(player: int, name: str | None = None) -> str:
     return _("{player} asked for a hint").format(player=name)
 
 
-def make_hint(v: State, seed: int, samples: int | None = None) -> Hint:
-    """The top options of the decision pending in view ``v`` (a view of the deciding player), by the
-    settings' hint search: the expert's, or the rollout search with ``samples`` deals per option (default:
-    the settings' ``[hint] samples``)."""
+def make_hint(v: State, seed: int, samples: int | None = None, settings: ReviewSettings | None = None) -> Hint:
+    """The top options of the decision pending in view ``v`` (a view of the deciding player), by the hint
+    search of ``settings`` (default: the embedded review settings) for the table's player count: the
+    expert's, or the rollout search with ``samples`` deals per option (default: the settings' ``[hint]
+    samples`` where a move starts, ``step_samples`` at a step within a move)."""
     if v.over:
         raise HintError(_("the game is over: there is nothing left to decide"))
     p = to_move(v)
     if v.viewer != p:
         raise HintError(_("a hint is for the player who decides now (Player {number})").format(number=p + 1))
-    st = load_settings()
-    if st.hint_search == "expert":
+    st = settings if settings is not None else load_settings()
+    search = st.hint_search if v.num_players <= 2 else st.hint_crowd_search
+    if search == "expert":
         options = estimate_options(
             v, EXPERT.budget(v.num_players), seed, alternatives=HINT_TOP, evaluator=expert_evaluator(), config=EXPERT
         )
+    elif v.stack[-1].kind in MOVE_STARTS:
+        deals = samples if samples is not None else st.hint_samples
+        options = playout_options(
+            v,
+            seed,
+            samples=deals,
+            candidates=st.hint_candidates,
+            evaluator=expert_evaluator(),
+            max_seconds=st.hint_seconds,
+        )
     else:
-        options = playout_options(v, seed, samples=samples if samples is not None else st.hint_samples)
+        deals = samples if samples is not None else st.hint_step_samples
+        options = playout_options(
+            v,
+            seed,
+            samples=deals,
+            candidates=HINT_TOP,
+            evaluator=expert_evaluator(),
+            greedy_order=True,
+            max_seconds=st.hint_seconds,
+        )
     cards = tuple(endgame_threat(h) for h in hand_estimates(v)) if v.num_players > 1 else ()
     return Hint(p, tuple(options[:HINT_TOP]), cards)

@@ -42,8 +42,12 @@ class ReviewSettings:
     alternatives: int
     top_mistakes: int
     provenance: str
-    hint_search: str = "expert"  # the search hints use: "expert" (the top level's) or "rollout"
+    hint_search: str = "expert"  # the search hints use with 1-2 players: "expert" (the top level's) or "rollout"
     review_search: str = "expert"  # the search reviews use: "expert" (settled leaves) or "plain"
+    hint_crowd_search: str = "rollout"  # the search hints use with 3 or more players
+    hint_candidates: int = 6  # greedy's best options a rollout hint plays out where a move starts
+    hint_step_samples: int = 3  # deals per option of a rollout hint at a step within a move
+    hint_seconds: float | None = None  # wall-clock seconds after which a rollout hint starts no new deal
 
     def grade(self, loss: float, se: float) -> str:
         """The grade of a decision that lost ``loss`` points of win chance (± ``se``)."""
@@ -137,6 +141,16 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     if hint < 1:
         raise ReviewSettingsError("review.toml: a hint needs at least 1 sample")  # i18n: not for players
     hint_search = _choice(data["hint"].get("search", "expert"), HINT_SEARCHES, "hint search")  # i18n: not for players
+    crowd_search = _choice(
+        data["hint"].get("crowd_search", "rollout"), HINT_SEARCHES, "hint crowd_search"
+    )  # i18n: not for players
+    candidates, step_samples = int(data["hint"].get("candidates", 6)), int(data["hint"].get("step_samples", 3))
+    if candidates < 1 or step_samples < 1:
+        # i18n: not for players
+        raise ReviewSettingsError("review.toml: a hint needs at least 1 candidate and 1 sample at a step")
+    hint_seconds = data["hint"].get("max_seconds")
+    if hint_seconds is not None and not float(hint_seconds) > 0:
+        raise ReviewSettingsError("review.toml: a hint's max_seconds must be above 0")  # i18n: not for players
     review_search = _choice(e.get("search", "expert"), REVIEW_SEARCHES, "review search")  # i18n: not for players
     depths = {str(k): int(v) for k, v in d.items()}
     if default not in depths:
@@ -165,6 +179,10 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
         str(out[0].provenance) if out else "",
         hint_search,
         review_search,
+        crowd_search,
+        candidates,
+        step_samples,
+        None if hint_seconds is None else float(hint_seconds),
     )
 
 
