@@ -113,25 +113,15 @@ def make_hint(v: State, seed: int, samples: int | None = None, settings: ReviewS
         options = estimate_options(
             v, EXPERT.budget(v.num_players), seed, alternatives=HINT_TOP, evaluator=expert_evaluator(), config=EXPERT
         )
-    elif v.stack[-1].kind in MOVE_STARTS:
-        deals = samples if samples is not None else st.hint_samples
+    else:  # the rollout search: greedy's best options played out; within a move, greedy's order
+        start = v.stack[-1].kind in MOVE_STARTS
         options = playout_options(
             v,
             seed,
-            samples=deals,
-            candidates=st.hint_candidates,
+            samples=samples if samples is not None else (st.hint_samples if start else st.hint_step_samples),
+            candidates=st.hint_candidates if start else HINT_TOP,
             evaluator=expert_evaluator(),
-            max_seconds=st.hint_seconds,
-        )
-    else:
-        deals = samples if samples is not None else st.hint_step_samples
-        options = playout_options(
-            v,
-            seed,
-            samples=deals,
-            candidates=HINT_TOP,
-            evaluator=expert_evaluator(),
-            greedy_order=True,
+            greedy_order=not start,
             max_seconds=st.hint_seconds,
         )
     cards = tuple(endgame_threat(h) for h in hand_estimates(v)) if v.num_players > 1 else ()
