@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+TTY_READ_WAITS = {"wait_woken", "n_tty_read"}  # kernel functions a process sleeps in while reading a tty
 INFERNO = str(Path(sys.executable).parent / "inferno")
 
 
@@ -67,6 +68,26 @@ class PtyProcess:
 
     def send(self, line: str) -> None:
         os.write(self.fd, (line + "\n").encode())
+
+    def interrupt(self, timeout: float = 10.0) -> None:
+        """Ctrl-C once the child is blocked reading the terminal.
+
+        A SIGINT landing between the prompt's output and the child's blocking ``read`` is only seen by
+        Python when that read returns (CPython checks signals on EINTR, not before the call), so a
+        Ctrl-C typed the instant a prompt appears can wait for the next key; a person cannot type that
+        fast, a test can. On Linux this waits for the kernel to show the child asleep in a terminal
+        read; elsewhere it waits a moment.
+        """
+        stat, wchan = Path(f"/proc/{self.proc.pid}/stat"), Path(f"/proc/{self.proc.pid}/wchan")
+        if not stat.exists():
+            time.sleep(0.5)
+        end = time.monotonic() + timeout
+        while stat.exists() and time.monotonic() < end:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+            if state == "S" and wchan.read_text() in TTY_READ_WAITS:
+                break
+            time.sleep(0.01)
+        os.write(self.fd, b"\x03")
 
     def kill(self) -> None:
         """SIGKILL, as when a terminal is closed hard."""

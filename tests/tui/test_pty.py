@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -122,7 +121,7 @@ def test_ctrl_c_saves_every_move_made(tmp_path: Path) -> None:
     p.send("1")
     p.expect(PROMPT)
     made = load_record(save).actions
-    os.write(p.fd, b"\x03")  # Ctrl-C at the prompt
+    p.interrupt()  # Ctrl-C at the prompt
     p.expect("Interrupted; game saved")
     assert p.wait() == 130
     assert load_record(save).actions == made
