@@ -93,3 +93,24 @@ def test_a_solo_playout_stops_at_the_next_turn() -> None:
     start = s.turn
     end = RolloutBot(1, SMALL)._play_out(apply(s, inferno.legal_actions(s)[0]), 0)
     assert end.over or (end.turn == start + 1 and end.stack[-1][0] in MOVES)
+
+
+def test_the_registered_rollout_bot_is_the_hints_search() -> None:
+    """``rollout`` is the hints' search with 3 or more players (review.toml ``[hint]``): the same
+    candidates and deals, its steps within a move played out too, playouts scored by the expert's
+    estimate; so a player who follows those hints plays as the measured bot."""
+    from inferno.bots.base import make_bot
+    from inferno.bots.expert import expert_evaluator
+    from inferno.bots.rollout import ROLLOUT
+    from inferno.review.settings import load_settings
+
+    bot = make_bot("rollout", 3)
+    assert isinstance(bot, RolloutBot) and bot.config == ROLLOUT and ROLLOUT.steps
+    st = load_settings()
+    assert (st.hint_candidates, st.hint_samples, st.hint_crowd_search) == (
+        ROLLOUT.candidates,
+        ROLLOUT.samples,
+        "rollout",
+    )
+    s = _move_decisions(3, 4, 1)[0]
+    assert bot.evaluator.evaluate(s) == expert_evaluator().evaluate(s)

@@ -125,19 +125,21 @@ def test_the_first_hint_is_the_expert_bots_move() -> None:
 
 
 def _rollout_bot(seed: int, samples: int, candidates: int) -> object:
-    """The rollout bot a rollout hint plays as: its candidates and deals, the expert's estimate."""
+    """The rollout bot a rollout hint plays as: its candidates and deals, its steps played out too, the
+    expert's estimate."""
     from inferno.bots.expert import expert_evaluator
     from inferno.bots.rollout import RolloutBot, RolloutConfig
 
-    return RolloutBot(seed, RolloutConfig(candidates=candidates, samples=samples), evaluator=expert_evaluator())
+    config = RolloutConfig(candidates=candidates, samples=samples, steps=True)
+    return RolloutBot(seed, config, evaluator=expert_evaluator())
 
 
-def _small(candidates: int = 2, step_samples: int = 1) -> ReviewSettings:
+def _small(candidates: int = 2) -> ReviewSettings:
     """The shipped hint settings at a smaller budget (a quick test) and without the rollout hint's time
     limit (a loaded machine would cut deals)."""
     from dataclasses import replace
 
-    return replace(load_settings(), hint_seconds=None, hint_candidates=candidates, hint_step_samples=step_samples)
+    return replace(load_settings(), hint_seconds=None, hint_candidates=candidates)
 
 
 def test_the_rollout_hint_is_the_rollout_bots_move() -> None:
@@ -154,22 +156,29 @@ def test_the_rollout_hint_is_the_rollout_bots_move() -> None:
     assert h.options[0].text == inferno.action_text(v, bot.choose(v, inferno.legal_actions(v)))  # type: ignore[attr-defined]
 
 
-def test_a_rollout_hint_within_a_move_comes_in_greedys_order() -> None:
-    """At a step within a move (3 players, the rollout hint) the first option is greedy's choice, as the
-    rollout bot plays, the rest in greedy's order, each played out on ``[hint] step_samples`` deals."""
+def test_a_rollout_hint_within_a_move_is_played_out_too() -> None:
+    """At a step within a move (3 players, the rollout hint) greedy's best ``[hint] candidates`` options
+    are played out as where a move starts, best first by margin: the first is the move of the rollout
+    bot that plays out its steps (with the same seed, candidates and deals); here not greedy's choice,
+    which the bot without ``steps`` plays."""
     from inferno.bots.greedy import GreedyBot
+    from inferno.bots.rollout import RolloutBot, RolloutConfig
 
-    for seed in (6,):
-        v = _move_view(seed, start=False)
-        acts = inferno.legal_actions(v)
-        h = make_hint(v, 5, settings=_small(step_samples=1))
-        assert 2 <= len(h.options) <= 3
-        assert all(o.samples == 1 for o in h.options)
-        bot = _rollout_bot(5, 1, 3)
-        assert h.options[0].text == inferno.action_text(v, bot.choose(v, acts))  # type: ignore[attr-defined]
-        det = inferno.determinize(v, random.Random(5))
-        ranked = [inferno.action_text(v, a) for _value, a in GreedyBot(5).ranked(det, acts)]
-        assert [o.text for o in h.options] == ranked[: len(h.options)]
+    v = _move_view(9, start=False)
+    acts = inferno.legal_actions(v)
+    h = make_hint(v, 5, 1, settings=_small(candidates=3))
+    assert 2 <= len(h.options) <= 3
+    assert all(o.samples == 1 for o in h.options)
+    margins = [o.margin for o in h.options]
+    assert margins == sorted(margins, reverse=True)
+    bot = _rollout_bot(5, 1, 3)
+    assert h.options[0].text == inferno.action_text(v, bot.choose(v, acts))  # type: ignore[attr-defined]
+    det = inferno.determinize(v, random.Random(5))
+    ranked = [inferno.action_text(v, a) for _value, a in GreedyBot(5).ranked(det, acts)]
+    assert {o.text for o in h.options} == set(ranked[: len(h.options)])
+    greedy = GreedyBot(5).choose(v, acts)
+    assert h.options[0].text != inferno.action_text(v, greedy)
+    assert RolloutBot(5, RolloutConfig(candidates=3, samples=1)).choose(v, acts) == greedy
 
 
 def test_a_rollout_hint_stops_dealing_at_its_time_limit() -> None:

@@ -68,11 +68,10 @@ def test_settings_refuse_bad_data_and_bad_depths() -> None:
     with pytest.raises(ReviewSettingsError, match="unknown hint crowd_search 'oracle'"):
         from_tree(tree)
     assert from_tree(_tree()).hint_crowd_search == "rollout"
-    for key in ("candidates", "step_samples"):
-        tree = _tree()
-        tree["hint"][key] = 0
-        with pytest.raises(ReviewSettingsError, match="at least 1 candidate"):
-            from_tree(tree)
+    tree = _tree()
+    tree["hint"]["candidates"] = 0
+    with pytest.raises(ReviewSettingsError, match="at least 1 candidate"):
+        from_tree(tree)
     tree = _tree()
     tree["hint"]["max_seconds"] = 0
     with pytest.raises(ReviewSettingsError, match="max_seconds must be above 0"):

@@ -6,8 +6,10 @@ legal actions as greedy does (:class:`inferno.bots.greedy.GreedyBot`) and keeps 
 engine's ``determinize`` of its own view, the same deals for every candidate): the bot finishes its
 turn and every opponent plays its own next turn as greedy would, until the decision comes back to the
 bot's next move (or the game ends). The position reached is scored by a leaf evaluator (the
-hand-written estimate by default) and the candidate with the best mean expected final Infamy margin
-is played. Smaller decisions (a Soul's next jump, a card's target, ...) are greedy's.
+hand-written estimate by default; the registered ``rollout`` bot uses the expert's) and the candidate
+with the best mean expected final Infamy margin is played. Smaller decisions within a move (a Soul's
+next jump, a card's target, ...) are greedy's or, with ``steps``, chosen the same way among greedy's
+best ``candidates``.
 
 This is a one-step improvement of the greedy policy by simulation (Bertsekas's rollout algorithm):
 it sees what greedy cannot, the opponents' answer to a move — a Soul left where a rival accuses it, a
@@ -23,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from inferno.bots.base import register_bot
+from inferno.bots.expert import expert_evaluator
 from inferno.bots.greedy import GreedyBot
 from inferno.bots.search import MOVE_STARTS, HeuristicEvaluator, LeafEvaluator
 from inferno.rules.actions import Action
@@ -42,10 +45,12 @@ class RolloutConfig:
     samples: int = 6  # deals of the hidden cards per option (shared by all options)
     policy_depth: int = 2  # how many of its own decisions a playout's greedy player looks ahead
     max_decisions: int = 80  # a playout stops after this many decisions even if the bot is not back
+    steps: bool = False  # also play out the options of a step within a move (else greedy chooses there)
 
 
-ROLLOUT = RolloutConfig()
-"""The rollout bot's default budget."""
+ROLLOUT = RolloutConfig(candidates=8, samples=3, steps=True)
+"""The registered rollout bot's budget, the hints' with 3 or more players (``review.toml`` ``[hint]``). A
+few deals suffice: the cards a player cannot see seldom come into play before its next move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +86,7 @@ class RolloutBot:
     def choose(self, view: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
-        if view.stack[-1].kind not in MOVES:
+        if view.stack[-1].kind not in MOVES and not self.config.steps:
             return self.greedy.choose(view, actions)
         options = self.playouts(view, actions)
         return max(options, key=lambda o: o.mean_margin).action
@@ -139,5 +144,10 @@ class RolloutBot:
         return s
 
 
-register_bot("rollout", RolloutBot)
+def make_rollout(seed: int = 0) -> RolloutBot:
+    """The registered ``rollout`` bot: :data:`ROLLOUT`, playouts scored by the expert's estimate."""
+    return RolloutBot(seed, ROLLOUT, evaluator=expert_evaluator())
+
+
+register_bot("rollout", make_rollout)
 register_frozen(RolloutConfig)

@@ -119,16 +119,14 @@ def playout_options(
     samples: int,
     candidates: int = ROLLOUT.candidates,
     evaluator: LeafEvaluator | None = None,
-    greedy_order: bool = False,
     max_seconds: float | None = None,
 ) -> list[OptionEstimate]:
     """The best ``candidates`` options of the decision pending in view ``v``, as the rollout bot sees them.
 
     Greedy proposes its best options; each is played out on ``samples`` deals of the hidden cards
     (:class:`inferno.bots.rollout.RolloutBot`: the player finishes the turn and every opponent plays
-    its next turn as greedy would). Options come best first by expected final Infamy margin, the
-    rollout bot's choice where a move starts; with ``greedy_order`` they keep greedy's order, the bot's
-    choice at a step within a move. Each carries its win chance and margin with their standard errors,
+    its next turn as greedy would). Options come best first by expected final Infamy margin (ties in
+    greedy's order), the rollout bot's choice first. Each carries its win chance and margin with their standard errors,
     and in ``visits`` the number of deals on which it ended best. Playouts end on ``evaluator`` (by
     default the rollout bot's: the hand-written estimate). With ``max_seconds`` no new deal starts once
     that much wall-clock time has passed (at least two are played).
@@ -143,7 +141,7 @@ def playout_options(
         mean, se = _stats(o.rewards)
         m, m_se = _stats(o.margins, scale=1.0, unknown=MARGIN_UNKNOWN_SE)
         out.append(OptionEstimate(action_text(v, o.action), mean, se, deals, best_per_deal.count(j), m, m_se))
-    return out if greedy_order else sorted(out, key=lambda o: -(o.margin or 0.0))
+    return sorted(out, key=lambda o: -(o.margin or 0.0))
 
 
 def _margin_key(o: OptionEstimate) -> tuple[bool, float]:

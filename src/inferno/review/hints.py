@@ -4,10 +4,10 @@ With 1 or 2 players (``review.toml``: ``[hint] search = "expert"``) a hint runs 
 (:mod:`inferno.bots.expert`: ``hard``'s search with settled leaves, at its budget) on the player's view;
 the options come in the order the expert prefers them, each with its win chance and expected final
 Infamy margin. With 3 or more (``crowd_search = "rollout"``) it plays as the rollout bot
-(:class:`inferno.bots.rollout.RolloutBot`) with the expert's estimate: where a move starts, greedy's
-best options are each played out on deals of the cards the player cannot see, the opponents answering
-as greedy would, best first by margin; at a step within a move greedy's choice comes first. At that
-table its advice won more games against two greedy families than the expert's (see the docs on hints).
+(:class:`inferno.bots.rollout.RolloutBot`, playing out its steps too) with the expert's estimate: at
+every decision greedy's best options are each played out on deals of the cards the player cannot see,
+the opponents answering as greedy would, best first by margin. At that table its advice won more games
+against two greedy families than the expert's (see the docs on hints).
 
 A table decides whether hints are allowed (:func:`hints_default`: on when at most one human plays,
 off when other humans share the table). Every hint given is recorded (the game log names it), so
@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from inferno.bots.expert import EXPERT, expert_evaluator
-from inferno.bots.search import MOVE_STARTS
 from inferno.i18n import REVIEW
 from inferno.review.analysis import OptionEstimate, estimate_options, playout_options
 from inferno.review.cards import endgame_threat, hand_estimates, threat_words
@@ -101,7 +100,7 @@ def make_hint(v: State, seed: int, samples: int | None = None, settings: ReviewS
     """The top options of the decision pending in view ``v`` (a view of the deciding player), by the hint
     search of ``settings`` (default: the embedded review settings) for the table's player count: the
     expert's, or the rollout search with ``samples`` deals per option (default: the settings' ``[hint]
-    samples`` where a move starts, ``step_samples`` at a step within a move)."""
+    samples``)."""
     if v.over:
         raise HintError(_("the game is over: there is nothing left to decide"))
     p = to_move(v)
@@ -113,15 +112,13 @@ def make_hint(v: State, seed: int, samples: int | None = None, settings: ReviewS
         options = estimate_options(
             v, EXPERT.budget(v.num_players), seed, alternatives=HINT_TOP, evaluator=expert_evaluator(), config=EXPERT
         )
-    else:  # the rollout search: greedy's best options played out; within a move, greedy's order
-        start = v.stack[-1].kind in MOVE_STARTS
+    else:  # the rollout search: greedy's best options played out, best first by margin
         options = playout_options(
             v,
             seed,
-            samples=samples if samples is not None else (st.hint_samples if start else st.hint_step_samples),
-            candidates=st.hint_candidates if start else HINT_TOP,
+            samples=samples if samples is not None else st.hint_samples,
+            candidates=st.hint_candidates,
             evaluator=expert_evaluator(),
-            greedy_order=not start,
             max_seconds=st.hint_seconds,
         )
     cards = tuple(endgame_threat(h) for h in hand_estimates(v)) if v.num_players > 1 else ()

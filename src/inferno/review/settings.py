@@ -45,8 +45,7 @@ class ReviewSettings:
     hint_search: str = "expert"  # the search hints use with 1-2 players: "expert" (the top level's) or "rollout"
     review_search: str = "expert"  # the search reviews use: "expert" (settled leaves) or "plain"
     hint_crowd_search: str = "rollout"  # the search hints use with 3 or more players
-    hint_candidates: int = 6  # greedy's best options a rollout hint plays out where a move starts
-    hint_step_samples: int = 3  # deals per option of a rollout hint at a step within a move
+    hint_candidates: int = 8  # greedy's best options a rollout hint plays out
     hint_seconds: float | None = None  # wall-clock seconds after which a rollout hint starts no new deal
 
     def grade(self, loss: float, se: float) -> str:
@@ -144,10 +143,9 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
     crowd_search = _choice(
         data["hint"].get("crowd_search", "rollout"), HINT_SEARCHES, "hint crowd_search"
     )  # i18n: not for players
-    candidates, step_samples = int(data["hint"].get("candidates", 6)), int(data["hint"].get("step_samples", 3))
-    if candidates < 1 or step_samples < 1:
-        # i18n: not for players
-        raise ReviewSettingsError("review.toml: a hint needs at least 1 candidate and 1 sample at a step")
+    candidates = int(data["hint"].get("candidates", 8))
+    if candidates < 1:
+        raise ReviewSettingsError("review.toml: a hint needs at least 1 candidate")  # i18n: not for players
     hint_seconds = data["hint"].get("max_seconds")
     if hint_seconds is not None and not float(hint_seconds) > 0:
         raise ReviewSettingsError("review.toml: a hint's max_seconds must be above 0")  # i18n: not for players
@@ -181,7 +179,6 @@ def from_tree(tree: dict[str, Any]) -> ReviewSettings:
         review_search,
         crowd_search,
         candidates,
-        step_samples,
         None if hint_seconds is None else float(hint_seconds),
     )
 
