@@ -126,9 +126,9 @@ def playout_options(
     Greedy proposes its best options; each is played out on ``samples`` deals of the hidden cards
     (:class:`inferno.bots.rollout.RolloutBot`: the player finishes the turn and every opponent plays
     its next turn as greedy would). Options come best first by expected final Infamy margin (ties in
-    greedy's order), the rollout bot's choice first. Each carries its win chance and margin with their standard errors,
-    and in ``visits`` the number of deals on which it ended best. Playouts end on ``evaluator`` (by
-    default the rollout bot's: the hand-written estimate). With ``max_seconds`` no new deal starts once
+    greedy's order), the rollout bot's choice first. Each carries its win chance and margin with their
+    standard errors, and in ``visits`` the number of deals on which it ended best. Playouts end on
+    ``evaluator`` (by default the hand-written estimate). With ``max_seconds`` no new deal starts once
     that much wall-clock time has passed (at least two are played).
     """
     acts = legal_actions(v)
