@@ -2,7 +2,8 @@
 
 A candidate for one board side is its shields per circle (circles 1–5 and 7–9 each on its own; circle 6
 keeps one shield per gate, 4 on side I/II and 5 on III/IV, as the rulebook's safe-passage discs
-require) and the Phlegethon cubes' start. Each trial writes the candidate into a temporary rules
+require) and the Phlegethon cubes' start (one for all eight cubes, or with ``--per-circle-start`` one for
+each: the rulebook puts each cube on its own printed start space). Each trial writes the candidate into a temporary rules
 directory (the board by the layout rule of ``tools/generate_default_data.py``, ``core.toml`` with the
 start), plays the side's player counts with the chosen bots on fixed seeds (side I/II: 2 players;
 III/IV: 3, 4, and 5 with the P&P modules), and judges them with the data-health targets
@@ -22,7 +23,8 @@ The strategy comparison is the rulebook's advice (seed 003: "Filling one or two 
 beats collecting every Diploma"), played by ``greedy-filler`` against ``greedy-collector``
 (:mod:`inferno.bots.strategy`) on the candidate, seats alternating, a shared win counting its share.
 
-Run: ``python -m tools.calibrate_hell --side I/II --trials 20 --games 40 --try 5,6,6,6,5,4,4,3,3/5``.
+Run: ``python -m tools.calibrate_hell --side I/II --trials 20 --games 40 --try 5,6,6,6,5,4,4,3,3/5``
+(a start for each circle: ``--try 9,5,5,5,5,4,3,3,3/2,2,3,3,4,4,5,5``).
 Every trial prints one line; the trials and the best candidate are written as JSON (``--out``). The
 chosen counts then go into ``SIDES`` of ``generate_default_data.py``, the start into ``core.toml``,
 and the docs record the run (docs/rules-data/calibration.md).
@@ -71,37 +73,53 @@ PLAYS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
 }
 SCALE = {Unit.SHARE: 0.05, Unit.PER_GAME: 0.25, Unit.ROUNDS: 2.0}  # one step of a miss, per unit
 WEIGHT = {TargetKey.SUDDEN_DEATH: 4.0}  # a miss counts this many steps per step
-_START = re.compile(r"(\[phlegethon\][^\[]*?start = \{ value = )\d+", re.S)
+_START = re.compile(r"(\[phlegethon\][^\[]*?start = \{ value = )(?:\[[^\]]*\]|\d+)", re.S)
 
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """Shields per circle 1–9 and the Phlegethon start."""
+    """Shields per circle 1–9 and the Phlegethon start: one for every cube, or one per circle 2–9."""
 
     counts: tuple[int, ...]
-    start: int
+    start: int | tuple[int, ...]
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        """The start of each cube, circles 2–9."""
+        return self.start if isinstance(self.start, tuple) else (self.start,) * 8
 
     @classmethod
     def parse(cls, text: str) -> Candidate:
-        """``"5,6,6,6,5,4,4,3,3/5"``: nine shield counts, then the start."""
+        """``"5,6,6,6,5,4,4,3,3/5"``: nine shield counts, then the start (or eight, circles 2–9)."""
         counts, _, start = text.partition("/")
+        example = "such as 5,6,6,6,5,4,4,3,3/5 or 5,6,6,6,5,4,4,3,3/3,3,3,3,4,4,5,5"
         try:
-            parsed = cls(tuple(int(x) for x in counts.split(",")), int(start))
+            starts = tuple(int(x) for x in start.split(","))
+            parsed = cls(tuple(int(x) for x in counts.split(",")), starts[0] if len(starts) == 1 else starts)
         except ValueError:
-            raise SystemExit(f"{text!r} is not nine shield counts and a start, such as 5,6,6,6,5,4,4,3,3/5") from None
-        if len(parsed.counts) != 9 or not 1 <= parsed.start <= 5 or min(parsed.counts) < 1:
-            raise SystemExit(f"{text!r}: give nine shield counts of at least 1 and a start from 1 to 5")
+            raise SystemExit(f"{text!r} is not nine shield counts and a start, {example}") from None
+        if len(parsed.counts) != 9 or min(parsed.counts) < 1 or len(starts) not in (1, 8):
+            raise SystemExit(f"{text!r}: give nine shield counts of at least 1 and one start or eight, {example}")
+        if not all(1 <= x <= 5 for x in starts):
+            raise SystemExit(f"{text!r}: every start is from 1 to 5")
         return parsed
 
     def text(self) -> str:
-        return ",".join(map(str, self.counts)) + f"/{self.start}"
+        return (
+            ",".join(map(str, self.counts)) + "/" + ",".join(map(str, self.starts if self.per_circle else [self.start]))
+        )
+
+    @property
+    def per_circle(self) -> bool:
+        return isinstance(self.start, tuple)
 
 
 def rules_dir(side: str, c: Candidate, into: Path) -> Path:
     """Write the candidate's board and ``core.toml`` (the Phlegethon start) into ``into``."""
     (into / FILES[side]).write_text(board(side, list(c.counts)), encoding="utf-8")
     core = (DATA / "core.toml").read_text(encoding="utf-8")
-    (into / "core.toml").write_text(_START.sub(lambda m: m.group(1) + str(c.start), core, count=1), encoding="utf-8")
+    value = "[" + ", ".join(map(str, c.starts)) + "]" if c.per_circle else str(c.start)
+    (into / "core.toml").write_text(_START.sub(lambda m: m.group(1) + value, core, count=1), encoding="utf-8")
     load_rules(into)  # fail early on a malformed board
     return into
 
@@ -169,10 +187,22 @@ def evaluate(
     }
 
 
-def suggest(trial: optuna.Trial, side: str, max_start: int = 5) -> Candidate:
+def suggest(trial: optuna.Trial, side: str, max_start: int = 5, per_circle: bool = False) -> Candidate:
     upper = [trial.suggest_int(f"c{k}", 3, 9) for k in range(1, 6)]
     lower = [trial.suggest_int(f"c{k}", 3, 8) for k in range(7, 10)]
+    if per_circle:
+        starts = tuple(trial.suggest_int(f"start{k}", 2, max_start) for k in range(2, 10))
+        return Candidate((*upper, GATES[side], *lower), starts)
     return Candidate((*upper, GATES[side], *lower), trial.suggest_int("start", 3, max_start))
+
+
+def start_params(c: Candidate, per_circle: bool) -> dict[str, int]:
+    """The Optuna parameters of a candidate's start, in the search's shape."""
+    if per_circle:
+        return {f"start{k}": x for k, x in zip(range(2, 10), c.starts, strict=True)}
+    if c.per_circle:
+        raise SystemExit(f"{c.text()}: a start for each circle is searched with --per-circle-start")
+    return {"start": c.starts[0]}
 
 
 def main() -> None:
@@ -202,6 +232,11 @@ def main() -> None:
         default=5,
         help="the highest Phlegethon start tried (at 5 no cube could be raised)",
     )
+    ap.add_argument(
+        "--per-circle-start",
+        action="store_true",
+        help="search a start for each cube (circles 2-9, each from 2 to --max-start) instead of one for all",
+    )
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     side: str = args.side
@@ -212,12 +247,12 @@ def main() -> None:
     for c in tries:
         if c.counts[5] != GATES[side]:
             raise SystemExit(f"{c.text()}: circle 6 has one shield per gate, {GATES[side]} on side {side}")
-        if c.start > args.max_start:
+        if max(c.starts) > args.max_start:
             raise SystemExit(f"{c.text()}: its start is above --max-start {args.max_start}")
     trials: list[dict[str, Any]] = []
 
     def objective(trial: optuna.Trial) -> float:
-        c = suggest(trial, side, args.max_start)
+        c = suggest(trial, side, args.max_start, args.per_circle_start)
         t0 = time.perf_counter()
         res = evaluate(side, c, args.games, args.bots, args.workers, args.first_seed, args.strategy_games)
         short = max(0, args.smaller + 1 - sum(c.counts)) if side == "III/IV" and args.smaller else 0
@@ -238,7 +273,7 @@ def main() -> None:
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=args.seed))
     for c in tries:
         params: dict[str, Any] = {f"c{k + 1}": n for k, n in enumerate(c.counts) if k != 5}
-        study.enqueue_trial({**params, "start": c.start})
+        study.enqueue_trial({**params, **start_params(c, args.per_circle_start)})
     study.optimize(objective, n_trials=max(args.trials, len(tries)))
     best = min(trials, key=lambda r: r["value"])
     print("best:", best["candidate"], json.dumps(best["per_count"]))

@@ -323,12 +323,24 @@ def _phlegethon(s: State, c: int = 0) -> Component:
     step = _params(r, LocationAction.BONFIRE).get("phlegethon_step", 1)
     bonfire = _location_name(r, LocationAction.BONFIRE)
     head = _("The cube of circle {circle} ({sin}).").format(circle=c, sin=sin_name(r, c)) if c else ""
-    body = _(
-        "Each circle's Phlegethon cube is the multiplier of its Diplomas, from {low} to {high}; every cube starts "
-        "at {start}. At the {bonfire} you may raise one cube by {step}. At final scoring Geryon's Pits are removed "
-        "first, then each cube moves down one space per empty shield of its circle (never below {low}), and each "
-        "Diploma scores the cube's value × its owner's Skull level."
-    ).format(low=r.phleg_min, high=r.phleg_max, start=r.phleg_start, bonfire=bonfire, step=step)
+    starts = r.phleg_start[2:10]
+    if len(set(starts)) == 1:
+        body = _(
+            "Each circle's Phlegethon cube is the multiplier of its Diplomas, from {low} to {high}; every cube starts "
+            "at {start}. At the {bonfire} you may raise one cube by {step}. At final scoring Geryon's Pits are "
+            "removed first, then each cube moves down one space per empty shield of its circle (never below {low}), "
+            "and each Diploma scores the cube's value × its owner's Skull level."
+        ).format(low=r.phleg_min, high=r.phleg_max, start=starts[0], bonfire=bonfire, step=step)
+    else:
+        if c:
+            head += " " + _("Its cube starts at {start}.").format(start=r.phleg_start[c])
+        body = _(
+            "Each circle's Phlegethon cube is the multiplier of its Diplomas, from {low} to {high}; the cubes of "
+            "circles 2 to 9 start at {starts}, in that order. "
+            "At the {bonfire} you may raise one cube by {step}. At final scoring Geryon's Pits are removed first, "
+            "then each cube moves down one space per empty shield of its circle (never below {low}), and each "
+            "Diploma scores the cube's value × its owner's Skull level."
+        ).format(low=r.phleg_min, high=r.phleg_max, starts=", ".join(map(str, starts)), bonfire=bonfire, step=step)
     key = f"phleg:{c}" if c else "phlegethon"
     title = _("Phlegethon of circle {circle}").format(circle=c) if c else _("Phlegethon")
     # i18n: not for players (a rule tag; the rulebook reference stays English)

@@ -79,7 +79,34 @@ def test_phlegethon_cubes_start_on_start_value() -> None:
     with (DATA_DIR / "core.toml").open("rb") as f:
         start = tomllib.load(f)["phlegethon"]["start"]["value"]
     s = _game(4, 2)
-    assert s.phleg[2:10] == [s.rules.phleg_start] * 8 == [start] * 8
+    assert s.phleg[2:10] == list(s.rules.phleg_start[2:10]) == [start] * 8
+
+
+def _core_with_start(tmp_path: Path, start: str) -> Path:
+    core = (DATA_DIR / "core.toml").read_text(encoding="utf-8")
+    old = "start = { value = 4,"
+    assert old in core
+    (tmp_path / "core.toml").write_text(core.replace(old, f"start = {{ value = {start},"), encoding="utf-8")
+    return tmp_path
+
+
+def test_each_phlegethon_cube_may_have_its_own_start_space(tmp_path: Path) -> None:
+    """§3.1 step 5 (NE: each cube on its pre-printed start space), U3: a list of eight starts gives
+    circles 2-9 their own; the cube of each circle starts on its value."""
+    starts = [2, 2, 3, 3, 4, 4, 5, 5]
+    rules_dir = _core_with_start(tmp_path, str(starts))
+    s = inferno.new_game(2, 0, rules_dir=rules_dir)
+    assert s.phleg[2:10] == starts == list(s.rules.phleg_start[2:10])
+
+
+@pytest.mark.parametrize(
+    ("start", "message"),
+    [("[2, 3]", "expected 8 entries, got 2"), ("[2, 2, 3, 3, 4, 4, 5, 6]", r"\[7\]: 6 is above the maximum 5")],
+)
+def test_a_start_list_needs_eight_values_on_the_track(tmp_path: Path, start: str, message: str) -> None:
+    """U3: one start per circle 2-9, each on the 1-5 track (Boards & General Concepts)."""
+    with pytest.raises(inferno.RulesDataError, match=r"phlegethon\.start.*" + message):
+        inferno.load_rules(_core_with_start(tmp_path, start))
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -32,9 +32,23 @@ def test_the_shipped_boards_are_what_the_generator_makes() -> None:
 def test_a_candidate_reads_nine_counts_and_a_start() -> None:
     c = Candidate.parse("5,6,6,6,5,4,4,3,3/5")
     assert c.counts == (5, 6, 6, 6, 5, 4, 4, 3, 3) and c.start == 5 and c.text() == "5,6,6,6,5,4,4,3,3/5"
-    for bad in ("5,6,6/5", "5,6,6,6,5,4,4,3,3", "5,6,6,6,5,4,4,3,3/9", "a,b/c"):
+    for bad in ("5,6,6/5", "5,6,6,6,5,4,4,3,3", "a,b/c", "5,6,6,6,5,4,4,3,3/3,4"):
         with pytest.raises(SystemExit, match="shield counts"):
             Candidate.parse(bad)
+    for bad in ("5,6,6,6,5,4,4,3,3/9", "5,6,6,6,5,4,4,3,3/2,2,3,3,4,4,5,6"):
+        with pytest.raises(SystemExit, match="every start is from 1 to 5"):
+            Candidate.parse(bad)
+
+
+def test_a_candidate_may_give_each_cube_its_own_start(tmp_path: Path) -> None:
+    """Setup (each Phlegethon cube on its printed start space): eight starts, circles 2-9, reach the rules."""
+    c = Candidate.parse("9,5,5,5,5,4,3,3,3/2,2,3,3,4,4,5,5")
+    assert c.per_circle and c.starts == (2, 2, 3, 3, 4, 4, 5, 5) and c.text() == "9,5,5,5,5,4,3,3,3/2,2,3,3,4,4,5,5"
+    rules = load_rules(calibrate_hell.rules_dir("I/II", c, tmp_path))
+    assert rules.phleg_start[2:10] == c.starts
+    assert calibrate_hell.start_params(c, per_circle=True)["start9"] == 5
+    with pytest.raises(SystemExit, match="--per-circle-start"):
+        calibrate_hell.start_params(c, per_circle=False)
 
 
 def test_a_candidates_rules_folder_has_its_board_and_start(tmp_path: Path) -> None:
@@ -43,7 +57,7 @@ def test_a_candidates_rules_folder_has_its_board_and_start(tmp_path: Path) -> No
     rules = load_rules(calibrate_hell.rules_dir("III/IV", c, tmp_path))
     b = rules.boards["III/IV"]
     assert [len(b.circle_shields[k]) for k in range(1, 10)] == list(c.counts)
-    assert rules.phleg_start == 5
+    assert rules.phleg_start[2:10] == (5,) * 8
 
 
 def test_a_miss_counts_steps_outside_the_goal_and_sudden_death_four_times() -> None:

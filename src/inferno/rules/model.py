@@ -235,7 +235,7 @@ class Rules:
     upper_tracks: tuple[int, ...]
     lower_tracks: tuple[int, ...]
     styx_table: Mapping[int, tuple[str, ...]]
-    phleg_start: int
+    phleg_start: tuple[int, ...]  # by circle (0 for circles 0 and 1): each cube's start space
     phleg_min: int
     phleg_max: int
     ferry_cost: int

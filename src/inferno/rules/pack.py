@@ -144,7 +144,7 @@ def _compile(
         upper_tracks=tables.upper,
         lower_tracks=tables.lower,
         styx_table=tables.styx,
-        phleg_start=core.num("phlegethon.start", tables.phleg_min, tables.phleg_max),
+        phleg_start=(0, 0, *core.num_or_ints("phlegethon.start", 8, tables.phleg_min, tables.phleg_max)),
         phleg_min=tables.phleg_min,
         phleg_max=tables.phleg_max,
         ferry_cost=core.num("money.ferry_cost", 0),

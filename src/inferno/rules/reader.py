@@ -79,8 +79,16 @@ class Reader:
             raise self.fail(path, f"expected {length} entries, got {len(v)}")
         return v
 
-    def ints(self, path: str, length: int | None = None, lo: int | None = None) -> tuple[int, ...]:
-        return tuple(self.check_int(v, f"{path}[{i}]", lo) for i, v in enumerate(self.seq(path, length)))
+    def ints(
+        self, path: str, length: int | None = None, lo: int | None = None, hi: int | None = None
+    ) -> tuple[int, ...]:
+        return tuple(self.check_int(v, f"{path}[{i}]", lo, hi) for i, v in enumerate(self.seq(path, length)))
+
+    def num_or_ints(self, path: str, length: int, lo: int | None = None, hi: int | None = None) -> tuple[int, ...]:
+        """``length`` whole numbers: a list of them, or one number standing for all (``lo``..``hi`` each)."""
+        if isinstance(self.get(path), list):
+            return self.ints(path, length, lo, hi)
+        return (self.num(path, lo, hi),) * length
 
     def table(self, path: str, optional: bool = False) -> Mapping[str, Any]:
         """The table at ``path`` (an empty one if ``optional`` and it is missing)."""
