@@ -360,8 +360,9 @@ TARGETS: tuple[Target, ...] = (
         Bounds(low=0.5, low_strict=True),
         Source(SourceKind.RULEBOOK, _END, "Filling one or two circles well usually beats collecting every Diploma."),
         fix_if_low="fewer circles that fill by themselves (more shields per circle, or a lower Phlegethon start), so"
-        " that one or two circles filled on purpose pay more than Diplomas everywhere (measured: the filler won on a"
-        " Hell whose cubes mostly ended low, and lost once most circles filled)",
+        " that one or two circles filled on purpose pay more than Diplomas everywhere (measured: the untuned filler"
+        " won on a Hell whose cubes mostly ended low; the tuned one loses there too, so the strategies may need work"
+        " first)",
         note="Measured by a separate strategy comparison (played by the report with --strategy-games, or given to it);"
         " 'usually' is more than half.",
     ),
