@@ -1,8 +1,8 @@
 """Choose the DEFAULT Hell with the data-health targets and Optuna.
 
-A candidate for one board side is its shields per circle (circles 1–5 and 7–9 each on its own; circle 6
-keeps one shield per gate, 4 on side I/II and 5 on III/IV, as the rulebook's safe-passage discs
-require) and the Phlegethon cubes' start (one for all eight cubes, or with ``--per-circle-start`` one for
+A candidate for one board side is its shields per circle (circles 1–5 and 7–9 each on its own, Limbo up
+to ``--max-limbo``; circle 6 keeps one shield per gate, 4 on side I/II and 5 on III/IV, as the rulebook's
+safe-passage discs require) and the Phlegethon cubes' start (one for all eight cubes, or with ``--per-circle-start`` one for
 each: the rulebook puts each cube on its own printed start space). Each trial writes the candidate into a temporary rules
 directory (the board by the layout rule of ``tools/generate_default_data.py``, ``core.toml`` with the
 start), plays the side's player counts with the chosen bots on fixed seeds (side I/II: 2 players;
@@ -187,8 +187,12 @@ def evaluate(
     }
 
 
-def suggest(trial: optuna.Trial, side: str, max_start: int = 5, per_circle: bool = False) -> Candidate:
-    upper = [trial.suggest_int(f"c{k}", 3, 9) for k in range(1, 6)]
+def suggest(
+    trial: optuna.Trial, side: str, max_start: int = 5, per_circle: bool = False, max_limbo: int = 9
+) -> Candidate:
+    """The trial's candidate: circles 1-5 from 3 shields (Limbo up to ``max_limbo``, the others to 9), 7-9
+    from 3 to 8, circle 6 one per gate; the start one for all (3 to ``max_start``) or one per cube."""
+    upper = [trial.suggest_int("c1", 3, max_limbo)] + [trial.suggest_int(f"c{k}", 3, 9) for k in range(2, 6)]
     lower = [trial.suggest_int(f"c{k}", 3, 8) for k in range(7, 10)]
     if per_circle:
         starts = tuple(trial.suggest_int(f"start{k}", 2, max_start) for k in range(2, 10))
@@ -237,8 +241,16 @@ def main() -> None:
         action="store_true",
         help="search a start for each cube (circles 2-9, each from 2 to --max-start) instead of one for all",
     )
+    ap.add_argument(
+        "--max-limbo",
+        type=int,
+        default=9,
+        help="the most shields tried in Limbo (circle 1, which has no cube: room there eases sudden death alone)",
+    )
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
+    if args.max_limbo < 3:
+        raise SystemExit(f"--max-limbo {args.max_limbo}: Limbo needs at least 3 shields")
     side: str = args.side
     size: float = args.size
     if args.strategy_games and side != "I/II":
@@ -252,7 +264,7 @@ def main() -> None:
     trials: list[dict[str, Any]] = []
 
     def objective(trial: optuna.Trial) -> float:
-        c = suggest(trial, side, args.max_start, args.per_circle_start)
+        c = suggest(trial, side, args.max_start, args.per_circle_start, args.max_limbo)
         t0 = time.perf_counter()
         res = evaluate(side, c, args.games, args.bots, args.workers, args.first_seed, args.strategy_games)
         short = max(0, args.smaller + 1 - sum(c.counts)) if side == "III/IV" and args.smaller else 0

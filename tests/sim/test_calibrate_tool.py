@@ -126,3 +126,33 @@ def test_the_strategy_comparison_is_refused_on_side_III_IV(monkeypatch: pytest.M
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit, match="on side I/II only"):
         calibrate_hell.main()
+
+
+class _Asked:
+    """A stand-in Optuna trial: each parameter at the top of its range, the ranges kept."""
+
+    def __init__(self) -> None:
+        self.ranges: dict[str, tuple[int, int]] = {}
+
+    def suggest_int(self, name: str, low: int, high: int) -> int:
+        self.ranges[name] = (low, high)
+        return high
+
+
+def test_the_search_may_widen_limbo_alone() -> None:
+    """Limbo (circle 1) has no Phlegethon cube, so room there eases sudden death without lowering a
+    Diploma's worth; ``--max-limbo`` widens its range and no other circle's."""
+    asked = _Asked()
+    c = calibrate_hell.suggest(asked, "I/II", max_start=4, max_limbo=14)  # type: ignore[arg-type]
+    assert asked.ranges["c1"] == (3, 14) and c.counts[0] == 14
+    assert all(asked.ranges[f"c{k}"] == (3, 9) for k in range(2, 6))
+    assert c.counts[5] == 4 and c.start == 4
+    narrow = _Asked()
+    calibrate_hell.suggest(narrow, "I/II")  # type: ignore[arg-type]
+    assert narrow.ranges["c1"] == (3, 9)  # the searches run before keep their ranges
+
+
+def test_limbo_needs_three_shields(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", ["calibrate_hell", "--side", "I/II", "--max-limbo", "2"])
+    with pytest.raises(SystemExit, match="at least 3 shields"):
+        calibrate_hell.main()

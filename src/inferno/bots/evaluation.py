@@ -107,6 +107,8 @@ class Weights:
     diploma_bonus: float = 0.0  # flat worth of each Diploma held or in prospect (a taste for many Diplomas)
     focus_circles: int = 0  # the circles of its highest Sin Tracks the family sets out to fill (0: none)
     focus_fill: float = 0.0  # each occupied shield of a focus circle, per Skull level on its track
+    focus_track: float = 0.0  # each Skull level on the focus circles' tracks (Skulls pushed up where it fills)
+    focus_by_lead: float = 0.0  # focus circles ranked by own level less this share of the best other's
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -396,7 +398,10 @@ def _own_terms(s: State, pl: PlayerState, p: int, phleg: list[float], w: Weights
     if w.diploma_bonus:
         total += w.diploma_bonus * bin(pl.diplomas).count("1")
     if w.focus_circles:
-        total += w.focus_fill * focus_fill(s, pl, w.focus_circles)
+        circles = focus_circles(s, pl, w.focus_circles, w.focus_by_lead)
+        total += w.focus_fill * focus_fill(s, pl, circles)
+        if w.focus_track:
+            total += w.focus_track * sum(pl.tracks[c] for c in circles)
     cards = s.rules.fraud_cards
     for card in pl.played:
         fc = cards[card]
@@ -426,16 +431,29 @@ def _own_terms(s: State, pl: PlayerState, p: int, phleg: list[float], w: Weights
     return total
 
 
-def focus_fill(s: State, pl: PlayerState, count: int) -> float:
-    """Occupied shields of the family's ``count`` focus circles (its highest Sin Tracks, the lower circle
-    first on ties), each weighted by the Skull level on that circle's track."""
-    levels = sorted(((pl.tracks[c], -c) for c in range(2, 10) if pl.tracks[c] > 0), reverse=True)[:count]
+def focus_circles(s: State, pl: PlayerState, count: int, by_lead: float = 0.0) -> list[int]:
+    """The family's ``count`` focus circles: its highest Sin Tracks (less ``by_lead`` times the best other
+    player's level on each), the lower circle first on ties; only tracks it has a Skull on."""
+    players = s.players
+    ranked: list[tuple[float, int]] = []
+    for c in range(2, 10):
+        level = pl.tracks[c]
+        if level > 0:
+            lead = by_lead * max((q.tracks[c] for q in players if q is not pl), default=0) if by_lead else 0.0
+            ranked.append((level - lead, -c))
+    ranked.sort(reverse=True)
+    return [-neg for _, neg in ranked[:count]]
+
+
+def focus_fill(s: State, pl: PlayerState, circles: list[int]) -> float:
+    """Occupied shields of the focus ``circles``, each weighted by the family's Skull level on that circle's
+    track."""
     hell = s.hell
     shields = s.board.circle_shields
     total = 0.0
-    for level, neg in levels:
-        cells = [hell[t] for t in shields[-neg]]
-        total += level * (len(cells) - cells.count(EMPTY))
+    for c in circles:
+        cells = [hell[t] for t in shields[c]]
+        total += pl.tracks[c] * (len(cells) - cells.count(EMPTY))
     return total
 
 

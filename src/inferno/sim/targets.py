@@ -237,7 +237,7 @@ TARGETS: tuple[Target, ...] = (
         Unit.SHARE,
         Bounds(high=0.05),
         Source(SourceKind.REVIEW, _TEACHING, "This is a different endgame trigger that shouldn't come up."),
-        fix_if_high="make Hell larger: more shields, more of them below the Walls of Dis",
+        fix_if_high="make Hell larger: more shields (in Limbo they lower no cube), more of them below the Walls of Dis",
         note="The rulebook ends a game when Dante reaches his final stop (Game End & Final Scoring); sudden death"
         " is its exception, allowed in at most 1 game in 20 between competent players.",
     ),
@@ -287,8 +287,10 @@ TARGETS: tuple[Target, ...] = (
         Bounds(0.25, 0.40),
         Source(SourceKind.REVIEW, _TEACHING, gist=_THIRDS),
         fix_if_low="keep the Phlegethon cubes higher: fewer shields per circle, a higher Phlegethon start",
-        fix_if_high="a lower Phlegethon start or more shields per circle",
-        note="Roughly a third: from a quarter to two fifths of a winner's gains (the player's in a solo game).",
+        fix_if_high="a lower Phlegethon start or more shields per circle (more points outside Hell, from Fraud"
+        " cards or Barrels, cannot do it alone: they lower the Souls' share as much)",
+        note="Roughly a third: from a quarter to two fifths of a winner's gains (the player's in a solo game)."
+        " With the Souls' share in its band too, Diplomas may bring at most 1.6 times what Souls bring.",
     ),
     Target(
         TargetKey.GAME_LENGTH,
