@@ -175,10 +175,10 @@ def test_components_can_be_found_by_name_and_are_listed_once() -> None:
 def test_the_phlegethon_text_gives_each_cubes_own_start() -> None:
     """Setup (each Phlegethon cube on its printed start space): one start for all is said once; starts
     that differ are listed for circles 2-9, and each cube's own text gives its start."""
-    s = inferno.new_game(2, 0, record_events=False)
-    assert f"every cube starts at {s.rules.phleg_start[2]}" in components(s)["phlegethon"].text
+    s = inferno.new_game(3, 0, record_events=False)
+    assert f"every cube starts at {s.board.phleg_start[2]}" in components(s)["phlegethon"].text
     t = s.copy()
-    t.rules = dataclasses.replace(s.rules, phleg_start=(0, 0, 2, 2, 3, 3, 4, 4, 5, 5))
+    t.board = dataclasses.replace(s.board, phleg_start=(0, 0, 2, 2, 3, 3, 4, 4, 5, 5))
     table = components(t)
     assert "the cubes of circles 2 to 9 start at 2, 2, 3, 3, 4, 4, 5, 5, in that order" in table["phlegethon"].text
     assert "Its cube starts at 5." in table["phleg:9"].text and "Its cube starts at 2." in table["phleg:2"].text

@@ -4,8 +4,8 @@ A candidate for one board side is its shields per circle (circles 1–5 and 7–
 to ``--max-limbo``; circle 6 keeps one shield per gate, 4 on side I/II and 5 on III/IV, as the rulebook's
 safe-passage discs require) and the Phlegethon cubes' start (one for all eight cubes, or with ``--per-circle-start`` one for
 each: the rulebook puts each cube on its own printed start space). Each trial writes the candidate into a temporary rules
-directory (the board by the layout rule of ``tools/generate_default_data.py``, ``core.toml`` with the
-start), plays the side's player counts with the chosen bots on fixed seeds (side I/II: 2 players;
+directory (the board by the layout rule of ``tools/generate_default_data.py``, with the side's
+Phlegethon start), plays the side's player counts with the chosen bots on fixed seeds (side I/II: 2 players;
 III/IV: 3, 4, and 5 with the P&P modules), and judges them with the data-health targets
 (:mod:`inferno.sim.targets`, the ones ``inferno rules check`` prints):
 
@@ -26,7 +26,7 @@ beats collecting every Diploma"), played by ``greedy-filler`` against ``greedy-c
 Run: ``python -m tools.calibrate_hell --side I/II --trials 20 --games 40 --try 5,6,6,6,5,4,4,3,3/5``
 (a start for each circle: ``--try 9,5,5,5,5,4,3,3,3/2,2,3,3,4,4,5,5``).
 Every trial prints one line; the trials and the best candidate are written as JSON (``--out``). The
-chosen counts then go into ``SIDES`` of ``generate_default_data.py``, the start into ``core.toml``,
+chosen counts then go into ``SIDES`` of ``generate_default_data.py``, the start into its ``STARTS``,
 and the docs record the run (docs/rules-data/calibration.md).
 
 The Plague cards are not moved: their 4 Souls a card are the rulebook's (Boards & General
@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import tempfile
 import time
 from dataclasses import dataclass
@@ -46,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import optuna
-from tools.generate_default_data import DATA, board
+from tools.generate_default_data import board
 
 from inferno.rules.pack import load_rules
 from inferno.sim.health import HealthConfig, run_health
@@ -73,7 +72,6 @@ PLAYS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
 }
 SCALE = {Unit.SHARE: 0.05, Unit.PER_GAME: 0.25, Unit.ROUNDS: 2.0}  # one step of a miss, per unit
 WEIGHT = {TargetKey.SUDDEN_DEATH: 4.0}  # a miss counts this many steps per step
-_START = re.compile(r"(\[phlegethon\][^\[]*?start = \{ value = )(?:\[[^\]]*\]|\d+)", re.S)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +113,8 @@ class Candidate:
 
 
 def rules_dir(side: str, c: Candidate, into: Path) -> Path:
-    """Write the candidate's board and ``core.toml`` (the Phlegethon start) into ``into``."""
-    (into / FILES[side]).write_text(board(side, list(c.counts)), encoding="utf-8")
-    core = (DATA / "core.toml").read_text(encoding="utf-8")
-    value = "[" + ", ".join(map(str, c.starts)) + "]" if c.per_circle else str(c.start)
-    (into / "core.toml").write_text(_START.sub(lambda m: m.group(1) + value, core, count=1), encoding="utf-8")
+    """Write the candidate's board, with its Phlegethon start, into ``into``."""
+    (into / FILES[side]).write_text(board(side, list(c.counts), list(c.starts)), encoding="utf-8")
     load_rules(into)  # fail early on a malformed board
     return into
 

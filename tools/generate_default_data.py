@@ -15,7 +15,11 @@ SYMBOLS = ["keys", "church", "wheel", "goat"]
 # "Calibrating the defaults" gives the runs). Circle 6 has one shield per gate. Both sides narrow
 # downward from a roomy Limbo: the Limbo takes the Souls that would otherwise crowd the upper Hell
 # (sudden death), the smaller circles below it fill (full circles, Phlegethon cubes that count).
-SIDES = {"I/II": [9, 5, 5, 5, 5, 4, 3, 3, 3], "III/IV": [10, 8, 7, 5, 4, 5, 3, 3, 3]}
+SIDES = {"I/II": [12, 5, 5, 5, 5, 4, 3, 3, 3], "III/IV": [10, 8, 7, 5, 4, 5, 3, 3, 3]}
+# The Phlegethon cubes' start spaces printed on a side (circles 2-9), where it has its own; a side without
+# them takes ``phlegethon.start`` of core.toml. On I/II the cubes above the Walls start low, so a circle
+# there must fill to count, and the lower ones high (5: the BONFIRE cannot raise those two).
+STARTS: dict[str, list[int] | None] = {"I/II": [2, 2, 2, 2, 3, 4, 5, 5], "III/IV": None}
 BARRELS = ["grey", "burgundy", "beige", "green"]
 SIN_IDS = ["lust", "gluttony", "greed", "sloth", "heresy", "violence", "fraud", "treachery"]
 
@@ -38,7 +42,8 @@ def down_links(n: int, m: int) -> list[list[int]]:
     return [sorted(d) for d in links]
 
 
-def board(side: str, counts: list[int]) -> str:
+def board(side: str, counts: list[int], starts: list[int] | None = None) -> str:
+    """The board file of ``side``: ``counts`` shields per circle 1-9 and, if given, its Phlegethon starts."""
     lines = [
         "# Hell topology for board side " + side + ": shields per circle, the lines joining them",
         "# (`down`), the straight-down line (`straight`, for Cerberus), the quartiere symbol on each",
@@ -57,6 +62,18 @@ def board(side: str, counts: list[int]) -> str:
         ),
         "",
     ]
+    if starts is not None:
+        value = "[" + ", ".join(map(str, starts)) + "]" if len(set(starts)) > 1 else str(starts[0])
+        lines += [
+            "[phlegethon]",
+            (
+                "start = { value = " + value + ', provenance = "DEFAULT: the printed start spaces are not known; '
+                "chosen with the data-health targets together with the shields per circle: the cubes above the "
+                "Walls start low, so those circles count only when they fill, which keeps the Diplomas' share of "
+                "a winner's points near the reviewer's third; at 5 the BONFIRE cannot raise a cube\"}"
+            ),
+            "",
+        ]
     for k, n in enumerate(counts, start=1):
         links = down_links(n, counts[k]) if k < len(counts) else []
         for i in range(n):
@@ -173,8 +190,8 @@ def plague_cards() -> str:
 
 
 def main() -> None:
-    (DATA / "board_I_II.toml").write_text(board("I/II", SIDES["I/II"]), encoding="utf-8")
-    (DATA / "board_III_IV.toml").write_text(board("III/IV", SIDES["III/IV"]), encoding="utf-8")
+    (DATA / "board_I_II.toml").write_text(board("I/II", SIDES["I/II"], STARTS["I/II"]), encoding="utf-8")
+    (DATA / "board_III_IV.toml").write_text(board("III/IV", SIDES["III/IV"], STARTS["III/IV"]), encoding="utf-8")
     (DATA / "fraud_cards.toml").write_text(fraud_cards(), encoding="utf-8")
     (DATA / "plague_cards.toml").write_text(plague_cards(), encoding="utf-8")
 

@@ -323,7 +323,7 @@ def _phlegethon(s: State, c: int = 0) -> Component:
     step = _params(r, LocationAction.BONFIRE).get("phlegethon_step", 1)
     bonfire = _location_name(r, LocationAction.BONFIRE)
     head = _("The cube of circle {circle} ({sin}).").format(circle=c, sin=sin_name(r, c)) if c else ""
-    starts = r.phleg_start[2:10]
+    starts = s.board.phleg_start[2:10]
     if len(set(starts)) == 1:
         body = _(
             "Each circle's Phlegethon cube is the multiplier of its Diplomas, from {low} to {high}; every cube starts "
@@ -333,7 +333,7 @@ def _phlegethon(s: State, c: int = 0) -> Component:
         ).format(low=r.phleg_min, high=r.phleg_max, start=starts[0], bonfire=bonfire, step=step)
     else:
         if c:
-            head += " " + _("Its cube starts at {start}.").format(start=r.phleg_start[c])
+            head += " " + _("Its cube starts at {start}.").format(start=s.board.phleg_start[c])
         body = _(
             "Each circle's Phlegethon cube is the multiplier of its Diplomas, from {low} to {high}; the cubes of "
             "circles 2 to 9 start at {starts}, in that order. "

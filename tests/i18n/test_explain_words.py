@@ -32,9 +32,10 @@ from inferno.rules.state import State
 LANGS = ("es", "it", "ca")
 
 # English words of this catalog's sentences that no translation keeps (words that Spanish, Italian or
-# Catalan share with English, like "no", "Noble" or "Limbo", are left out).
+# Catalan share with English, like "no", "Noble" or "Limbo", are left out; a word after an apostrophe is
+# an elided Catalan or Italian one, like the "or", gold, of "d'or").
 _ENGLISH = re.compile(
-    r"\b(the|you|your|must|only|with|from|there|cannot|have|is|not|of|to|at|and|or|Soul|Souls|Graveyard|"
+    r"(?<!['’])\b(the|you|your|must|only|with|from|there|cannot|have|is|not|of|to|at|and|or|Soul|Souls|Graveyard|"
     r"Florin|Drachmas?|Tower|floor|shield|Guests?|Barrels?|Player|rulebook|Phase|Done|Send|Move|Take|Pay|"
     r"choose|choices?|empty|loan|Guardian|Bell|Desk|Pit|card|track|circle|gate|Infamy|Home|Urchins?)\b"
 )

@@ -75,11 +75,32 @@ def test_bonus_tiles_are_shuffled_within_type() -> None:
 
 
 def test_phlegethon_cubes_start_on_start_value() -> None:
-    """§3.1 step 5, U3: every Phlegethon cube starts on the data's start value (core.toml)."""
+    """§3.1 step 5, U3: on a side whose board file gives no start (III/IV), every Phlegethon cube starts
+    on core.toml's start value."""
     with (DATA_DIR / "core.toml").open("rb") as f:
         start = tomllib.load(f)["phlegethon"]["start"]["value"]
     s = _game(4, 2)
+    assert s.rules.boards["III/IV"].phleg_start == s.rules.phleg_start
     assert s.phleg[2:10] == list(s.rules.phleg_start[2:10]) == [start] * 8
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_phlegethon_cubes_start_on_the_sides_printed_spaces(players: int) -> None:
+    """§3.1 step 5 (NE: each cube on its pre-printed start space; the Phlegethon is printed on each side of
+    the main board, S0): side I/II's board file gives its own starts, which win over core.toml's."""
+    with (DATA_DIR / "board_I_II.toml").open("rb") as f:
+        starts = tomllib.load(f)["phlegethon"]["start"]["value"]
+    s = _game(players, 3)
+    assert s.config.side == "I/II" and len(starts) == 8 and starts != list(s.rules.phleg_start[2:10])
+    assert s.phleg[2:10] == starts
+
+
+def _data_with(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    """``tmp_path`` holding the embedded data file ``name`` with ``old`` (which must be there) made ``new``."""
+    text = (DATA_DIR / name).read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / name).write_text(text.replace(old, new), encoding="utf-8")
+    return tmp_path
 
 
 def _core_with_start(tmp_path: Path, start: str) -> Path:
@@ -95,8 +116,15 @@ def test_each_phlegethon_cube_may_have_its_own_start_space(tmp_path: Path) -> No
     circles 2-9 their own; the cube of each circle starts on its value."""
     starts = [2, 2, 3, 3, 4, 4, 5, 5]
     rules_dir = _core_with_start(tmp_path, str(starts))
-    s = inferno.new_game(2, 0, rules_dir=rules_dir)
+    s = inferno.new_game(3, 0, rules_dir=rules_dir)
     assert s.phleg[2:10] == starts == list(s.rules.phleg_start[2:10])
+
+
+def test_a_board_files_own_start_is_checked_like_cores(tmp_path: Path) -> None:
+    """U3: a board file's ``phlegethon.start`` is eight starts on the 1-5 track too."""
+    _data_with(tmp_path, "board_I_II.toml", "start = { value = [2,", "start = { value = [6,")
+    with pytest.raises(inferno.RulesDataError, match=r"board_I_II\.toml.*phlegethon\.start.*6 is above the maximum 5"):
+        inferno.load_rules(tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -184,10 +212,7 @@ def test_solo_nobles_are_data_with_the_seed_as_provenance() -> None:
 def test_a_rules_directory_may_not_give_a_solo_family_fewer_nobles_than_a_multiplayer_one(tmp_path: Path) -> None:
     """The 4th Noble is only used in the solo game (rulebook, Boards & General Concepts): a solo count
     below the multiplayer maximum contradicts it and is refused, naming the value."""
-    core = (DATA_DIR / "core.toml").read_text(encoding="utf-8")
-    old = "solo_nobles = { value = 4,"
-    assert old in core
-    (tmp_path / "core.toml").write_text(core.replace(old, "solo_nobles = { value = 2,"), encoding="utf-8")
+    _data_with(tmp_path, "core.toml", "solo_nobles = { value = 4,", "solo_nobles = { value = 2,")
     with pytest.raises(inferno.RulesDataError, match=r"family\.solo_nobles.*2 is below the minimum 3"):
         inferno.load_rules(tmp_path)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tools import calibrate_hell
 from tools.calibrate_hell import Candidate
-from tools.generate_default_data import SIDES, board, down_links
+from tools.generate_default_data import SIDES, STARTS, board, down_links
 
 from inferno.rules.pack import load_rules
 from inferno.sim import strategy_comparison
@@ -26,7 +26,7 @@ def test_every_lower_shield_has_a_line_into_it(n: int, m: int) -> None:
 def test_the_shipped_boards_are_what_the_generator_makes() -> None:
     for side, name in calibrate_hell.FILES.items():
         shipped = Path(__file__).resolve().parents[2] / "src" / "inferno" / "data" / name
-        assert shipped.read_text(encoding="utf-8") == board(side, SIDES[side])
+        assert shipped.read_text(encoding="utf-8") == board(side, SIDES[side], STARTS[side])
 
 
 def test_a_candidate_reads_nine_counts_and_a_start() -> None:
@@ -45,7 +45,7 @@ def test_a_candidate_may_give_each_cube_its_own_start(tmp_path: Path) -> None:
     c = Candidate.parse("9,5,5,5,5,4,3,3,3/2,2,3,3,4,4,5,5")
     assert c.per_circle and c.starts == (2, 2, 3, 3, 4, 4, 5, 5) and c.text() == "9,5,5,5,5,4,3,3,3/2,2,3,3,4,4,5,5"
     rules = load_rules(calibrate_hell.rules_dir("I/II", c, tmp_path))
-    assert rules.phleg_start[2:10] == c.starts
+    assert rules.boards["I/II"].phleg_start[2:10] == c.starts
     assert calibrate_hell.start_params(c, per_circle=True)["start9"] == 5
     with pytest.raises(SystemExit, match="--per-circle-start"):
         calibrate_hell.start_params(c, per_circle=False)
@@ -57,7 +57,9 @@ def test_a_candidates_rules_folder_has_its_board_and_start(tmp_path: Path) -> No
     rules = load_rules(calibrate_hell.rules_dir("III/IV", c, tmp_path))
     b = rules.boards["III/IV"]
     assert [len(b.circle_shields[k]) for k in range(1, 10)] == list(c.counts)
-    assert rules.phleg_start[2:10] == (5,) * 8
+    assert (
+        b.phleg_start[2:10] == (5,) * 8 and rules.boards["I/II"].phleg_start == load_rules().boards["I/II"].phleg_start
+    )
 
 
 def test_a_miss_counts_steps_outside_the_goal_and_sudden_death_four_times() -> None:

@@ -59,3 +59,9 @@ def test_an_unknown_variant_or_level_is_refused_in_words(
         assert stop.value.code == 2
         err = capsys.readouterr().err
         assert words in err and "Traceback" not in err
+
+
+def test_an_interval_never_reads_minus_zero() -> None:
+    """No win or every win: the interval is clamped to 0%-100%, so it never prints "-0%"."""
+    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] <= 1.0
+    assert f"{wilson(0, 20)[0]:.0%}" == "0%"

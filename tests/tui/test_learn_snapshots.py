@@ -20,6 +20,13 @@ def _at(step_id: str) -> Tutorial:
     return t
 
 
+async def _settle(pilot: Any) -> None:
+    """Let the screen finish its first layout and animations (a loaded machine may take a few frames)."""
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
 def test_tutorial_jump_step_at_120x40(snap_compare: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     monkeypatch.setenv("INFERNO_DATA_DIR", str(tmp_path))
-    assert snap_compare(TutorialApp(_at("jump")), terminal_size=(120, 40))
+    assert snap_compare(TutorialApp(_at("jump")), terminal_size=(120, 40), run_before=_settle)

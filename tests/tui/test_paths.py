@@ -124,8 +124,11 @@ def test_the_screen_reader_mode_says_where_each_option_goes_and_plays_a_typed_pa
 
     save = tmp_path / "r.json"
     args = ["play", "--plain", "--seat", "1=human", "--seat", "2=bot:greedy", "--seed", "5", "--save", str(save)]
-    out = CliRunner().invoke(cli, args, input="to 9.9\nto 2.4\nquit\n").output
-    assert "1. move 1.4 (Move the Lust Soul on shield 1.4), to 2.3 lying down +1 Infamy (Porta San Piero) or 2.4" in out
-    assert "no path of the Soul ends on '9.9': the Soul can stop on 2.3, 2.4" in out
-    assert "You played Soul on 1.4 to 2.4, lies down, +1 Infamy; act in Porta del Duomo (C)." in out
-    assert load_record(save).actions[-2:] == ["move 1.4", "step 2.4"]
+    out = CliRunner().invoke(cli, args, input="to 9.9\nto 2.3\nquit\n").output
+    assert (
+        "1. move 1.4 (Move the Lust Soul on shield 1.4), to 2.2 lying down +1 Infamy (Il Borgo) or 2.3 lying down +1 Infamy (Porta San Piero)"
+        in out
+    )
+    assert "no path of the Soul ends on '9.9': the Soul can stop on 2.2, 2.3" in out
+    assert "You played Soul on 1.4 to 2.3, lies down, +1 Infamy; act in Porta San Piero (K)." in out
+    assert load_record(save).actions[-2:] == ["move 1.4", "step 2.3"]

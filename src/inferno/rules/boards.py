@@ -66,7 +66,8 @@ def board_data(side: str, shields: Sequence[ShieldSpec]) -> dict[str, Any]:
 
 
 def with_board(rules: Rules, side: str, shields: Sequence[ShieldSpec]) -> Rules:
-    """``rules`` with board side ``side`` replaced by ``shields`` (checked as a data file is).
+    """``rules`` with board side ``side``'s Hell replaced by ``shields`` (checked as a data file is; the
+    side's Phlegethon starts stay).
 
     The result has its own fingerprint, so a snapshot or record made on it does not load with the
     plain rules by mistake.
@@ -74,7 +75,16 @@ def with_board(rules: Rules, side: str, shields: Sequence[ShieldSpec]) -> Rules:
     if side not in rules.boards:
         raise RulesDataError(SOURCE, "side", f"unknown board side {side!r} (choose {', '.join(rules.boards)})")
     data = board_data(side, shields)
-    board = read_board(Reader(SOURCE, data), side, rules.quartiere_symbols, rules.walls_above_circle)
+    start = rules.boards[side].phleg_start[2:]  # the side's Phlegethon stays as printed
+    board = read_board(
+        Reader(SOURCE, data),
+        side,
+        rules.quartiere_symbols,
+        rules.walls_above_circle,
+        start,
+        rules.phleg_min,
+        rules.phleg_max,
+    )
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
     return dataclasses.replace(
         rules,

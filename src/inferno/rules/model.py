@@ -207,6 +207,7 @@ class Board:
     circle_shields: tuple[tuple[int, ...], ...]
     gates: int
     index: Mapping[str, int]
+    phleg_start: tuple[int, ...]  # by circle (0 for circles 0 and 1): this side's printed cube starts
 
     @property
     def size(self) -> int:
@@ -235,7 +236,7 @@ class Rules:
     upper_tracks: tuple[int, ...]
     lower_tracks: tuple[int, ...]
     styx_table: Mapping[int, tuple[str, ...]]
-    phleg_start: tuple[int, ...]  # by circle (0 for circles 0 and 1): each cube's start space
+    phleg_start: tuple[int, ...]  # by circle (0 for circles 0 and 1): the cubes' start on a board giving none
     phleg_min: int
     phleg_max: int
     ferry_cost: int

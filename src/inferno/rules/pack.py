@@ -97,7 +97,11 @@ def build_rules(directory: Path | None = None) -> Rules:
     bonuses = read_bonus_tiles(rd["bonuses.toml"])
     guardians = read_guardians(rd["guardians.toml"], core)
     dante = {side: read_dante(rd["dante_path.toml"], side) for side in BOARD_FILES}
-    boards = {side: read_board(rd[f], side, tables.quartiere_symbols, tables.walls) for side, f in BOARD_FILES.items()}
+    start = core.num_or_ints("phlegethon.start", 8, tables.phleg_min, tables.phleg_max)
+    boards = {
+        side: read_board(rd[f], side, tables.quartiere_symbols, tables.walls, start, tables.phleg_min, tables.phleg_max)
+        for side, f in BOARD_FILES.items()
+    }
     families = read_family_cards(rd["family_cards.toml"], core)
     fraud_cards = read_fraud_cards(rd["fraud_cards.toml"], core, places.barrel_ids)
     plague = read_plague_cards(rd["plague_cards.toml"], core, tables)

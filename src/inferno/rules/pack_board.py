@@ -9,9 +9,13 @@ from inferno.rules.model import Board, DantePath, Stop, StopKind
 from inferno.rules.reader import Reader
 
 
-def read_board(r: Reader, side: str, symbols: tuple[str, ...], walls: int) -> Board:
+def read_board(
+    r: Reader, side: str, symbols: tuple[str, ...], walls: int, start: tuple[int, ...], lo: int, hi: int
+) -> Board:
     """Read and check a board file: its shields, their lines down, the gates of the Walls of Dis above
-    circle ``walls``, every shield reachable from the Graveyard."""
+    circle ``walls``, every shield reachable from the Graveyard, and the Phlegethon cubes' start spaces
+    printed on this side (``phlegethon.start``: one for all or one per circle 2–9, ``lo``..``hi``; without
+    it ``start``, the 8 starts of ``core.toml``)."""
     if r.text("side") != side:
         raise r.fail("side", f"expected {side!r}")
     entries = r.seq("shield")
@@ -98,6 +102,7 @@ def read_board(r: Reader, side: str, symbols: tuple[str, ...], walls: int) -> Bo
         circle_shields,
         gates,
         index,
+        (0, 0, *(r.num_or_ints("phlegethon.start", 8, lo, hi) if r.has("phlegethon.start") else start)),
     )
 
 
