@@ -3,8 +3,9 @@
 Digests of every observation vector and action mask (values, dtype and shape) along seeded random
 games, recorded with the encoder before its speed-up, again on the calibrated Hell of December 2026 (the
 board's size is part of the observation), and the 5-player ones again when their Dante's path lost its
-first two stops, and the side I/II ones again when that side got a roomier Limbo and its own Phlegethon
-starts: 1-5 players, both board
+first two stops, the side I/II ones again when that side got a roomier Limbo and its own Phlegethon
+starts, and the hard Rival Family's again when its deck was re-tuned (the Rival's deck is observed):
+1-5 players, both board
 sides, each P&P module alone and both, the solo variants, and both turn orders. Every seat observes
 at every step (``observe`` of each agent), and every few steps also from its view
 (``encode(view(state, p))``). Actions are drawn from the mask's indices (not the engine's list
@@ -88,7 +89,7 @@ GOLDEN: dict[str, tuple[str, int]] = {
     "5p-plutus-cyclic": ("fcef8be9311ffc03ebe51fa30060615bc5bb7e497f216e4d09d921be68bff0c6", 15305),
     "5p-phlegyas": ("3057deae0561907f33faefb9ce9d35bcb848f540db17a4db181950e025ccb54f", 4095),
     "1p": ("cd3856dcb7f8162b8b1a97f00ab4311597b48fc64956cda127387c69faebb3db", 248),
-    "1p-rival-hard": ("335dab7078b9fc05b39aa6debc09ef48b63a7b51c9273a62763ec812158310f4", 195),
+    "1p-rival-hard": ("91d63341d9be38258cca8f49afb041a95fb3179a19bccaf9daa9c960e14e4781", 192),
     "1p-pilgrimage-easy": ("d49940b0899ac4027f35759fe7124a21e9a25ba17dd844558016cc2289133a22", 310),
     "1p-plague-medium": ("373f65dbf430da053c6421024730d66197de699f68c81ea90154301c7f9a9389", 330),
 }
