@@ -176,8 +176,9 @@ def test_the_phlegethon_text_gives_each_cubes_own_start() -> None:
     """Setup (each Phlegethon cube on its printed start space): one start for all is said once; starts
     that differ are listed for circles 2-9, and each cube's own text gives its start."""
     s = inferno.new_game(3, 0, record_events=False)
-    assert f"every cube starts at {s.board.phleg_start[2]}" in components(s)["phlegethon"].text
     t = s.copy()
+    t.board = dataclasses.replace(s.board, phleg_start=(0, 0, *[4] * 8))
+    assert "every cube starts at 4" in components(t)["phlegethon"].text
     t.board = dataclasses.replace(s.board, phleg_start=(0, 0, 2, 2, 3, 3, 4, 4, 5, 5))
     table = components(t)
     assert "the cubes of circles 2 to 9 start at 2, 2, 3, 3, 4, 4, 5, 5, in that order" in table["phlegethon"].text

@@ -15,11 +15,12 @@ SYMBOLS = ["keys", "church", "wheel", "goat"]
 # "Calibrating the defaults" gives the runs). Circle 6 has one shield per gate. Both sides narrow
 # downward from a roomy Limbo: the Limbo takes the Souls that would otherwise crowd the upper Hell
 # (sudden death), the smaller circles below it fill (full circles, Phlegethon cubes that count).
-SIDES = {"I/II": [12, 5, 5, 5, 5, 4, 3, 3, 3], "III/IV": [10, 8, 7, 5, 4, 5, 3, 3, 3]}
+SIDES = {"I/II": [12, 5, 5, 5, 5, 4, 3, 3, 3], "III/IV": [14, 7, 7, 5, 4, 5, 3, 3, 3]}
 # The Phlegethon cubes' start spaces printed on a side (circles 2-9), where it has its own; a side without
 # them takes ``phlegethon.start`` of core.toml. On I/II the cubes above the Walls start low, so a circle
-# there must fill to count, and the lower ones high (5: the BONFIRE cannot raise those two).
-STARTS: dict[str, list[int] | None] = {"I/II": [2, 2, 2, 2, 3, 4, 5, 5], "III/IV": None}
+# there must fill to count, and the lower ones high (5: the BONFIRE cannot raise those two). III/IV's
+# circles 2 and 3 start at 3: with 3-5 players that made sudden death and cubes at their minimum rarer.
+STARTS: dict[str, list[int] | None] = {"I/II": [2, 2, 2, 2, 3, 4, 5, 5], "III/IV": [3, 3, 2, 2, 3, 4, 5, 5]}
 BARRELS = ["grey", "burgundy", "beige", "green"]
 SIN_IDS = ["lust", "gluttony", "greed", "sloth", "heresy", "violence", "fraud", "treachery"]
 

@@ -74,25 +74,16 @@ def test_bonus_tiles_are_shuffled_within_type() -> None:
     assert len({_game(2, seed).bonus for seed in range(20)}) > 1
 
 
-def test_phlegethon_cubes_start_on_start_value() -> None:
-    """§3.1 step 5, U3: on a side whose board file gives no start (III/IV), every Phlegethon cube starts
-    on core.toml's start value."""
-    with (DATA_DIR / "core.toml").open("rb") as f:
-        start = tomllib.load(f)["phlegethon"]["start"]["value"]
-    s = _game(4, 2)
-    assert s.rules.boards["III/IV"].phleg_start == s.rules.phleg_start
-    assert s.phleg[2:10] == list(s.rules.phleg_start[2:10]) == [start] * 8
-
-
-@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_phlegethon_cubes_start_on_the_sides_printed_spaces(players: int) -> None:
     """§3.1 step 5 (NE: each cube on its pre-printed start space; the Phlegethon is printed on each side of
-    the main board, S0): side I/II's board file gives its own starts, which win over core.toml's."""
-    with (DATA_DIR / "board_I_II.toml").open("rb") as f:
+    the main board, S0): each side's board file gives its own starts, which win over core.toml's."""
+    side = "I/II" if players < 3 else "III/IV"
+    with (DATA_DIR / f"board_{side.replace('/', '_')}.toml").open("rb") as f:
         starts = tomllib.load(f)["phlegethon"]["start"]["value"]
     s = _game(players, 3)
-    assert s.config.side == "I/II" and len(starts) == 8 and starts != list(s.rules.phleg_start[2:10])
-    assert s.phleg[2:10] == starts
+    assert s.config.side == side and len(starts) == 8 and starts != list(s.rules.phleg_start[2:10])
+    assert s.phleg[2:10] == starts == list(s.board.phleg_start[2:10])
 
 
 def _data_with(tmp_path: Path, name: str, old: str, new: str) -> Path:
@@ -101,6 +92,25 @@ def _data_with(tmp_path: Path, name: str, old: str, new: str) -> Path:
     assert old in text
     (tmp_path / name).write_text(text.replace(old, new), encoding="utf-8")
     return tmp_path
+
+
+def _without_board_start(tmp_path: Path, name: str = "board_III_IV.toml") -> Path:
+    """``tmp_path`` holding the embedded board file ``name`` without its own Phlegethon starts."""
+    lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines(keepends=True)
+    at = lines.index("[phlegethon]\n")
+    assert lines[at + 1].startswith("start = ")
+    (tmp_path / name).write_text("".join(lines[:at] + lines[at + 2 :]), encoding="utf-8")
+    return tmp_path
+
+
+def test_phlegethon_cubes_start_on_start_value(tmp_path: Path) -> None:
+    """§3.1 step 5, U3: on a board whose file gives no start (a typed-in board may not), every Phlegethon
+    cube starts on core.toml's start value."""
+    with (DATA_DIR / "core.toml").open("rb") as f:
+        start = tomllib.load(f)["phlegethon"]["start"]["value"]
+    s = inferno.new_game(4, 2, rules_dir=_without_board_start(tmp_path))
+    assert s.rules.boards["III/IV"].phleg_start == s.rules.phleg_start
+    assert s.phleg[2:10] == list(s.rules.phleg_start[2:10]) == [start] * 8
 
 
 def _core_with_start(tmp_path: Path, start: str) -> Path:
@@ -115,7 +125,7 @@ def test_each_phlegethon_cube_may_have_its_own_start_space(tmp_path: Path) -> No
     """§3.1 step 5 (NE: each cube on its pre-printed start space), U3: a list of eight starts gives
     circles 2-9 their own; the cube of each circle starts on its value."""
     starts = [2, 2, 3, 3, 4, 4, 5, 5]
-    rules_dir = _core_with_start(tmp_path, str(starts))
+    rules_dir = _core_with_start(_without_board_start(tmp_path), str(starts))
     s = inferno.new_game(3, 0, rules_dir=rules_dir)
     assert s.phleg[2:10] == starts == list(s.rules.phleg_start[2:10])
 

@@ -61,7 +61,7 @@ def test_a_five_player_pnp_game_from_the_lobby_to_the_end(server: ServerProcess,
     page.select_option("#players", "5")
     page.check("#module-plutus")
     page.check("#module-phlegyas")
-    page.fill("#seed", "5")
+    page.fill("#seed", "8")
     kinds = page.locator(".seat-kind")
     assert kinds.count() == 5
     for i in range(1, 5):
@@ -86,8 +86,9 @@ def test_a_five_player_pnp_game_from_the_lobby_to_the_end(server: ServerProcess,
     page.wait_for_selector("#story-table")
     assert page.locator("#story-table tr").count() == 6  # a heading and five families
     log = page.inner_text("#log")
-    # With this seed a Desk is placed and Bells are gained and rung (checked with the same bots in
-    # the server's own loop): the board showed the Desk on its shield and the Bells held.
+    # With this seed a Desk is placed and Bells are gained and rung within the log's newest lines
+    # (checked with the same bots in the server's own loop): the board showed the Desk on its shield
+    # and the Bells held.
     assert "places a Desk of Plutus" in log and "rings a Bell" in log
     assert seen["desk"] and seen["bell"]
     page.screenshot(path=str(ARTIFACTS / "pnp-game-over.png"))
