@@ -181,19 +181,20 @@ async def play_game_ws(
 
     done = asyncio.Event()
     played = 0
+    sent = 0  # moves sent and not refused: a seat may see its turn before the last mover's answer
     connected = 0
     pace = Pace(interval, rng)
 
     async def seat(i: int, token: str) -> None:
-        nonlocal played, connected
+        nonlocal played, connected, sent
         latest: dict[str, Any] | None = None
         sent_at: float | None = None
         async with websockets.connect(ws_url(i), max_size=None) as ws:
             await ws.send(json.dumps({"token": token}))
 
             async def maybe_act() -> None:
-                nonlocal sent_at
-                if latest is None or sent_at is not None or played >= moves:
+                nonlocal sent_at, sent
+                if latest is None or sent_at is not None or sent >= moves:
                     return
                 pend = latest["pending"]
                 if pend is None or pend["player"] != i or not latest["legal"]:
@@ -202,6 +203,9 @@ async def play_game_ws(
                 if start is not None:
                     await start.go.wait()
                 await pace.wait()
+                if sent >= moves:  # another seat sent the last move while this one waited
+                    return
+                sent += 1
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": text, "version": latest["version"], "id": 0}))
 
@@ -229,6 +233,7 @@ async def play_game_ws(
                 elif msg["type"] == "refused" and sent_at is not None:
                     stats.error(f"action {msg['error']}")
                     sent_at = None
+                    sent -= 1
                     if latest is not None and msg.get("version", -1) > latest["version"]:
                         continue  # the new state is on its way
                 await maybe_act()
