@@ -300,7 +300,7 @@ def test_every_verdict_names_its_source_and_the_way_to_fix_the_data(tmp_path: Pa
     checks = {c["key"]: c for c in data["counts"][0]["checks"]}
     assert checks["sudden_death"]["status"] == "missed" and checks["sudden_death"]["fix"].startswith("make Hell larger")
     assert checks["souls_share"]["source"].startswith("a teaching guide for the game")
-    assert {c["key"] for c in data["data_checks"]} == {"larger_hell", "larger_lower_hell"}
+    assert {c["key"] for c in data["data_checks"]} == {"larger_hell", "larger_lower_hell", "empty_circle_cube"}
     (comparison,) = data["comparison_checks"]
     assert comparison["status"] == "met" and comparison["measured"]["value"] == 0.62
     assert {t["key"] for t in data["targets"]} == {t.key.value for t in TARGETS}

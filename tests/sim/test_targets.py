@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from inferno.rules.engine import apply_in_place, legal_actions
+from inferno.rules.model import Rules
 from inferno.rules.pack import load_rules
 from inferno.rules.setup import new_game
 from inferno.sim.game import SimConfig, play_one
@@ -28,6 +29,7 @@ from inferno.sim.targets import (
     check_comparison,
     check_count,
     check_rules,
+    empty_circle_cubes,
     hell_sizes,
     rounds_band,
     target,
@@ -156,7 +158,7 @@ def test_the_sides_check_reads_the_rules_data() -> None:
         assert total == sum(len(board.circle_shields[k]) for k in range(1, 10))
         assert below == sum(len(board.circle_shields[k]) for k in range(walls, 10))
     v = _by_key(check_rules(rules))
-    assert set(v) == {TargetKey.LARGER_HELL, TargetKey.LARGER_LOWER_HELL}
+    assert set(v) == {TargetKey.LARGER_HELL, TargetKey.LARGER_LOWER_HELL, TargetKey.EMPTY_CIRCLE_CUBE}
     hell = v[TargetKey.LARGER_HELL]
     assert hell.measured.value == sizes[large][0] - sizes[small][0]  # type: ignore[attr-defined]
     assert f"{large} {sizes[large][0]}, {small} {sizes[small][0]}" in hell.shown  # type: ignore[attr-defined]
@@ -168,6 +170,33 @@ def test_the_sides_check_reads_the_rules_data() -> None:
     v = _by_key(check_rules(same))
     assert v[TargetKey.LARGER_HELL].status is Status.MISSED  # equal is not larger
     assert v[TargetKey.LARGER_LOWER_HELL].status is Status.MET  # below the Walls, equal is enough
+
+
+def _with_starts(rules: Rules, starts: dict[str, tuple[int, ...]]) -> Rules:
+    """``rules`` with each named side's Phlegethon starts for circles 2–9 replaced."""
+    boards = dict(rules.boards)
+    for side, values in starts.items():
+        boards[side] = replace(boards[side], phleg_start=(0, 0, *values))
+    return replace(rules, boards=boards)
+
+
+def test_an_empty_circle_leaves_its_cube_at_1_seed_003() -> None:
+    """Seed 003 (Game End & Final Scoring): "a Skull at the top of a track earns just 1 point per level if
+    its circle stays empty", so no cube may start more than one space above its circle's shields."""
+    rules = load_rules()
+    small, large = rules.side_by_players[0], rules.side_by_players[-1]
+    cubes = empty_circle_cubes(rules)
+    for (side, k), value in cubes.items():
+        board = rules.boards[side]
+        assert value == max(rules.phleg_min, board.phleg_start[k] - len(board.circle_shields[k]))
+    low = {side: tuple(len(rules.boards[side].circle_shields[k]) + 1 for k in range(2, 10)) for side in (small, large)}
+    ok = _by_key(check_rules(_with_starts(rules, low)))[TargetKey.EMPTY_CIRCLE_CUBE]
+    assert ok.status is Status.MET and ok.shown == "1" and "earns just 1 point per level" in ok.source
+    one_high = list(low[large])
+    one_high[7] += 1  # circle 9
+    bad = _by_key(check_rules(_with_starts(rules, {**low, large: tuple(one_high)})))[TargetKey.EMPTY_CIRCLE_CUBE]
+    assert bad.status is Status.MISSED and bad.shown == f"2 (side {large} circle 9)"
+    assert bad.fix.startswith("start that circle's cube lower, or give the circle more shields")
 
 
 def test_the_strategy_comparison_is_shown_when_given() -> None:

@@ -73,6 +73,7 @@ class TargetKey(StrEnum):
     SEAT_FAIRNESS = "seat_fairness"
     LARGER_HELL = "larger_hell"
     LARGER_LOWER_HELL = "larger_lower_hell"
+    EMPTY_CIRCLE_CUBE = "empty_circle_cube"
     CIRCLE_FILLER = "circle_filler"
 
 
@@ -92,6 +93,7 @@ class Unit(StrEnum):
     ROUNDS = "rounds"
     P_VALUE = "p-value"
     SHIELDS = "shields"
+    CUBE = "Phlegethon value"
 
 
 class SourceKind(StrEnum):
@@ -355,6 +357,22 @@ TARGETS: tuple[Target, ...] = (
         note="A Hell laid out for more players is not smaller below the Walls either.",
     ),
     Target(
+        TargetKey.EMPTY_CIRCLE_CUBE,
+        "a circle's Phlegethon value when it ends empty, highest of any side",
+        Scope.RULES_DATA,
+        Unit.CUBE,
+        Bounds(high=1),
+        Source(
+            SourceKind.RULEBOOK,
+            _END,
+            "a Skull at the top of a track earns just 1 point per level if its circle stays empty",
+        ),
+        fix_if_high="start that circle's cube lower, or give the circle more shields: a cube may start at most one"
+        " space above its circle's number of shields",
+        note="An empty circle moves its cube one space left per shield, so it ends at its start less its shields"
+        " (at least 1).",
+    ),
+    Target(
         TargetKey.CIRCLE_FILLER,
         "a circle filler's wins against a Diploma collector",
         Scope.COMPARISON,
@@ -511,7 +529,14 @@ def _digits(value: float, edges: Sequence[float], digits: int) -> int:
 def _shown(unit: Unit, e: Estimate, bounds: Bounds, interval: bool) -> str:
     """The figure with the decimals that decide it against ``bounds``, and its interval if asked."""
     k, suffix = (100.0, "%") if unit is Unit.SHARE else (1.0, "")
-    base = {Unit.SHARE: 1 if interval else 0, Unit.PER_GAME: 2, Unit.ROUNDS: 1, Unit.P_VALUE: 2, Unit.SHIELDS: 0}
+    base = {
+        Unit.SHARE: 1 if interval else 0,
+        Unit.PER_GAME: 2,
+        Unit.ROUNDS: 1,
+        Unit.P_VALUE: 2,
+        Unit.SHIELDS: 0,
+        Unit.CUBE: 0,
+    }
     d = _digits(e.value * k, [b * k for b in bounds.edges], base[unit])
     text = number(e.value * k, d) + suffix
     if unit is Unit.P_VALUE:
@@ -566,9 +591,35 @@ def hell_sizes(rules: Rules) -> dict[str, tuple[int, int]]:
     return out
 
 
+def empty_circle_cubes(rules: Rules) -> dict[tuple[str, int], int]:
+    """Per board side and sin circle: the Phlegethon value the circle's cube ends at when the circle stays
+    empty (its start less one space per shield, at least 1)."""
+    return {
+        (side, k): max(rules.phleg_min, board.phleg_start[k] - len(board.circle_shields[k]))
+        for side, board in rules.boards.items()
+        for k in range(2, len(board.circle_shields))
+    }
+
+
+def _empty_circle_verdict(t: Target, rules: Rules) -> Verdict:
+    """The empty-circle target's verdict, naming the circles whose cube stays above 1."""
+    cubes = empty_circle_cubes(rules)
+    worst = float(max(cubes.values()))
+    v = judge(t, Estimate(worst, worst, worst), None, interval=False)
+    high: dict[str, list[int]] = {}
+    for (side, k), value in cubes.items():
+        if value > 1:
+            high.setdefault(side, []).append(k)
+    where = "; ".join(
+        f"side {side} circle{'s' if len(ks) > 1 else ''} {', '.join(map(str, ks))}" for side, ks in sorted(high.items())
+    )
+    shown = number(worst, 0) + (f" ({where})" if where else "")
+    return Verdict(v.target, None, v.status, v.measured, shown, v.goal, v.decided)
+
+
 def check_rules(rules: Rules, targets: Sequence[Target] = TARGETS) -> tuple[Verdict, ...]:
     """The verdicts of the rules-data targets: the side for 3–4 players against the side for 1–2 (the
-    sides the rules data names for those counts)."""
+    sides the rules data names for those counts), and every side's empty circles."""
     small, large = rules.side_by_players[0], rules.side_by_players[-1]
     sizes = hell_sizes(rules)
     diffs = {
@@ -583,6 +634,8 @@ def check_rules(rules: Rules, targets: Sequence[Target] = TARGETS) -> tuple[Verd
             i = 0 if t.key is TargetKey.LARGER_HELL else 1
             shown = f"{number(d, 0)} ({large} {sizes[large][i]}, {small} {sizes[small][i]})"
             out.append(Verdict(v.target, None, v.status, v.measured, shown, v.goal, v.decided))
+        elif t.key is TargetKey.EMPTY_CIRCLE_CUBE:
+            out.append(_empty_circle_verdict(t, rules))
     return tuple(out)
 
 
