@@ -189,10 +189,23 @@ def suggest(
     from 3 to 8, circle 6 one per gate; the start one for all (3 to ``max_start``) or one per cube."""
     upper = [trial.suggest_int("c1", 3, max_limbo)] + [trial.suggest_int(f"c{k}", 3, 9) for k in range(2, 6)]
     lower = [trial.suggest_int(f"c{k}", 3, 8) for k in range(7, 10)]
+    counts = (*upper, GATES[side], *lower)
     if per_circle:
         starts = tuple(trial.suggest_int(f"start{k}", 2, max_start) for k in range(2, 10))
-        return Candidate((*upper, GATES[side], *lower), starts)
-    return Candidate((*upper, GATES[side], *lower), trial.suggest_int("start", 3, max_start))
+        return seed_starts(Candidate(counts, starts))
+    return seed_starts(Candidate(counts, trial.suggest_int("start", 3, max_start)))
+
+
+def seed_starts(c: Candidate) -> Candidate:
+    """``c`` with every cube started at most one space above its circle's shields: the rulebook (Game End &
+    Final Scoring) says a top Skull "earns just 1 point per level if its circle stays empty"."""
+    capped = tuple(min(x, n + 1) for x, n in zip(c.starts, c.counts[1:], strict=True))
+    return c if capped == c.starts else Candidate(c.counts, capped)
+
+
+def empty_circle_too_high(c: Candidate) -> list[int]:
+    """The circles (2–9) whose cube would stay above 1 with the circle empty."""
+    return [k for k, x, n in zip(range(2, 10), c.starts, c.counts[1:], strict=True) if x > n + 1]
 
 
 def start_params(c: Candidate, per_circle: bool) -> dict[str, int]:
@@ -256,6 +269,11 @@ def main() -> None:
             raise SystemExit(f"{c.text()}: circle 6 has one shield per gate, {GATES[side]} on side {side}")
         if max(c.starts) > args.max_start:
             raise SystemExit(f"{c.text()}: its start is above --max-start {args.max_start}")
+        if high := empty_circle_too_high(c):
+            raise SystemExit(
+                f"{c.text()}: circles {', '.join(map(str, high))} start more than one space above their shields;"
+                " the rulebook says an empty circle leaves its cube at 1"
+            )
     trials: list[dict[str, Any]] = []
 
     def objective(trial: optuna.Trial) -> float:

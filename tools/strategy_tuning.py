@@ -8,6 +8,13 @@ fields changed, one candidate per combination of their values. It plays the ladd
 (``inferno.bots.ladder``: alone against copies of ``--opponent``, its seat rotating over consecutive
 seeds from ``--seed``), one game after another in this process, and its wins (ties ½), Wilson 95%
 interval and mean margin are printed, one line per candidate (``--jsonl`` writes them too).
+
+``--search LEVEL`` plays the candidate with a search level's tree search (``inferno.bots.search``, without
+its time cap, so games are reproducible) judging its leaves by the candidate's weights, instead of greedy;
+``--opponent-strategy`` makes the opponent that strategy's family, played the same way:
+
+    PYTHONPATH=build/compiled python tools/strategy_tuning.py --strategy filler --search medium \
+        --opponent-strategy collector --games 100 --seed 1000
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from inferno.bots.base import register_bot
 from inferno.bots.evaluation import Weights
 from inferno.bots.greedy import GreedyBot
 from inferno.bots.ladder import Match, MatchResult, score, specs
+from inferno.bots.search import LEVELS, SearchBot
 from inferno.bots.strategy import STRATEGY_WEIGHTS, Strategy
 from inferno.bots.tournament import run
 
@@ -33,6 +41,7 @@ class Candidate:
 
     strategy: Strategy
     changes: tuple[tuple[str, float], ...] = ()
+    search: str | None = None  # a search level that plays the weights, or None for greedy
 
     @property
     def weights(self) -> Weights:
@@ -42,7 +51,7 @@ class Candidate:
     @property
     def name(self) -> str:
         inner = ",".join(f"{k}={v:g}" for k, v in self.changes)
-        return f"greedy-{self.strategy.value}[{inner}]"
+        return f"{self.search or 'greedy'}-{self.strategy.value}[{inner}]"
 
 
 def parse_axis(text: str) -> tuple[str, list[float]]:
@@ -56,19 +65,26 @@ def parse_axis(text: str) -> tuple[str, list[float]]:
         raise argparse.ArgumentTypeError(f"{text!r}: the values must be numbers, e.g. {key}=0.5,1") from None
 
 
-def grid(strategy: Strategy, axes: list[tuple[str, list[float]]]) -> list[Candidate]:
+def grid(strategy: Strategy, axes: list[tuple[str, list[float]]], search: str | None = None) -> list[Candidate]:
     """Every combination of the axes' values, the first axis varying slowest."""
     keys = [k for k, _ in axes]
     combos = itertools.product(*(vals for _, vals in axes))
-    return [Candidate(strategy, tuple(zip(keys, combo, strict=True))) for combo in combos]
+    return [Candidate(strategy, tuple(zip(keys, combo, strict=True)), search) for combo in combos]
 
 
 def register(c: Candidate) -> str:
     """Make the candidate a bot ``make_bot`` knows (in this process) and return its name."""
     weights, name = c.weights, c.name
+    if c.search is None:
 
-    def make(seed: int = 0) -> GreedyBot:
-        return GreedyBot(seed, weights=weights, name=name)
+        def make(seed: int = 0) -> GreedyBot | SearchBot:
+            return GreedyBot(seed, weights=weights, name=name)
+
+    else:
+        config = replace(LEVELS[c.search], max_seconds=None)  # no time cap: every game reproducible
+
+        def make(seed: int = 0) -> GreedyBot | SearchBot:
+            return SearchBot(seed, config, name, weights=weights)
 
     register_bot(name, make)
     return name
@@ -85,16 +101,25 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--strategy", required=True, choices=[s.value for s in Strategy])
     ap.add_argument("--axis", action="append", default=[], type=parse_axis, help="FIELD=V1,V2 (repeatable)")
     ap.add_argument("--opponent", default="greedy")
+    ap.add_argument(
+        "--opponent-strategy",
+        choices=[s.value for s in Strategy],
+        help="the opponent is this strategy's family, played like the candidate (instead of --opponent)",
+    )
+    ap.add_argument("--search", choices=sorted(LEVELS), help="play the weights with this level's search, not greedy")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jsonl", help="append one line per candidate to this file")
     args = ap.parse_args(argv)
-    for c in grid(Strategy(args.strategy), args.axis):
-        r = measure(c, args.opponent, args.players, args.games, args.seed)
+    opponent = args.opponent
+    if args.opponent_strategy is not None:
+        opponent = register(Candidate(Strategy(args.opponent_strategy), (), args.search))
+    for c in grid(Strategy(args.strategy), args.axis, args.search):
+        r = measure(c, opponent, args.players, args.games, args.seed)
         line = {
             "candidate": c.name,
-            "opponent": args.opponent,
+            "opponent": opponent,
             "players": args.players,
             "seeds": [args.seed, args.seed + args.games - 1],
             "games": r.games,

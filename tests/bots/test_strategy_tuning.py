@@ -42,3 +42,23 @@ def test_an_unchanged_candidate_plays_the_registered_strategy_games() -> None:
     m = Match("greedy-collector", "greedy-filler", 2, 0.5)
     ref = score(m, run(specs(m, 2, 7)))
     assert (got.games, got.wins, got.mean_margin) == (ref.games, ref.wins, ref.mean_margin)
+
+
+def test_a_search_plays_the_strategies_weights_against_the_other_strategy(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--search``: the candidate is a search bot judging its leaves by its weights, without a time cap (the
+    same games twice); ``--opponent-strategy`` seats the other strategy, searched the same way."""
+    from tools.strategy_tuning import main, register
+
+    from inferno.bots.base import make_bot
+    from inferno.bots.search import SearchBot
+
+    c = Candidate(Strategy.FILLER, (("focus_fill", 0.25),), "easy")
+    assert c.name == "easy-filler[focus_fill=0.25]"
+    bot = make_bot(register(c), 3)
+    assert isinstance(bot, SearchBot) and bot.config.max_seconds is None and bot.weights == c.weights
+    argv = ["--strategy", "filler", "--search", "easy", "--opponent-strategy", "collector", "--games", "2"]
+    main(argv)
+    first = capsys.readouterr().out
+    main(argv)
+    assert first == capsys.readouterr().out
+    assert first.startswith("easy-filler[]: ") and "/2 (" in first

@@ -73,11 +73,11 @@ def test_a_miss_counts_steps_outside_the_goal_and_sudden_death_four_times() -> N
 def test_a_short_search_writes_its_trials(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "cal.json"
     argv = ["calibrate_hell", "--side", "I/II", "--trials", "2", "--games", "2", "--bots", "random", "--workers", "1"]
-    argv += ["--try", "5,6,6,6,5,4,4,3,3/5", "--out", str(out)]
+    argv += ["--try", "5,6,6,6,5,4,4,4,4/5", "--out", str(out)]
     monkeypatch.setattr(sys, "argv", argv)
     calibrate_hell.main()
     data = json.loads(out.read_text())
-    assert len(data["trials"]) == 2 and data["trials"][0]["candidate"] == "5,6,6,6,5,4,4,3,3/5"
+    assert len(data["trials"]) == 2 and data["trials"][0]["candidate"] == "5,6,6,6,5,4,4,4,4/5"
     assert data["trials"][0]["per_count"][0]["players"] == 2
     assert data["best"]["value"] == min(t["value"] for t in data["trials"])
 
@@ -157,4 +157,29 @@ def test_the_search_may_widen_limbo_alone() -> None:
 def test_limbo_needs_three_shields(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "argv", ["calibrate_hell", "--side", "I/II", "--max-limbo", "2"])
     with pytest.raises(SystemExit, match="at least 3 shields"):
+        calibrate_hell.main()
+
+
+class _Lowest(_Asked):
+    """A stand-in trial: the shield counts at the bottom of their ranges, the starts at the top."""
+
+    def suggest_int(self, name: str, low: int, high: int) -> int:
+        super().suggest_int(name, low, high)
+        return high if name.startswith("start") else low
+
+
+def test_the_search_starts_no_cube_above_what_an_empty_circle_brings_to_1_seed_003(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 003 (Game End & Final Scoring): a top Skull "earns just 1 point per level if its circle stays
+    empty", so the search caps each start at its circle's shields plus one and refuses a candidate above."""
+    for per_circle in (False, True):
+        c = calibrate_hell.suggest(_Lowest(), "I/II", max_start=5, per_circle=per_circle)  # type: ignore[arg-type]
+        assert c.counts[6:] == (3, 3, 3) and c.starts[5:] == (4, 4, 4)  # 3 shields: a start of at most 4
+        assert not calibrate_hell.empty_circle_too_high(c)
+    high = Candidate.parse("12,5,5,5,5,4,3,3,3/2,2,2,2,3,4,5,5")
+    assert calibrate_hell.empty_circle_too_high(high) == [8, 9]
+    assert calibrate_hell.seed_starts(high).starts == (2, 2, 2, 2, 3, 4, 4, 4)
+    monkeypatch.setattr(sys, "argv", ["calibrate_hell", "--side", "I/II", "--try", high.text()])
+    with pytest.raises(SystemExit, match="circles 8, 9 start more than one space above their shields"):
         calibrate_hell.main()
