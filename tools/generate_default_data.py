@@ -15,12 +15,14 @@ SYMBOLS = ["keys", "church", "wheel", "goat"]
 # "Calibrating the defaults" gives the runs). Circle 6 has one shield per gate. Both sides narrow
 # downward from a roomy Limbo: the Limbo takes the Souls that would otherwise crowd the upper Hell
 # (sudden death), the smaller circles below it fill (full circles, Phlegethon cubes that count).
-SIDES = {"I/II": [12, 5, 5, 5, 5, 4, 3, 3, 3], "III/IV": [14, 7, 7, 5, 4, 5, 3, 3, 3]}
+SIDES = {"I/II": [12, 5, 5, 5, 5, 4, 3, 3, 3], "III/IV": [16, 7, 7, 5, 4, 5, 3, 3, 3]}
 # The Phlegethon cubes' start spaces printed on a side (circles 2-9), where it has its own; a side without
-# them takes ``phlegethon.start`` of core.toml. On I/II the cubes above the Walls start low, so a circle
-# there must fill to count, and the lower ones high (5: the BONFIRE cannot raise those two). III/IV's
+# them takes ``phlegethon.start`` of core.toml. No cube starts more than one space above its circle's
+# shields: the rulebook says a top Skull "earns just 1 point per level if its circle stays empty". On both
+# sides the cubes above the Walls start low, so a circle there must fill to count; circle 6 (below the
+# gates) starts at 5, so it counts unless it stays nearly empty; circles 7-9 (3 shields) at 4. III/IV's
 # circles 2 and 3 start at 3: with 3-5 players that made sudden death and cubes at their minimum rarer.
-STARTS: dict[str, list[int] | None] = {"I/II": [2, 2, 2, 2, 3, 4, 5, 5], "III/IV": [3, 3, 2, 2, 3, 4, 5, 5]}
+STARTS: dict[str, list[int] | None] = {"I/II": [2, 2, 2, 2, 5, 4, 4, 4], "III/IV": [3, 3, 2, 2, 5, 4, 4, 4]}
 BARRELS = ["grey", "burgundy", "beige", "green"]
 SIN_IDS = ["lust", "gluttony", "greed", "sloth", "heresy", "violence", "fraud", "treachery"]
 
@@ -71,7 +73,10 @@ def board(side: str, counts: list[int], starts: list[int] | None = None) -> str:
                 "start = { value = " + value + ', provenance = "DEFAULT: the printed start spaces are not known; '
                 "chosen with the data-health targets together with the shields per circle: the cubes above the "
                 "Walls start low, so those circles count only when they fill, which keeps the Diplomas' share of "
-                "a winner's points near the reviewer's third; at 5 the BONFIRE cannot raise a cube\"}"
+                "a winner's points near the reviewer's third; no cube starts more than one space above its "
+                "circle's shields, so an empty circle leaves it at 1 (SEED: rulebook, Game End & Final Scoring: "
+                "a top Skull earns just 1 point per level if its circle stays empty); at 5 the BONFIRE cannot "
+                'raise a cube"}'
             ),
             "",
         ]

@@ -81,20 +81,20 @@ def test_blocks_follow_act_order_and_cover_the_space() -> None:
 def test_known_indices_are_stable() -> None:
     """The published table (docs/research/observation.md) must not drift: spot-check a few indices."""
     enc = default_encoding()
-    # 51 shields on the largest default side (III/IV); the P&P DESK and BELL blocks come last
-    assert enc.size == 3197 + 2 * 51
+    # 53 shields on the largest default side (III/IV); the P&P DESK and BELL blocks come last
+    assert enc.size == 3413 + 2 * 53
     assert enc.encode(Action(Act.ENTER, 1)) == 0
-    assert enc.encode(Action(Act.DONE)) == 145
-    assert enc.encode(Action(Act.SEND, 2, 1)) == 112 + 2 * 2 + 1
-    assert enc.encode(Action(Act.TARGET, 45, 45)) == 506 + 45 * 51 + 45
-    assert enc.encode(Action(Act.DIPLOMA, 9)) == 3191
-    assert enc.encode(Action(Act.FLOOR, 4)) == 3196
-    assert enc.encode(Action(Act.DESK, 0)) == 3197 and enc.encode(Action(Act.BELL, 50)) == enc.size - 1
+    assert enc.encode(Action(Act.DONE)) == 149
+    assert enc.encode(Action(Act.SEND, 2, 1)) == 116 + 2 * 2 + 1
+    assert enc.encode(Action(Act.TARGET, 45, 45)) == 514 + 45 * 53 + 45
+    assert enc.encode(Action(Act.DIPLOMA, 9)) == 3407
+    assert enc.encode(Action(Act.FLOOR, 4)) == 3412
+    assert enc.encode(Action(Act.DESK, 0)) == 3413 and enc.encode(Action(Act.BELL, 52)) == enc.size - 1
 
 
 @pytest.mark.parametrize(
     "bad",
-    [Action(Act.MOVE, 51), Action(Act.ENTER, 0), Action(Act.SEND, 8, 0), Action(Act.DONE, 1), Action(Act.EFFECT, 2)],
+    [Action(Act.MOVE, 53), Action(Act.ENTER, 0), Action(Act.SEND, 8, 0), Action(Act.DONE, 1), Action(Act.EFFECT, 2)],
 )
 def test_out_of_domain_actions_are_malformed(bad: Action) -> None:
     with pytest.raises(MalformedActionError):
@@ -103,7 +103,7 @@ def test_out_of_domain_actions_are_malformed(bad: Action) -> None:
         default_encoding().indices([bad])
 
 
-@pytest.mark.parametrize("index", [-1, 3197 + 2 * 51, 10**6])
+@pytest.mark.parametrize("index", [-1, 3413 + 2 * 53, 10**6])
 def test_out_of_range_indices_are_malformed(index: int) -> None:
     with pytest.raises(MalformedActionError):
         default_encoding().decode(index)

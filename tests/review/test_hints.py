@@ -164,7 +164,7 @@ def test_a_rollout_hint_within_a_move_is_played_out_too() -> None:
     from inferno.bots.greedy import GreedyBot
     from inferno.bots.rollout import RolloutBot, RolloutConfig
 
-    v = _move_view(11, start=False)
+    v = _move_view(20, start=False)
     acts = inferno.legal_actions(v)
     h = make_hint(v, 5, 1, settings=_small(candidates=3))
     assert 2 <= len(h.options) <= 3

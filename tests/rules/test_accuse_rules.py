@@ -253,7 +253,7 @@ def test_bonus_gold_phlegethon_raises_a_cube_u5() -> None:
     """U5: gold, +1 to one Phlegethon cube."""
     s = _accuse_with("gold_phlegethon")
     assert decision(s) is Decision.PHLEG
-    assert s.phleg[8] == s.rules.phleg_max and "phlegethon fraud" not in texts(s)  # a cube at the top stays
+    assert s.phleg[6] == s.rules.phleg_max and "phlegethon heresy" not in texts(s)  # a cube at the top stays
     before = s.phleg[7]
     s = do(s, "phlegethon violence")
     assert s.phleg[7] == before + 1 <= s.rules.phleg_max

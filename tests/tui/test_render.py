@@ -64,8 +64,8 @@ def test_screen_lists_the_open_state() -> None:
     p = inferno.to_move(s)
     pend = pending(s)
     assert pend is not None
-    # a circle of 14 shields (Limbo on side III/IV) needs about 230 columns in the line-mode Hell table
-    out = _text(game_screen(inferno.view(s, p), p, ["", "", ""], pend, []), width=250)
+    # a circle of 16 shields (Limbo on side III/IV) needs about 260 columns in the line-mode Hell table
+    out = _text(game_screen(inferno.view(s, p), p, ["", "", ""], pend, []), width=280)
     for label in ("Hell", "Walls of Dis", "Graveyard", "Next Plague card", "Dante's path", "Florence", "Families"):
         assert label in out
     for loc in s.rules.locations:
