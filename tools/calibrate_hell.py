@@ -205,7 +205,7 @@ def seed_starts(c: Candidate) -> Candidate:
 
 def empty_circle_too_high(c: Candidate) -> list[int]:
     """The circles (2–9) whose cube would stay above 1 with the circle empty."""
-    return [k for k, x, n in zip(range(2, 10), c.starts, c.counts[1:], strict=True) if x > n + 1]
+    return [k for k, x, capped in zip(range(2, 10), c.starts, seed_starts(c).starts, strict=True) if x != capped]
 
 
 def start_params(c: Candidate, per_circle: bool) -> dict[str, int]:

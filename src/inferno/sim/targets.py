@@ -602,13 +602,13 @@ def empty_circle_cubes(rules: Rules) -> dict[tuple[str, int], int]:
 
 
 def _empty_circle_verdict(t: Target, rules: Rules) -> Verdict:
-    """The empty-circle target's verdict, naming the circles whose cube stays above 1."""
+    """The empty-circle target's verdict, naming the circles whose cube stays above its goal."""
     cubes = empty_circle_cubes(rules)
     worst = float(max(cubes.values()))
     v = judge(t, Estimate(worst, worst, worst), None, interval=False)
     high: dict[str, list[int]] = {}
     for (side, k), value in cubes.items():
-        if value > 1:
+        if t.bounds.side(value) > 0:
             high.setdefault(side, []).append(k)
     where = "; ".join(
         f"side {side} circle{'s' if len(ks) > 1 else ''} {', '.join(map(str, ks))}" for side, ks in sorted(high.items())
