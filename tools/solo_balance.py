@@ -17,6 +17,7 @@ import math
 import statistics
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from inferno.bots.base import make_bot
 from inferno.records.log import events
@@ -105,10 +106,18 @@ HEADER = (
 
 
 def read_jsonl(path: str) -> list[SoloGame]:
-    """The games a ``--jsonl`` file holds (the bot's name is dropped)."""
+    """The games a ``--jsonl`` file holds (the bot's name is dropped: :func:`file_bots` reads it)."""
+    return [SoloGame(**{k: r[k] for k in SoloGame.__slots__}) for r in _rows(path)]
+
+
+def file_bots(path: str, default: str) -> str:
+    """The bots that played a ``--jsonl`` file's games (``default`` where a line names none), as a label."""
+    return ", ".join(sorted({r.get("bot", default) for r in _rows(path)})) or default
+
+
+def _rows(path: str) -> list[dict[str, Any]]:
     with open(path, encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    return [SoloGame(**{k: r[k] for k in SoloGame.__slots__}) for r in rows]
+        return [json.loads(line) for line in f if line.strip()]
 
 
 def table(bot: str, games: list[SoloGame], seconds: dict[tuple[str, str], float]) -> list[str]:
@@ -131,7 +140,7 @@ def main() -> None:
     ap.add_argument("--summarise", default=None, metavar="JSONL", help="print the table of a --jsonl file only")
     args = ap.parse_args()
     if args.summarise:
-        print("\n".join(table(args.bot, read_jsonl(args.summarise), {})))
+        print("\n".join(table(file_bots(args.summarise, args.bot), read_jsonl(args.summarise), {})))
         return
     solo = load_rules(args.rules_dir).solo
     variants = args.variants.split(",") if args.variants else list(solo.variants)

@@ -65,3 +65,18 @@ def test_an_interval_never_reads_minus_zero() -> None:
     """No win or every win: the interval is clamped to 0%-100%, so it never prints "-0%"."""
     assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] <= 1.0
     assert f"{wilson(0, 20)[0]:.0%}" == "0%"
+
+
+def test_a_summary_names_the_bot_that_played_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--summarise`` labels its rows with the file's bot, not ``--bot``'s default (greedy)."""
+    from tools import solo_balance
+
+    g = SoloGame("rival", "hard", 1, False, -1, 30, 31, 31, 16, 16, False)
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps({"bot": "expert", **{k: getattr(g, k) for k in g.__slots__}}) + "\n")
+    monkeypatch.setattr("sys.argv", ["solo_balance.py", "--summarise", str(path)])
+    solo_balance.main()
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].startswith("| rival | hard | 1 | 0 |") and out[2].endswith("|  expert")
