@@ -380,9 +380,9 @@ TARGETS: tuple[Target, ...] = (
         Bounds(low=0.5, low_strict=True),
         Source(SourceKind.RULEBOOK, _END, "Filling one or two circles well usually beats collecting every Diploma."),
         fix_if_low="fewer circles that fill by themselves (more shields per circle, or a lower Phlegethon start), so"
-        " that one or two circles filled on purpose pay more than Diplomas everywhere (measured: the untuned filler"
-        " won on a Hell whose cubes mostly ended low; the tuned one loses there too, so the strategies may need work"
-        " first)",
+        " that one or two circles filled on purpose pay more than Diplomas everywhere. Measured so far, no board"
+        " gave the tuned filler more than half, and a searching family won less the more it cared about filling:"
+        " a better player of the filling plan may be needed before the data can be judged by this target",
         note="Measured by a separate strategy comparison (played by the report with --strategy-games, or given to it);"
         " 'usually' is more than half.",
     ),
