@@ -40,7 +40,7 @@ def test_rules_check_plays_the_comparison_and_judges_it(tmp_path: Path, monkeypa
     res = CliRunner().invoke(cli, [*args, "--json", str(out)], env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     (comparison,) = json.loads(out.read_text())["comparison_checks"]
-    assert comparison["status"] in {"met", "missed"} and " of 3: " in comparison["shown"]
+    assert comparison["status"] in {"met", "missed"} and " of 3 (random against random-second): " in comparison["shown"]
     assert "Target of the strategy comparison" in res.output and "not measured  a circle filler" not in res.output
 
 
@@ -48,3 +48,31 @@ def test_the_comparison_is_given_or_played_not_both() -> None:
     args = ["rules", "check", "-n", "1", "-p", "2", "--strategy-games", "2", "--circle-filler-wins", "5/10"]
     res = CliRunner().invoke(cli, args)
     assert res.exit_code == 2 and "not both" in res.output and "Traceback" not in res.output
+
+
+def test_any_two_registered_bots_may_stand_in_for_the_strategies(tmp_path: Path) -> None:
+    """``--strategy-bots FILLER,COLLECTOR``: the report plays and names them (e.g. a stronger filler, once one
+    is registered)."""
+    out = tmp_path / "h.json"
+    args = ["rules", "check", "-n", "1", "-p", "2", "-b", "random", "-j", "1", "-q", "--strategy-games", "2"]
+    res = CliRunner().invoke(
+        cli, [*args, "--strategy-bots", "random-second,random", "--json", str(out)], env={"COLUMNS": "200"}
+    )
+    assert res.exit_code == 0, res.output
+    (comparison,) = json.loads(out.read_text())["comparison_checks"]
+    assert " of 2 (random-second against random): " in comparison["shown"]
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("greedy", "name two different bots"),
+        ("greedy,greedy", "name two different bots"),
+        ("greedy,,", "name two different bots"),
+        ("greedy-filler,nobody", "unknown bot 'nobody'"),
+    ],
+)
+def test_the_strategy_bots_are_refused_in_words(value: str, words: str) -> None:
+    res = CliRunner().invoke(cli, ["rules", "check", "-n", "1", "-p", "2", "--strategy-bots", value])
+    assert res.exit_code == 2 and words in res.output and "--strategy-bots" in res.output
+    assert "Traceback" not in res.output

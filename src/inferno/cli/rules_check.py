@@ -20,6 +20,7 @@ from inferno.rules.pnp import MAX_PLAYERS, ModuleError, check_modules, load_pnp
 from inferno.sim.health import HealthConfig, HealthReport, lineup, report_rows, run_health
 from inferno.sim.record import GameSummary
 from inferno.sim.runner import local_cores
+from inferno.sim.strategy_comparison import STRATEGIES
 from inferno.sim.targets import Scope, Status, StrategyComparison, Verdict
 
 
@@ -176,6 +177,23 @@ def verdict_summary(report: HealthReport) -> Text:
     return Text.assemble((f"{n} target{'s' if n > 1 else ''} missed: {parts}", "red"), after)
 
 
+def comparison_bots(text: str) -> tuple[str, str]:
+    """``FILLER,COLLECTOR`` as two different registered bots (``click.BadParameter`` in words otherwise)."""
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 2 or not all(names) or names[0] == names[1]:
+        raise click.BadParameter(
+            # i18n: not for players (a developer tool: simulation statistics)
+            f"{text!r}: name two different bots, the circle filler's then the collector's, e.g. {','.join(STRATEGIES)}",
+            param_hint="--strategy-bots",
+        )
+    for name in names:
+        try:
+            make_bot(name, 0)
+        except BotSpecError as exc:
+            raise click.BadParameter(str(exc), param_hint="--strategy-bots") from None
+    return names[0], names[1]
+
+
 @click.command(
     "check",
     cls=Command,
@@ -261,6 +279,13 @@ def verdict_summary(report: HealthReport) -> Text:
     " collector on the rules data, seats alternating (instead of --circle-filler-wins).",
 )
 @click.option(
+    "--strategy-bots",
+    metavar="FILLER,COLLECTOR",
+    default=None,
+    help="The two bots of the strategy comparison: the circle filler's, then the Diploma collector's (any"  # i18n: not for players (a developer tool: simulation statistics)
+    f" registered bots; default: {','.join(STRATEGIES)}).",
+)
+@click.option(
     # i18n: not for players (a developer tool: simulation statistics)
     "--quiet",
     "-q",
@@ -288,6 +313,7 @@ def command(
     records: Path | None,
     filler: str | None,
     strategy_games: int,
+    strategy_bots: str | None,
     quiet: bool,
     strict: bool,
 ) -> None:
@@ -306,6 +332,7 @@ def command(
             # i18n: not for players (a developer tool: simulation statistics)
             "give the strategy comparison's wins (--circle-filler-wins) or play it (--strategy-games), not both"
         )
+    pair = comparison_bots(strategy_bots) if strategy_bots is not None else None
     try:
         load_rules(rules_dir)
     except RulesDataError as exc:
@@ -335,6 +362,7 @@ def command(
         modules=chosen,
         comparison=comparison,
         strategy_games=strategy_games,
+        strategy_bots=pair,
     )
     console = Console(stderr=True, quiet=quiet)
     progress = games_progress(

@@ -417,6 +417,9 @@ class HealthConfig:
     modules: tuple[str, ...] = ()  # P&P expansion modules for every game
     comparison: StrategyComparison | None = None  # a circle filler against a Diploma collector, played elsewhere
     strategy_games: int = 0  # without a ``comparison``: play this many games of it (2 players) on the rules data
+    strategy_bots: tuple[str, str] | None = (
+        None  # the circle filler's bot, then the collector's (None: the strategies')
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -515,6 +518,7 @@ def run_health(
             cfg.rules_dir,
             cfg.workers,
             on_game=None if on_game is None else partial(on_game, PLAYERS),
+            bots=cfg.strategy_bots,
         )
     conflicts = seed_conflicts(cfg.rules_dir) if cfg.rules_dir is not None else ()
     return HealthReport(

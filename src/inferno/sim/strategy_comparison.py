@@ -2,7 +2,8 @@
 
 Seed 003 (the rulebook's final scoring): "Filling one or two circles well usually beats collecting every
 Diploma." ``greedy-filler`` plays ``greedy-collector`` (:mod:`inferno.bots.strategy`) in 2-player games on
-the rules data, seats alternating; a shared win counts its share.
+the rules data, seats alternating; a shared win counts its share. Any two registered bots may stand in
+for them (``inferno rules check --strategy-bots``).
 """
 
 from __future__ import annotations
@@ -35,4 +36,4 @@ def play_comparison(
         wins += sum(rec.bots[seat] == bots[0] for seat in rec.winners) / len(rec.winners)
         if on_game is not None:
             on_game(rec)
-    return StrategyComparison(wins, games, PLAYERS)
+    return StrategyComparison(wins, games, PLAYERS, bots)

@@ -438,6 +438,7 @@ class StrategyComparison:
     wins: float
     games: int
     players: int | None = None
+    bots: tuple[str, str] | None = None  # the filler's and the collector's bots, when the report played them
 
     def estimate(self) -> Estimate:
         low, high = wilson(self.wins, self.games)
@@ -639,6 +640,10 @@ def check_rules(rules: Rules, targets: Sequence[Target] = TARGETS) -> tuple[Verd
     return tuple(out)
 
 
+def _played_by(comparison: StrategyComparison) -> str:
+    return "" if comparison.bots is None else f" ({comparison.bots[0]} against {comparison.bots[1]})"
+
+
 def check_comparison(comparison: StrategyComparison | None, targets: Sequence[Target] = TARGETS) -> tuple[Verdict, ...]:
     """The verdicts of the comparison targets: not measured without a ``comparison``."""
     e = comparison.estimate() if comparison is not None else None
@@ -653,7 +658,7 @@ def check_comparison(comparison: StrategyComparison | None, targets: Sequence[Ta
                     v.players,
                     v.status,
                     v.measured,
-                    f"{comparison.wins:g} of {comparison.games}: {v.shown}",
+                    f"{comparison.wins:g} of {comparison.games}{_played_by(comparison)}: {v.shown}",
                     v.goal,
                     v.decided,
                 )
