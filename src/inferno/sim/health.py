@@ -417,9 +417,7 @@ class HealthConfig:
     modules: tuple[str, ...] = ()  # P&P expansion modules for every game
     comparison: StrategyComparison | None = None  # a circle filler against a Diploma collector, played elsewhere
     strategy_games: int = 0  # without a ``comparison``: play this many games of it (2 players) on the rules data
-    strategy_bots: tuple[str, str] | None = (
-        None  # the circle filler's bot, then the collector's (None: the strategies')
-    )
+    strategy_bots: tuple[str, str] | None = None  # the filler's bot, then the collector's (None: the strategies')
 
 
 @dataclass(frozen=True, slots=True)
